@@ -1,0 +1,5 @@
+"""``python -m voicegame`` — same as the ``voicegame`` console script."""
+
+from voicegame.cli import entry
+
+entry()

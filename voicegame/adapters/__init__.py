@@ -1,0 +1,1 @@
+"""Adapters implementing the ports of voicegame.ports."""

@@ -1,0 +1,276 @@
+"""Audio in and out: microphone and WAV sources for a recognizer, and playback.
+
+- :class:`AudioSource` — what a recognizer reads: int16 mono chunks at ``sample_rate``.
+- :class:`MicSource` — a microphone through ``sounddevice.RawInputStream``.
+- :class:`WavSource` — a WAV file streamed in chunks (tests, benchmarks).
+- :func:`play` — play samples and return when playback has finished.
+
+Every PortAudio or missing-device failure becomes :class:`~voicegame.ports.DeviceError`
+whose text is one sentence naming the fix. ``sounddevice`` is imported only when a
+device is opened, so importing this module never touches PortAudio.
+"""
+
+from __future__ import annotations
+
+import queue
+import time
+import wave
+from pathlib import Path
+from typing import Protocol, runtime_checkable
+
+import numpy as np
+
+from voicegame.ports import DeviceError, InputEnded
+
+NO_PORTAUDIO = "The PortAudio library is missing: run `sudo apt install libportaudio2`."
+NO_MICROPHONE = "No microphone found: plug one in, or play with --input keyboard."
+NO_SPEAKER = "No speaker found: plug in speakers or headphones, or play with --output text."
+
+
+def import_sounddevice():
+    """Import ``sounddevice``.
+
+    :raises DeviceError: PortAudio (``libportaudio2``) or ``sounddevice`` is missing.
+    """
+    try:
+        import sounddevice
+    except (ImportError, OSError) as exc:
+        raise DeviceError(NO_PORTAUDIO) from exc
+    return sounddevice
+
+
+@runtime_checkable
+class AudioSource(Protocol):
+    """A stream of int16 mono audio for a recognizer.
+
+    ``read`` returns raw little-endian int16 bytes (any chunk length), or ``None``
+    when nothing arrived within ``timeout_s`` seconds. It raises
+    :class:`~voicegame.ports.InputEnded` when the source is exhausted.
+    """
+
+    sample_rate: int
+
+    def start(self) -> None:
+        """Start capturing (idempotent)."""
+        ...
+
+    def read(self, timeout_s: float) -> bytes | None:
+        """One chunk of int16 mono bytes, or ``None`` after ``timeout_s`` seconds without audio."""
+        ...
+
+    def drain(self) -> None:
+        """Throw away audio captured so far (e.g. the host's own voice)."""
+        ...
+
+    def close(self) -> None:
+        """Stop capturing and free the device."""
+        ...
+
+
+class MicSource:
+    """A microphone: int16 mono at the device's own default sample rate.
+
+    The PortAudio callback only puts bytes on a queue; nothing slow runs there.
+    Input overflows (audio lost because the reader fell behind) are counted in
+    :attr:`overflows`, never fatal.
+
+    :param device: a ``sounddevice`` device index or name; ``None`` is the default input.
+    :param blocksize: samples per chunk; ``None`` is 50 ms at the device rate.
+    :raises DeviceError: no microphone or no PortAudio (one sentence naming the fix).
+    """
+
+    def __init__(self, device: int | str | None = None, blocksize: int | None = None):
+        sd = import_sounddevice()
+        self.device = device
+        try:
+            info = sd.query_devices(device, kind="input")
+        except (sd.PortAudioError, ValueError) as exc:
+            raise DeviceError(NO_MICROPHONE) from exc
+        if not info or int(info.get("max_input_channels", 0)) < 1:
+            raise DeviceError(NO_MICROPHONE)
+        #: samples per second delivered by :meth:`read`.
+        self.sample_rate = int(info["default_samplerate"])
+        self.blocksize = int(blocksize) if blocksize else max(1, self.sample_rate // 20)
+        #: number of input overflows reported by PortAudio so far.
+        self.overflows = 0
+        self._queue: queue.Queue[bytes] = queue.Queue()
+        self._stream = None
+
+    def _callback(self, indata, frames, time_info, status) -> None:
+        if status and status.input_overflow:
+            self.overflows += 1
+        self._queue.put(bytes(indata))
+
+    def start(self) -> None:
+        """Open and start the input stream (idempotent).
+
+        :raises DeviceError: the microphone cannot be opened.
+        """
+        if self._stream is not None:
+            return
+        sd = import_sounddevice()
+        try:
+            stream = sd.RawInputStream(
+                samplerate=self.sample_rate,
+                blocksize=self.blocksize,
+                device=self.device,
+                channels=1,
+                dtype="int16",
+                callback=self._callback,
+            )
+            stream.start()
+        except (sd.PortAudioError, ValueError) as exc:
+            raise DeviceError(
+                "The microphone could not be opened: check it is plugged in and not "
+                "used by another program, or play with --input keyboard."
+            ) from exc
+        self._stream = stream
+
+    def read(self, timeout_s: float) -> bytes | None:
+        """One chunk of int16 mono bytes, or ``None`` after ``timeout_s`` seconds."""
+        if self._stream is None:
+            self.start()
+        try:
+            return self._queue.get(timeout=max(0.0, timeout_s))
+        except queue.Empty:
+            return None
+
+    def drain(self) -> None:
+        """Throw away everything captured so far."""
+        while True:
+            try:
+                self._queue.get_nowait()
+            except queue.Empty:
+                return
+
+    def close(self) -> None:
+        """Stop and close the stream (safe to call twice)."""
+        stream, self._stream = self._stream, None
+        if stream is not None:
+            try:
+                stream.stop()
+                stream.close()
+            except Exception:  # closing a vanished device must not crash the game
+                pass
+
+
+def read_wav(path: str | Path) -> tuple[np.ndarray, int]:
+    """Read a mono 16-bit WAV file.
+
+    :returns: ``(samples, sample_rate)``: int16 array, samples per second.
+    :raises ValueError: not mono, not 16-bit, or not a WAV file.
+    """
+    try:
+        with wave.open(str(path), "rb") as wf:
+            if wf.getnchannels() != 1 or wf.getsampwidth() != 2:
+                raise ValueError(f"{path}: need a mono 16-bit WAV file")
+            rate = wf.getframerate()
+            data = wf.readframes(wf.getnframes())
+    except wave.Error as exc:
+        raise ValueError(f"{path}: not a WAV file ({exc})") from exc
+    return np.frombuffer(data, dtype="<i2").copy(), rate
+
+
+class WavSource:
+    """Streams a mono int16 WAV file (any sample rate) in chunks, then silence.
+
+    At full speed (default) every :meth:`read` returns the next chunk at once, so a
+    recognizer's audio time is deterministic; with ``realtime=True`` reads are paced
+    to the wall clock. After the file comes ``trailing_silence_s`` seconds of zeros;
+    after that :meth:`read` raises :class:`~voicegame.ports.InputEnded`.
+    :meth:`drain` is a no-op: a file holds no audio captured "in the past".
+
+    :param path: the WAV file.
+    :param realtime: pace reads to real time (``time.sleep`` or ``clock.sleep``).
+    :param clock: a :class:`~voicegame.ports.Clock` used for pacing; ``None`` is ``time``.
+    :param chunk_s: seconds per chunk.
+    :param leading_silence_s: seconds of zeros before the file.
+    :param trailing_silence_s: seconds of zeros after the file.
+    :raises ValueError: the file is not a mono 16-bit WAV.
+    """
+
+    def __init__(
+        self,
+        path: str | Path,
+        realtime: bool = False,
+        clock=None,
+        chunk_s: float = 0.1,
+        leading_silence_s: float = 0.0,
+        trailing_silence_s: float = 3.0,
+    ):
+        samples, rate = read_wav(path)
+        self.path = Path(path)
+        self.sample_rate = rate
+        self.realtime = realtime
+        self.clock = clock
+        self.chunk_samples = max(1, int(round(chunk_s * rate)))
+        lead = np.zeros(int(round(leading_silence_s * rate)), dtype=np.int16)
+        trail = np.zeros(int(round(trailing_silence_s * rate)), dtype=np.int16)
+        self._data = np.concatenate([lead, samples, trail]).astype("<i2").tobytes()
+        self._pos = 0  # bytes
+        self._started_at: float | None = None
+
+    def _now(self) -> float:
+        return self.clock.now() if self.clock is not None else time.monotonic()
+
+    def start(self) -> None:
+        """Begin streaming (starts the real-time pacing reference)."""
+        if self._started_at is None:
+            self._started_at = self._now()
+
+    def read(self, timeout_s: float) -> bytes | None:
+        """The next chunk; paced in real time when ``realtime`` is set.
+
+        :raises InputEnded: the file and its trailing silence are used up.
+        """
+        self.start()
+        if self._pos >= len(self._data):
+            raise InputEnded(f"end of {self.path.name}")
+        end = min(len(self._data), self._pos + 2 * self.chunk_samples)
+        if self.realtime:
+            due = self._started_at + (end / 2) / self.sample_rate
+            wait = due - self._now()
+            if wait > timeout_s:
+                (self.clock.sleep if self.clock is not None else time.sleep)(max(0.0, timeout_s))
+                return None
+            if wait > 0:
+                (self.clock.sleep if self.clock is not None else time.sleep)(wait)
+        chunk = self._data[self._pos:end]
+        self._pos = end
+        return chunk
+
+    @property
+    def position_s(self) -> float:
+        """Seconds of audio handed out so far."""
+        return (self._pos / 2) / self.sample_rate
+
+    def drain(self) -> None:
+        """No-op: a file has no backlog of captured audio."""
+
+    def close(self) -> None:
+        """Nothing to free; further reads raise :class:`InputEnded`."""
+        self._pos = len(self._data)
+
+
+def play(samples, sample_rate: int, device: int | str | None = None) -> None:
+    """Play mono samples and return when playback has finished.
+
+    :param samples: numpy int16, or float in -1.0..1.0, one channel.
+    :param sample_rate: samples per second.
+    :param device: a ``sounddevice`` output device index or name; ``None`` is the default.
+    :raises DeviceError: no speaker / no PortAudio (one sentence naming the fix).
+    """
+    data = np.asarray(samples)
+    if data.size == 0:
+        return
+    sd = import_sounddevice()
+    try:
+        sd.play(data, int(sample_rate), device=device)
+        sd.wait()
+    except (sd.PortAudioError, ValueError) as exc:
+        if device is not None:
+            raise DeviceError(
+                f"The audio output {device!r} is not available: plug it in, or pick "
+                "another device (`voicegame doctor` lists them)."
+            ) from exc
+        raise DeviceError(NO_SPEAKER) from exc

@@ -1,0 +1,331 @@
+"""The ``voicegame`` command line: ``main(argv, env) -> exit status``.
+
+Subcommands: ``play``, ``resume``, ``hear``, ``doctor``, ``models``. Every
+process dependency (streams, environment, clock, devices) comes through
+:class:`Env`, so tests replace it; nothing is built at import time.
+"""
+
+from __future__ import annotations
+
+import argparse
+import logging
+import os
+import random
+import sys
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import Callable, Mapping, TextIO
+
+from voicegame.games import GAMES, host_module
+
+LANGS = ("en",)
+
+
+@dataclass
+class Env:
+    """The process environment a command runs in (tests pass their own)."""
+
+    stdin: TextIO = field(default_factory=lambda: sys.stdin)
+    stdout: TextIO = field(default_factory=lambda: sys.stdout)
+    stderr: TextIO = field(default_factory=lambda: sys.stderr)
+    environ: Mapping[str, str] = field(default_factory=lambda: os.environ)
+    clock_factory: Callable | None = None  # overrides the clock (tests)
+
+    def say(self, sentence: str) -> None:
+        """One plain sentence to the person at the terminal."""
+        self.stdout.write(sentence + "\n")
+        self.stdout.flush()
+
+
+class CliError(Exception):
+    """A problem a person can fix; ``str()`` is the one sentence to print."""
+
+
+def _timer(value: str) -> float | None:
+    if value.lower() in ("off", "none", "0"):
+        return None
+    try:
+        seconds = float(value)
+    except ValueError:
+        raise argparse.ArgumentTypeError(f"--timer takes a number of seconds or 'off', not {value!r}") from None
+    if seconds <= 0:
+        raise argparse.ArgumentTypeError("--timer must be more than 0 seconds, or 'off'")
+    return seconds
+
+
+def _private(value: str) -> str:
+    if value in ("ears", "screen") or (value.startswith("earpiece:") and len(value) > 9):
+        return value
+    raise argparse.ArgumentTypeError("--private takes ears, screen or earpiece:DEVICE")
+
+
+def _io_arguments(p: argparse.ArgumentParser) -> None:
+    p.add_argument("--lang", default="en", choices=LANGS, help="language of the host (default en)")
+    p.add_argument("--input", default="mic",
+                   help="mic (default), keyboard, or PATH of a script file: one utterance per line")
+    p.add_argument("--output", default="speaker", choices=("speaker", "text"), help="speaker (default) or text")
+    p.add_argument("--model", default=None, help="directory of a Vosk model (default: searched)")
+
+
+def build_parser() -> argparse.ArgumentParser:
+    parser = argparse.ArgumentParser(prog="voicegame", description="An offline, voice-hosted party-game host.")
+    sub = parser.add_subparsers(dest="command", metavar="COMMAND")
+
+    play = sub.add_parser("play", help="play a game")
+    games = play.add_subparsers(dest="game", metavar="GAME", required=True)
+    for name in GAMES:
+        g = games.add_parser(name, help=f"play {name}")
+        _io_arguments(g)
+        g.add_argument("--seed", type=int, default=None, help="random seed (default: random)")
+        g.add_argument("--record", default=None, help="where to write the game record (JSON)")
+        g.add_argument("--timer", type=_timer, default=30.0, help="seconds per timer, or off (default 30)")
+        g.add_argument("--private", type=_private, default="ears",
+                       help="private channel: ears (default), earpiece:DEVICE or screen")
+        host_module(name).add_arguments(g)
+
+    resume = sub.add_parser("resume", help="continue the last (or given) unfinished game")
+    resume.add_argument("path", nargs="?", default=None, help="autosave file (default: the latest)")
+    _io_arguments(resume)
+
+    hear = sub.add_parser("hear", help="microphone check: print each utterance and what it means")
+    _io_arguments(hear)
+    hear.add_argument("--free", action="store_true", help="free-text recognition instead of the command grammar")
+
+    doctor = sub.add_parser("doctor", help="check devices, voices and models")
+    doctor.add_argument("--lang", default=None, choices=LANGS)
+
+    models = sub.add_parser("models", help="list, install or locate speech models")
+    models.add_argument("action", choices=("list", "install", "path"))
+    models.add_argument("lang", nargs="?", default="en")
+    models.add_argument("--model", default=None)
+    return parser
+
+
+# ---------------------------------------------------------------------- ports
+def make_listener(args, env: Env, clock):
+    """The Listener for ``--input``; falls back to the keyboard with one sentence when
+    the microphone or model is missing. :raises CliError: unreadable script file."""
+    from voicegame.adapters.headless import KeyboardListener, ScriptError, ScriptListener
+
+    source = args.input
+    if source == "keyboard":
+        return KeyboardListener(env.stdin, out=env.stdout)
+    if source != "mic":
+        try:
+            echo = (lambda text: env.say(f"PLAYER: {text}")) if args.output == "text" else None
+            return ScriptListener(source, clock=clock, echo=echo)
+        except ScriptError as exc:
+            raise CliError(str(exc)) from None
+    from voicegame import models
+    from voicegame.ports import DeviceError
+
+    model_path = models.find_model(args.lang, args.model, env.environ)
+    if model_path is None:
+        env.say(models.install_hint(args.lang))
+        return KeyboardListener(env.stdin, out=env.stdout)
+    try:
+        from voicegame.adapters.audio import MicSource
+        from voicegame.adapters.vosk_listener import VoskListener, load_model
+
+        return VoskListener(load_model(model_path), MicSource())
+    except DeviceError as exc:
+        env.say(f"{exc} Using the keyboard instead.")
+        return KeyboardListener(env.stdin, out=env.stdout)
+
+
+def make_voice(args, env: Env):
+    """The Voice for ``--output``; falls back to printed text with one sentence."""
+    from voicegame.adapters.headless import TextVoice
+
+    if args.output == "text":
+        return TextVoice(env.stdout)
+    from voicegame.ports import DeviceError
+
+    try:
+        from voicegame.adapters.tts import Pyttsx3Voice
+
+        private = getattr(args, "private", "ears") or "ears"
+        devices = {}
+        if private.startswith("earpiece:"):
+            device = private.split(":", 1)[1]
+            devices = {"psychic": device, "writers": device}
+        return Pyttsx3Voice(lang=args.lang, private_devices=devices)
+    except DeviceError as exc:
+        env.say(f"{exc} Printing the host's words instead.")
+        return TextVoice(env.stdout)
+
+
+def make_clock(args, env: Env):
+    from voicegame.adapters.headless import RealClock, VirtualClock
+
+    if env.clock_factory:
+        return env.clock_factory()
+    scripted = args.input not in ("mic", "keyboard")
+    return VirtualClock() if scripted else RealClock()
+
+
+# ---------------------------------------------------------------------- commands
+def cmd_play(args, env: Env) -> int:
+    from voicegame.host.base import Session, Settings
+
+    module = host_module(args.game)
+    settings = Settings(game=args.game, lang=args.lang,
+                        seed=args.seed if args.seed is not None else random.SystemRandom().randrange(10**6),
+                        timer_s=args.timer, private=args.private, options=module.options_from_args(args),
+                        record=args.record)
+    try:
+        module.validate(settings)
+    except ValueError as exc:
+        raise CliError(str(exc)) from None
+    return _run_session(module, settings, args, env, log=None)
+
+
+def _run_session(module, settings, args, env: Env, log) -> int:
+    from voicegame.host.base import Session
+
+    clock = make_clock(args, env)
+    listener = make_listener(args, env, clock)
+    voice = make_voice(args, env)
+    session = Session(module.Host, listener, voice, clock, settings, log=log, screen=env.say)
+    outcome = session.run()
+    return 0 if outcome in ("finished", "quit", "input_ended") else 1
+
+
+def latest_autosave(environ) -> Path | None:
+    """The newest unfinished autosave in the user data dir, else ``None``."""
+    from voicegame.storage import data_dir, read_json
+
+    folder = data_dir(environ) / "autosave"
+    candidates = sorted(folder.glob("*.json"), key=lambda p: p.stat().st_mtime, reverse=True) if folder.is_dir() else []
+    for path in candidates:
+        try:
+            if not read_json(path).get("finished"):
+                return path
+        except ValueError:
+            continue
+    return None
+
+
+def cmd_resume(args, env: Env) -> int:
+    from voicegame.host.base import Settings
+    from voicegame.storage import read_json
+
+    path = Path(args.path) if args.path else latest_autosave(env.environ)
+    if path is None:
+        raise CliError("There is no unfinished game to resume; start one with: voicegame play wavelength")
+    try:
+        save = read_json(path)
+        settings = Settings.from_dict(save["settings"])
+        log = list(save["log"])
+    except (ValueError, KeyError, TypeError) as exc:
+        raise CliError(f"The autosave {path} cannot be read: {exc}") from None
+    if save.get("finished"):
+        raise CliError(f"The game in {path} is already finished.")
+    settings.autosave = str(path)
+    module = host_module(settings.game)
+    args.lang = settings.lang
+    return _run_session(module, settings, args, env, log=log)
+
+
+def cmd_hear(args, env: Env) -> int:
+    from voicegame.adapters.headless import VirtualClock
+    from voicegame.ports import Expected, Heard, InputEnded
+    from voicegame.understanding import understanding
+
+    u = understanding(args.lang)
+    listener = make_listener(args, env, VirtualClock())
+    phrases = u.grammar(u.number_words(), u.yes_no_phrases(), u.side_phrases(), u.colour_phrases())
+    expected = Expected.free_text("hear") if args.free else Expected(phrases, False, "hear")
+    checker = getattr(listener, "missing_words", None)
+    if checker and not args.free:
+        missing = checker(sorted(expected.words()))
+        if missing:
+            env.say("Words the model does not know: " + ", ".join(missing))
+    env.say("Listening. Say something; press Ctrl-C to stop.")
+    try:
+        while True:
+            heard = listener.listen(expected, 30.0)
+            if not isinstance(heard, Heard):
+                env.say("(silence)")
+                continue
+            meaning = describe(u, heard.text)
+            alts = f" | alternatives: {'; '.join(heard.alternatives)}" if heard.alternatives else ""
+            env.say(f"heard: {heard.text!r} | confidence {heard.confidence:.2f} | understood as: {meaning}{alts}")
+    except (InputEnded, KeyboardInterrupt):
+        env.say("Done.")
+    return 0
+
+
+def describe(u, text: str) -> str:
+    """What the understanding module makes of ``text`` (for ``voicegame hear``)."""
+    parts = []
+    if (c := u.command(text)) is not None:
+        parts.append(f"command {c}")
+    if (n := u.number(text)) is not None:
+        parts.append(f"number {n}")
+    if (yn := u.yes_no(text)) is not None:
+        parts.append("yes" if yn else "no")
+    if (s := u.side(text)) is not None:
+        parts.append(f"side {s}")
+    if (col := u.colour(text)) is not None:
+        parts.append(f"colour {col}")
+    return ", ".join(parts) or "nothing known"
+
+
+def cmd_doctor(args, env: Env) -> int:
+    from voicegame.doctor import run_doctor
+
+    return run_doctor(lang=args.lang, out=env.say, env=env.environ)
+
+
+def cmd_models(args, env: Env) -> int:
+    from voicegame import models
+    from voicegame.ports import DeviceError
+
+    if args.action == "path":
+        for d in models.search_dirs(args.model, env.environ):
+            env.say(str(d))
+        return 0
+    if args.action == "list":
+        found = models.list_models(env=env.environ)
+        if not found:
+            env.say("No speech models installed. " + models.install_hint(args.lang))
+        for lang, path in found:
+            env.say(f"{lang}: {path}")
+        return 0
+    try:
+        path = models.install(args.lang)
+    except DeviceError as exc:
+        raise CliError(str(exc)) from None
+    env.say(f"Installed the {args.lang} model in {path}.")
+    return 0
+
+
+COMMANDS = {"play": cmd_play, "resume": cmd_resume, "hear": cmd_hear, "doctor": cmd_doctor, "models": cmd_models}
+
+
+def main(argv: list[str] | None = None, env: Env | None = None) -> int:
+    """Run the command line; returns the exit status (0 ok, 1 failure, 2 usage)."""
+    env = env or Env()
+    logging.basicConfig(level=logging.WARNING, stream=env.stderr, format="voicegame: %(message)s")
+    parser = build_parser()
+    try:
+        args = parser.parse_args(argv)
+    except SystemExit as exc:
+        return int(exc.code or 0)
+    if args.command is None:
+        parser.print_help(env.stdout)
+        return 0
+    try:
+        return COMMANDS[args.command](args, env)
+    except CliError as exc:
+        env.stderr.write(f"voicegame: {exc}\n")
+        return 2
+    except KeyboardInterrupt:
+        env.say("Stopped.")
+        return 130
+
+
+def entry() -> None:
+    """Console-script entry point."""
+    sys.exit(main())

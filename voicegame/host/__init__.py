@@ -1,0 +1,1 @@
+"""Game hosts: one transitions state machine per game, over the shared Table."""

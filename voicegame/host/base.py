@@ -1,0 +1,571 @@
+"""The table every game host plays at: speaking, listening with re-prompts, timers,
+the private channel, global commands, the game record and autosave.
+
+A game host (``voicegame.host.<game>``) is a ``transitions`` machine over a model
+object; in each phase it asks the :class:`Table` to say something and to listen
+for something, then calls the pure rules. The table owns everything that is the
+same in every game:
+
+- :meth:`Table.ask` — one listening moment with the re-prompt policy of the
+  foundation issue: nothing heard → "I didn't hear anything" and ask again;
+  heard but not understood → say what was heard and what may be said;
+  understood but not allowed now → say why (:class:`NotAllowed`); after three
+  failed tries the phase's options are offered aloud and the host keeps waiting.
+  Global commands (repeat, help, score, pause/resume, undo, slower/faster,
+  louder/softer, quit) are understood in every moment.
+- :meth:`Table.run_timer` — G1: announced, warned at 10 s left, ended aloud; off
+  with ``--timer off`` (then the table says "ready" when done).
+- :meth:`Table.tell_private` — G2: ears (default), earpiece or screen.
+- Undo (G4) and resume both replay the input log of the game: the game is
+  deterministic given its settings, seed and inputs, so replaying the log with
+  the voice muted and a virtual clock rebuilds exactly the state that was lost.
+
+:class:`Session` runs one game to its end and writes the record and autosave.
+"""
+
+from __future__ import annotations
+
+import dataclasses
+import datetime as _dt
+import logging
+import random
+import traceback
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import Any, Callable, Iterable, TypeVar
+
+from voicegame.adapters.headless import NullVoice, VirtualClock
+from voicegame.ports import Clock, Expected, Heard, InputEnded, Listener, Silence, Voice
+from voicegame.prompts import Prompts
+from voicegame.storage import atomic_write_json, data_dir
+from voicegame.understanding import Understanding, understanding
+
+log = logging.getLogger("voicegame")
+
+T = TypeVar("T")
+
+#: Seconds a listening moment waits for speech to start before it counts as silence.
+DEFAULT_LISTEN_S = 10.0
+#: Failed tries before the phase's options are offered aloud.
+MAX_TRIES = 3
+#: Sentinel returned by :meth:`Table.ask` when ``silence_limit`` silences were heard.
+SILENT = object()
+
+
+class NotUnderstood(Exception):
+    """Raised by a parse function: the utterance is not one of the phase's forms."""
+
+
+class NotAllowed(Exception):
+    """Raised by a parse function: understood, but not allowed now.
+
+    ``str(error)`` is the sentence the host says (already in the table's language).
+    """
+
+
+class QuitGame(Exception):
+    """The table confirmed "quit": the game stops, its record and autosave are kept."""
+
+
+class Undo(Exception):
+    """Take back the last accepted input of the current phase (G4): replay the log up to ``index``."""
+
+    def __init__(self, index: int):
+        super().__init__(index)
+        self.index = index
+
+
+@dataclass
+class Settings:
+    """Everything that, with the input log, determines a game.
+
+    :param game: ``"wavelength"``, ``"rofl"`` or ``"wits"``.
+    :param timer_s: seconds for every game timer (G1), ``None`` for off.
+    :param private: ``"ears"``, ``"earpiece:DEVICE"`` or ``"screen"`` (G2).
+    :param options: game options (players, teams, modes, deck paths…), JSON-serialisable.
+    """
+
+    game: str
+    lang: str = "en"
+    seed: int = 0
+    timer_s: float | None = 30.0
+    private: str = "ears"
+    options: dict = field(default_factory=dict)
+    record: str | None = None
+    autosave: str | None = None
+    started: str = ""
+
+    @classmethod
+    def from_dict(cls, d: dict) -> "Settings":
+        names = {f.name for f in dataclasses.fields(cls)}
+        return cls(**{k: v for k, v in d.items() if k in names})
+
+
+class SwitchClock:
+    """A clock that runs virtual time while a log is replayed, then live time, continuously."""
+
+    def __init__(self, live: Clock):
+        self.live = live
+        self.virtual = VirtualClock()
+        self.replaying = False
+        self.offset = 0.0
+
+    def now(self) -> float:
+        return self.virtual.now() if self.replaying else self.live.now() + self.offset
+
+    def sleep(self, seconds: float) -> None:
+        (self.virtual if self.replaying else self.live).sleep(seconds)
+
+    def start_replay(self) -> None:
+        self.replaying = True
+        self.virtual = VirtualClock(self.live.now() + self.offset)
+
+    def go_live(self) -> None:
+        self.offset = self.virtual.now() - self.live.now()
+        self.replaying = False
+
+
+class Table:
+    """Speech, listening, timers, privacy, record and autosave for one game run.
+
+    :param listener: the live Listener port.
+    :param voice: the live Voice port.
+    :param clock: the live Clock port.
+    :param settings: the game's :class:`Settings`.
+    :param replay: input-log entries to replay first (resume or undo), voice muted.
+    :param screen: callable printing a private message on a screen (``--private screen``).
+    """
+
+    def __init__(self, listener: Listener, voice: Voice, clock: Clock, settings: Settings,
+                 replay: list[dict] | None = None, screen: Callable[[str], None] | None = None):
+        self.live_listener = listener
+        self.live_voice = voice
+        self.clock = SwitchClock(clock)
+        self.settings = settings
+        self.prompts = Prompts.load(settings.lang)
+        self.understanding: Understanding = understanding(settings.lang)
+        self.screen = screen or print
+        self.rng = random.Random(settings.seed)
+        self.pending = list(replay or [])
+        self.log: list[dict] = []
+        self.phase = "setup"
+        self.last_prompt: str | None = None
+        self.score_callback: Callable[[], None] | None = None
+        self.snapshot_callback: Callable[[], Any] | None = None
+        self.save_failed_said = False
+        self.resumed_message: str | None = None
+        self.record: dict = {
+            "format": "voicegame-record/1",
+            "game": settings.game,
+            "settings": dataclasses.asdict(settings),
+            "seed": settings.seed,
+            "inputs": [],
+            "turns": [],
+            "awards": [],
+            "standings": None,
+            "winners": None,
+            "finished": False,
+        }
+        if self.pending:
+            self.clock.start_replay()
+
+    # ------------------------------------------------------------------ speech
+    @property
+    def replaying(self) -> bool:
+        """True while logged inputs are being replayed (voice muted, clock virtual)."""
+        return self.clock.replaying
+
+    @property
+    def voice(self) -> Voice:
+        return NullVoice() if self.replaying else self.live_voice
+
+    def text(self, key: str, **values) -> str:
+        """The sentence for a prompt key in the table's language."""
+        return self.prompts.text(key, **values)
+
+    def say(self, key: str, **values) -> str:
+        """Say the prompt ``key`` to everyone and remember it for "repeat"."""
+        sentence = self.text(key, **values)
+        self.say_text(sentence)
+        return sentence
+
+    def say_text(self, sentence: str, remember: bool = True) -> None:
+        """Say an already-built sentence to everyone."""
+        if remember:
+            self.last_prompt = sentence
+        self.voice.say(sentence)
+
+    def tone(self, frequency_hz: float, label: str, duration_s: float = 0.12) -> None:
+        """A short confirmation tone; the text adapter prints ``label``."""
+        self.voice.tone(frequency_hz, duration_s, label)
+
+    def tell_private(self, audience: str, sentence: str, audience_name: str | None = None) -> None:
+        """Deliver secret information to one audience only (G2).
+
+        - ``ears`` (default): everyone else covers their ears, a countdown from
+          three, the secret twice, then "all clear".
+        - ``earpiece:DEVICE``: the secret goes to the voice's private output.
+        - ``screen``: the secret is printed on the screen; the host says so.
+
+        :param audience: the private audience key (``"psychic"``, ``"writers"``).
+        :param audience_name: how to call that audience aloud (default: the key).
+        """
+        name = audience_name or audience
+        mode = self.settings.private
+        if mode.startswith("earpiece"):
+            self.say("common.private_earpiece", audience=name)
+            self.voice.say(sentence, to=audience)
+        elif mode == "screen":
+            self.say("common.private_screen", audience=name)
+            if not self.replaying:
+                self.screen(self.text("common.private_screen_line", audience=name, secret=sentence))
+        else:
+            self.say("common.cover_ears", audience=name)
+            self.say("common.countdown")
+            self.voice.say(sentence, to=audience)
+            self.voice.say(sentence, to=audience)
+            self.say("common.all_clear")
+
+    # ------------------------------------------------------------------ listening
+    def listen(self, expected: Expected, timeout_s: float | None) -> Heard | Silence:
+        """One raw listen: replayed from the log first, then live. Logged and autosaved."""
+        start = self.clock.now()
+        if self.pending:
+            entry = self.pending.pop(0)
+            self.clock.sleep(entry.get("elapsed", 0.0))
+            result: Heard | Silence = (Silence(entry.get("elapsed", 0.0)) if entry.get("text") is None
+                                       else Heard(entry["text"], tuple(entry.get("alternatives", ())),
+                                                  entry.get("confidence", 1.0)))
+            if not self.pending:
+                self.go_live()
+        else:
+            result = self.live_listener.listen(expected, timeout_s)
+        entry = {
+            "phase": self.phase,
+            "moment": expected.moment,
+            "text": result.text if isinstance(result, Heard) else None,
+            "alternatives": list(result.alternatives) if isinstance(result, Heard) else [],
+            "confidence": round(result.confidence, 3) if isinstance(result, Heard) else None,
+            "elapsed": round(self.clock.now() - start, 3),
+            "accepted": False,
+        }
+        self.log.append(entry)
+        return result
+
+    def go_live(self) -> None:
+        """Replay finished: unmute, switch to live time, and say where we are."""
+        self.clock.go_live()
+        if self.resumed_message:
+            self.live_voice.say(self.resumed_message)
+        if self.last_prompt:
+            self.live_voice.say(self.last_prompt)
+
+    def ask(self, key: str | None, parse: Callable[[str], T], *, phrases: Iterable[str] = (),
+            free: bool = False, help_key: str, moment: str, timeout_s: float | None = DEFAULT_LISTEN_S,
+            silence_limit: int | None = None, silence_key: str = "common.didnt_hear",
+            **values) -> T | object:
+        """Say prompt ``key`` (if any), then listen until ``parse`` accepts an utterance.
+
+        :param parse: turns the transcript into a value; raises :class:`NotUnderstood`
+            or :class:`NotAllowed` (whose text is spoken).
+        :param phrases: the grammar of this moment (global commands are added).
+        :param free: a free-text moment (no grammar).
+        :param help_key: prompt key for "help" and for the options offered after
+            three failed tries.
+        :param moment: short name of the listening moment (records, vocabulary).
+        :param timeout_s: seconds to wait for speech; ``None`` waits forever.
+        :param silence_limit: after this many silences return :data:`SILENT`
+            instead of asking again (e.g. "silence from a writer means a pass").
+        :returns: the parsed value, or :data:`SILENT`.
+        :raises Undo: "undo" with an accepted input to take back in this phase.
+        :raises QuitGame: "quit", confirmed.
+        :raises InputEnded: the input source is exhausted.
+        """
+        u = self.understanding
+        expected = Expected.free_text(moment) if free else Expected(u.grammar(phrases), False, moment)
+        if key:
+            self.say(key, **values)
+        failures = silences = 0
+        while True:
+            heard = self.listen(expected, timeout_s)
+            if isinstance(heard, Silence):
+                silences += 1
+                if silence_limit is not None and silences >= silence_limit:
+                    return SILENT
+                failures += 1
+                if failures < MAX_TRIES:
+                    self.say_text(self.text(silence_key), remember=False)
+            else:
+                command = u.command(heard.text)
+                if command:
+                    self.log[-1]["command"] = command
+                    self._command(command, help_key)
+                    continue
+                outcome = self._try_parse(parse, heard)
+                if outcome[0] == "ok":
+                    self.log[-1]["accepted"] = True
+                    self.record["inputs"].append({k: self.log[-1][k] for k in ("phase", "moment", "text")})
+                    return outcome[1]
+                failures += 1
+                if outcome[0] == "not_allowed":
+                    self.say_text(outcome[1], remember=False)
+                elif failures < MAX_TRIES:
+                    self.say_text(self.text("common.not_understood", heard=heard.text,
+                                            options=self.text(help_key)), remember=False)
+            if failures >= MAX_TRIES:
+                self.say_text(self.text("common.options", options=self.text(help_key)), remember=False)
+                failures = 0
+
+    @staticmethod
+    def _try_parse(parse, heard: Heard):
+        first_error = None
+        for text in (heard.text, *heard.alternatives):
+            try:
+                return ("ok", parse(text))
+            except NotAllowed as exc:
+                first_error = first_error or ("not_allowed", str(exc))
+            except NotUnderstood:
+                pass
+        return first_error or ("not_understood", None)
+
+    def ask_yes_no(self, key: str | None, *, help_key: str = "common.help_yes_no", moment: str = "confirm",
+                   **values) -> bool:
+        """Ask a yes/no question until answered."""
+        u = self.understanding
+
+        def parse(text: str) -> bool:
+            answer = u.yes_no(text)
+            if answer is None:
+                raise NotUnderstood
+            return answer
+
+        return self.ask(key, parse, phrases=u.yes_no_phrases(), help_key=help_key, moment=moment, **values)
+
+    def _command(self, command: str, help_key: str) -> None:
+        voice = self.voice
+        if command == "repeat":
+            if self.last_prompt:
+                voice.say(self.last_prompt)
+        elif command == "help":
+            self.say_text(self.text(help_key), remember=False)
+            self.say_text(self.text("common.help_global"), remember=False)
+        elif command == "score":
+            if self.score_callback:
+                self.score_callback()
+            else:
+                self.say_text(self.text("common.no_score_yet"), remember=False)
+        elif command == "pause":
+            self._pause()
+        elif command == "resume":
+            self.say_text(self.text("common.not_paused"), remember=False)
+        elif command in ("slower", "faster"):
+            voice.adjust(rate_step=-1 if command == "slower" else 1)
+            self.say_text(self.text(f"common.{command}"), remember=False)
+        elif command in ("louder", "softer"):
+            voice.adjust(volume_step=1 if command == "louder" else -1)
+            self.say_text(self.text(f"common.{command}"), remember=False)
+        elif command == "undo":
+            index = self._undo_index()
+            if index is None:
+                self.say_text(self.text("common.nothing_to_undo"), remember=False)
+            else:
+                raise Undo(index)
+        elif command == "quit":
+            if self.ask_yes_no("common.confirm_quit", moment="confirm_quit"):
+                # the quit itself is not replayed on resume
+                del self.log[self._quit_index():]
+                raise QuitGame()
+            if self.last_prompt:
+                voice.say(self.last_prompt)
+
+    def _quit_index(self) -> int:
+        for i in range(len(self.log) - 1, -1, -1):
+            if self.log[i].get("command") == "quit":
+                return i
+        return len(self.log)
+
+    def _undo_index(self) -> int | None:
+        """Index of the last accepted input of the current phase, else ``None``."""
+        for i in range(len(self.log) - 1, -1, -1):
+            if self.log[i]["phase"] != self.phase:
+                return None
+            if self.log[i]["accepted"]:
+                return i
+        return None
+
+    def _pause(self) -> None:
+        self.say_text(self.text("common.paused"), remember=False)
+        u = self.understanding
+        expected = Expected(u.grammar(), False, "paused")
+        while True:
+            heard = self.listen(expected, None)
+            if isinstance(heard, Heard) and u.command(heard.text) == "resume":
+                self.say_text(self.text("common.resumed"), remember=False)
+                if self.last_prompt:
+                    self.voice.say(self.last_prompt)
+                return
+            if isinstance(heard, Heard) and u.command(heard.text) == "quit":
+                self._command("quit", "common.help_paused")
+                continue
+
+    # ------------------------------------------------------------------ timers
+    def run_timer(self, purpose_key: str, **values) -> None:
+        """Run a game timer (G1): announce it, warn at 10 s left, end it aloud.
+
+        With ``--timer off`` the table is asked to say "ready" instead.
+        Seconds come from ``settings.timer_s``.
+        """
+        seconds = self.settings.timer_s
+        if not seconds:
+            u = self.understanding
+
+            def parse(text: str) -> bool:
+                if u.is_ready(text):
+                    return True
+                raise NotUnderstood
+
+            self.ask("common.timer_off", parse, phrases=u.ready_words, help_key="common.help_ready",
+                     moment="ready", timeout_s=None, purpose=self.text(purpose_key, **values))
+            return
+        self.say("common.timer_start", seconds=int(seconds), purpose=self.text(purpose_key, **values))
+        if seconds > 10:
+            self.clock.sleep(seconds - 10)
+            self.say_text(self.text("common.timer_warning"), remember=False)
+            self.clock.sleep(10)
+        else:
+            self.clock.sleep(seconds)
+        self.say("common.timer_end")
+
+    # ------------------------------------------------------------------ vocabulary
+    def check_vocabulary(self, words: Iterable[str]) -> list[str]:
+        """Words the live recognizer's model lacks (reported, never silently dropped).
+
+        Listeners without a vocabulary (script, keyboard) report nothing.
+        """
+        checker = getattr(self.live_listener, "missing_words", None)
+        if checker is None or self.replaying:
+            return []
+        missing = sorted(set(checker(sorted(set(words)))))
+        if missing:
+            log.warning("words missing from the speech model: %s", ", ".join(missing))
+            self.say_text(self.text("common.missing_words", words=missing), remember=False)
+        return missing
+
+    # ------------------------------------------------------------------ records
+    def enter_phase(self, phase: str) -> None:
+        """Mark a new phase (for undo) and autosave (after every phase)."""
+        self.phase = phase
+        self.autosave()
+
+    def award(self, to: str, amount: int | float, unit: str, reason: str, turn: int | None = None) -> None:
+        """Record points or chips given to ``to`` with the reason (re-scorable record)."""
+        self.record["awards"].append({"to": to, "amount": amount, "unit": unit, "reason": reason,
+                                      "turn": turn})
+
+    def record_path(self) -> Path:
+        if self.settings.record:
+            return Path(self.settings.record)
+        return data_dir() / "records" / f"{self.settings.game}-{self.settings.started}.json"
+
+    def autosave_path(self) -> Path:
+        if self.settings.autosave:
+            return Path(self.settings.autosave)
+        return data_dir() / "autosave" / f"{self.settings.game}-{self.settings.started}.json"
+
+    def autosave(self, finished: bool = False) -> None:
+        """Write the autosave (settings + input log + state) and the record, atomically.
+
+        A failed write (full disk…) is said once; the game continues.
+        """
+        if self.replaying:
+            return
+        state = None
+        if self.snapshot_callback:
+            try:
+                state = self.snapshot_callback()
+            except Exception:  # a snapshot is informative only
+                log.exception("snapshot failed")
+        save = {"format": "voicegame-autosave/1", "settings": dataclasses.asdict(self.settings),
+                "log": self.log, "phase": self.phase, "state": state, "finished": finished}
+        try:
+            atomic_write_json(self.autosave_path(), save)
+            self.record["finished"] = finished
+            atomic_write_json(self.record_path(), self.record)
+        except OSError as exc:
+            log.warning("saving failed: %s", exc)
+            if not self.save_failed_said:
+                self.save_failed_said = True
+                self.say_text(self.text("common.save_failed"), remember=False)
+
+
+def _now_stamp() -> str:
+    return _dt.datetime.now().strftime("%Y%m%d-%H%M%S")
+
+
+class Session:
+    """Runs one game from its settings (and an input log, to resume) to the end.
+
+    :param host_factory: ``host_factory(table) -> host`` with a ``play()`` method
+        that returns when the game is over.
+    :param listener, voice, clock: the live ports.
+    :param settings: the game settings; ``settings.started`` is stamped if empty.
+    :param log: an input log to replay first (resume).
+    :returns: from :meth:`run`: ``"finished"``, ``"quit"``, ``"input_ended"`` or ``"error"``.
+    """
+
+    def __init__(self, host_factory: Callable[[Table], Any], listener: Listener, voice: Voice,
+                 clock: Clock, settings: Settings, log: list[dict] | None = None,
+                 screen: Callable[[str], None] | None = None):
+        self.host_factory = host_factory
+        self.listener, self.voice, self.clock = listener, voice, clock
+        self.settings = settings
+        if not settings.started:
+            settings.started = _now_stamp()
+        self.log = list(log or [])
+        self.screen = screen
+        self.table: Table | None = None
+        self.resuming = bool(self.log)
+
+    def run(self) -> str:
+        """Play until the game ends, is quit, or input runs out; always writes the record."""
+        replay = self.log
+        resumed_message = None
+        if self.resuming:
+            resumed_message = Prompts.load(self.settings.lang).text("common.resuming")
+        while True:
+            table = Table(self.listener, self.voice, self.clock, self.settings, replay=replay, screen=self.screen)
+            table.resumed_message = resumed_message
+            self.table = table
+            try:
+                host = self.host_factory(table)
+                host.play()
+                table.autosave(finished=True)
+                return "finished"
+            except Undo as undo:
+                replay = table.log[: undo.index]
+                self.voice.say(table.text("common.undone"))
+                resumed_message = None
+                if not replay:
+                    replay = []
+                    continue
+                continue
+            except QuitGame:
+                table.autosave()
+                self.voice.say(table.text("common.quit_saved"))
+                return "quit"
+            except InputEnded:
+                if table.replaying:
+                    table.clock.go_live()
+                table.autosave()
+                self.voice.say(table.text("common.input_ended"))
+                return "input_ended"
+            except Exception:  # never show a traceback to a player
+                log.error("game crashed:\n%s", traceback.format_exc())
+                try:
+                    if table.replaying:
+                        table.clock.go_live()
+                    table.autosave()
+                except Exception:
+                    log.exception("autosave after crash failed")
+                self.voice.say(table.text("common.crashed"))
+                return "error"

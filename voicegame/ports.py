@@ -1,0 +1,134 @@
+"""The ports between a game host and the outside world: listening, speaking, time.
+
+A host only ever talks to these interfaces; adapters (``voicegame.adapters``)
+implement them for real hardware (Vosk + sounddevice, pyttsx3) and for tests and
+headless use (script file, keyboard, printed text, virtual clock). Swapping an
+adapter never touches a game. Shapes follow Rhasspy's Wyoming events: small
+frozen dataclasses for what flows.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from typing import Protocol, runtime_checkable
+
+
+@dataclass(frozen=True)
+class Expected:
+    """What may be said at one listening moment.
+
+    :param phrases: phrases for a recognizer grammar (lower-case words of the
+        current language). A grammar recognizer may only return these (plus
+        ``[unk]``); a text adapter ignores them.
+    :param free: True for a free-text moment (clue, ROFL! guess): no grammar.
+    :param moment: a short name of the listening moment (``"dial"``, ``"guess"``),
+        used in logs, records and vocabulary reports.
+    """
+
+    phrases: tuple[str, ...] = ()
+    free: bool = False
+    moment: str = ""
+
+    @classmethod
+    def free_text(cls, moment: str = "") -> "Expected":
+        """A free-text listening moment (no grammar)."""
+        return cls((), True, moment)
+
+    def words(self) -> set[str]:
+        """Every distinct word of every phrase (for vocabulary checks)."""
+        return {w for p in self.phrases for w in p.split()}
+
+
+@dataclass(frozen=True)
+class Heard:
+    """An utterance that was heard.
+
+    :param text: best transcript, lower-case words (may be ``""`` for noise).
+    :param alternatives: further transcripts, best first (may be empty).
+    :param confidence: 0.0–1.0; adapters map their own scale onto it.
+    :param duration_s: seconds of speech, when known.
+    """
+
+    text: str
+    alternatives: tuple[str, ...] = ()
+    confidence: float = 1.0
+    duration_s: float = 0.0
+
+
+@dataclass(frozen=True)
+class Silence:
+    """Nothing was heard before the listening moment's timeout."""
+
+    waited_s: float = 0.0
+
+
+class InputEnded(Exception):
+    """The input source is exhausted (end of a script file, end of stdin).
+
+    The game stops cleanly, says so, and still writes its record.
+    """
+
+
+class DeviceError(Exception):
+    """An audio device, engine or model cannot be used.
+
+    ``str(error)`` is one sentence for a person that names the fix.
+    """
+
+
+@runtime_checkable
+class Listener(Protocol):
+    """Returns what was heard for a set of expected phrases."""
+
+    def listen(self, expected: Expected, timeout_s: float | None) -> Heard | Silence:
+        """Listen for one utterance.
+
+        :param expected: what may be said now.
+        :param timeout_s: seconds to wait for speech to start; ``None`` waits forever.
+        :returns: :class:`Heard` or :class:`Silence`.
+        :raises InputEnded: the input source is exhausted.
+        """
+        ...
+
+
+@runtime_checkable
+class Voice(Protocol):
+    """Speaks to the table, or privately to one audience."""
+
+    def say(self, text: str, to: str | None = None) -> None:
+        """Speak ``text`` and return when playback has finished.
+
+        :param to: name of a private audience (e.g. ``"psychic"``); ``None`` is everyone.
+        """
+        ...
+
+    def tone(self, frequency_hz: float, duration_s: float = 0.12, label: str = "") -> None:
+        """Play a short sine tone; ``label`` is what a text adapter prints instead."""
+        ...
+
+    def adjust(self, rate_step: int = 0, volume_step: int = 0) -> None:
+        """Make speech slower/faster (``rate_step`` ±1) or softer/louder (``volume_step`` ±1)."""
+        ...
+
+
+@runtime_checkable
+class Clock(Protocol):
+    """Time for timers: real in play, virtual in tests."""
+
+    def now(self) -> float:
+        """Seconds since an arbitrary origin (monotonic)."""
+        ...
+
+    def sleep(self, seconds: float) -> None:
+        """Wait ``seconds``; a virtual clock only advances."""
+        ...
+
+
+@dataclass
+class Ports:
+    """The three ports a host needs, bundled."""
+
+    listener: Listener
+    voice: Voice
+    clock: Clock
+    extras: dict = field(default_factory=dict)

@@ -1,0 +1,340 @@
+"""Spoken-language understanding: transcripts → intents, for every game.
+
+One module, per language, words from ``prompts/<lang>/words.toml``. Games never
+parse text themselves; they call an :class:`Understanding`:
+
+- :meth:`Understanding.command` — global commands (repeat, help, score, pause,
+  resume, undo, slower, faster, louder, softer, quit).
+- :meth:`Understanding.number` — integers and decimals said as words or digits,
+  via ``text2num`` (https://github.com/allo-media/text2num), with the known
+  traps of text2num 3.x handled here: small numbers left as words by
+  ``alpha2digit``, decimals, year pairs ("nineteen eighty four"), "thirty and
+  six", "a hundred", "oh" as zero, negatives.
+- :meth:`yes_no`, :meth:`side`, :meth:`colour`, :meth:`concept` (a Wavelength card's concept).
+- :meth:`grammar` — phrases for a recognizer grammar of a listening moment.
+
+Fuzzy snapping of a transcript to the nearest expected phrase uses ``rapidfuzz``
+(the "corrected" mode of wyoming-vosk).
+"""
+
+from __future__ import annotations
+
+import re
+from dataclasses import dataclass
+from functools import cache
+
+from rapidfuzz import fuzz, process
+from text_to_num import alpha2digit, text2num
+
+from voicegame.prompts import load_toml
+
+#: Global command names, in the order they are offered in help.
+COMMANDS = ("repeat", "help", "score", "pause", "resume", "undo", "slower", "faster",
+            "louder", "softer", "quit")
+
+_PUNCT = re.compile(r"[^\w\s'.,-]", re.UNICODE)
+
+
+def normalise(text: str) -> str:
+    """Lower-case, strip punctuation except apostrophes and number marks, squeeze spaces."""
+    text = _PUNCT.sub(" ", text.lower().replace("’", "'"))
+    text = re.sub(r"(?<!\d)[.,](?!\d)", " ", text)  # sentence punctuation, not 3.5 / 1,200
+    text = re.sub(r"(?<![\w])-(?!\d)|(?<=\w)-(?=\s|$)", " ", text)  # dashes that are not a minus sign
+    return " ".join(text.split())
+
+
+@dataclass(frozen=True)
+class NumberWords:
+    units: tuple[str, ...]
+    tens: tuple[str, ...]
+    scales: tuple[str, ...]
+    connectors: tuple[str, ...]
+    decimal: tuple[str, ...]
+    minus: tuple[str, ...]
+    half: tuple[str, ...]
+    zero_words: tuple[str, ...]
+    filler: tuple[str, ...]
+    decimal_mark: str
+    group_mark: str
+    aliases: dict
+
+    def all_words(self) -> set[str]:
+        return set(self.units + self.tens + self.scales + self.connectors + self.decimal
+                   + self.minus + self.zero_words) | {w for h in self.half for w in h.split()}
+
+
+class Understanding:
+    """Turns transcripts of one language into intents.
+
+    :param lang: language code with a ``prompts/<lang>/words.toml`` (``"en"``).
+    :raises voicegame.prompts.PromptError: the words file is missing or malformed.
+    """
+
+    def __init__(self, lang: str = "en"):
+        self.lang = lang
+        words = load_toml(lang, "words")
+        n = words["numbers"]
+        self.numbers = NumberWords(
+            tuple(n["units"]), tuple(n["tens"]), tuple(n["scales"]), tuple(n["connectors"]),
+            tuple(n["decimal"]), tuple(n["minus"]), tuple(n.get("half", ())),
+            tuple(n["zero_words"]), tuple(n.get("filler", ())), n.get("decimal_mark", "."),
+            n.get("group_mark", ","), dict(n.get("aliases", {})))
+        self.yes_words = tuple(words["yes_no"]["yes"])
+        self.no_words = tuple(words["yes_no"]["no"])
+        self.side_words = {k: tuple(v) for k, v in words["sides"].items()}
+        self.colour_words = {k: tuple(v) for k, v in words["colours"].items()}
+        self.command_words = {k: tuple(v) for k, v in words["commands"].items()}
+        self.ready_words = tuple(words.get("ready", {}).get("words", ()))
+        self.words = words
+
+    # ------------------------------------------------------------------ phrases
+    def _match(self, text: str, table: dict[str, tuple[str, ...]]) -> str | None:
+        """The key whose phrase equals the normalised text, or is contained in it as whole words."""
+        t = normalise(text)
+        if not t:
+            return None
+        for key, phrases in table.items():
+            if t in phrases:
+                return key
+        padded = f" {t} "
+        best = None
+        for key, phrases in table.items():
+            for p in phrases:
+                if f" {p} " in padded and (best is None or len(p) > len(best[1])):
+                    best = (key, p)
+        return best[0] if best else None
+
+    def command(self, text: str) -> str | None:
+        """The global command the whole utterance is, else ``None``.
+
+        Only a short utterance that *is* a command counts ("repeat", "what's the
+        score"), so "lock it in" or a guess containing "go" is not taken for one.
+        """
+        t = normalise(text)
+        for key, phrases in self.command_words.items():
+            if t in phrases:
+                return key
+        return None
+
+    def yes_no(self, text: str) -> bool | None:
+        """``True`` for yes, ``False`` for no, ``None`` when neither (or both) was said."""
+        t = normalise(text)
+        if t in self.yes_words:
+            return True
+        if t in self.no_words:
+            return False
+        key = self._match(t, {"yes": self.yes_words, "no": self.no_words})
+        return None if key is None else key == "yes"
+
+    def side(self, text: str) -> str | None:
+        """``"left"`` or ``"right"``, or ``None``."""
+        return self._match(text, self.side_words)
+
+    def colour(self, text: str) -> str | None:
+        """The colour key (``"red"`` … ``"pink"``) named in the text, or ``None``."""
+        return self._match(text, self.colour_words)
+
+    def is_ready(self, text: str) -> bool:
+        """True when the utterance says the table is ready/done."""
+        return normalise(text) in self.ready_words
+
+    def snap(self, text: str, phrases, cutoff: float = 80.0) -> str | None:
+        """The expected phrase nearest to ``text`` (rapidfuzz WRatio ≥ ``cutoff``), else ``None``."""
+        t = normalise(text)
+        if not t or not phrases:
+            return None
+        found = process.extractOne(t, list(phrases), scorer=fuzz.WRatio, score_cutoff=cutoff)
+        return found[0] if found else None
+
+    # ------------------------------------------------------------------ numbers
+    def number(self, text: str, year: bool = True) -> int | float | None:
+        """The number the whole utterance says, or ``None``.
+
+        Accepts digits ("2008", "3.5", "1,200"), words ("three point five",
+        "two thousand and eight", "a hundred", "thirty and six", "minus five",
+        "three and a half", "one point two million"), and — when ``year`` is
+        True — year pairs ("nineteen eighty four" → 1984, "twenty twenty four",
+        "nineteen oh five"). Filler words ("about", "my guess is") are ignored.
+        Any other word makes the utterance not a number.
+
+        :returns: ``int`` when whole, else ``float``.
+        """
+        tokens = [self.numbers.aliases.get(w, w) for w in normalise(text).split()]
+        tokens = [w for w in tokens if w not in self.numbers.filler or w in self.numbers.all_words()]
+        # "a" is a filler unless it leads a scale word ("a hundred", "a million")
+        if not tokens:
+            return None
+        return self._value(tokens, year)
+
+    def numbers_in(self, text: str, year: bool = True) -> list[tuple[int, int, int | float]]:
+        """Every maximal number span in the text as ``(start_word, end_word, value)``."""
+        words = normalise(text).split()
+        nw = self.numbers.all_words()
+        spans, i = [], 0
+        while i < len(words):
+            if self._is_number_token(words[i]) and not (words[i] in self.numbers.connectors and i + 1 < len(words) and words[i + 1] not in self.numbers.scales):
+                j = i
+                while j < len(words) and (self._is_number_token(words[j]) or words[j] in nw):
+                    j += 1
+                while j > i and words[j - 1] in self.numbers.connectors:
+                    j -= 1
+                value = self._value(words[i:j], year) if j > i else None
+                if value is not None:
+                    spans.append((i, j, value))
+                    i = j
+                    continue
+            i += 1
+        return spans
+
+    def _is_number_token(self, w: str) -> bool:
+        n = self.numbers
+        return bool(re.fullmatch(r"-?[\d.,]+", w)) and any(c.isdigit() for c in w) or w in n.all_words()
+
+    def _digits(self, w: str) -> int | float | None:
+        n = self.numbers
+        if not re.fullmatch(r"-?\d[\d.,]*", w):
+            return None
+        w = w.replace(n.group_mark, "") if re.fullmatch(rf"-?\d{{1,3}}(\{n.group_mark}\d{{3}})+(\{n.decimal_mark}\d+)?", w) else w
+        w = w.replace(n.decimal_mark, ".")
+        try:
+            v = float(w)
+        except ValueError:
+            return None
+        return int(v) if v.is_integer() and "." not in w else v
+
+    def _value(self, tokens: list[str], year: bool) -> int | float | None:
+        n = self.numbers
+        sign = 1
+        if tokens and tokens[0] in n.minus:
+            sign, tokens = -1, tokens[1:]
+        if not tokens:
+            return None
+        if len(tokens) == 1 and (d := self._digits(tokens[0])) is not None:
+            return sign * d
+        text = " ".join(tokens)
+        half = 0.0
+        for h in n.half:
+            if text.endswith(" " + h):
+                text, half = text[: -len(h) - 1], 0.5
+                break
+        tokens = text.split()
+        dec = next((i for i, t in enumerate(tokens) if t in n.decimal), None)
+        if dec is not None:
+            if half:
+                return None
+            whole = self._integer(tokens[:dec], year=False) if tokens[:dec] else 0
+            frac_tokens = tokens[dec + 1:]
+            scale = 1
+            if frac_tokens and frac_tokens[-1] in n.scales[1:]:
+                scale = self._integer(["one", frac_tokens[-1]], False) or 1
+                frac_tokens = frac_tokens[:-1]
+            frac = self._fraction(frac_tokens)
+            if whole is None or frac is None:
+                return None
+            value = float(f"{whole}.{frac}") * scale
+            value = sign * value
+            return int(value) if value.is_integer() and scale > 1 else value
+        whole = self._integer(tokens, year)
+        if whole is None:
+            return None
+        return sign * (whole + half) if half else sign * whole
+
+    def _fraction(self, tokens: list[str]) -> str | None:
+        """Digits after the decimal word: "oh five" → "05", "two five" → "25", "twenty five" → "25"."""
+        if not tokens:
+            return None
+        digits = []
+        for t in tokens:
+            if t in self.numbers.zero_words:
+                digits.append("0")
+            elif re.fullmatch(r"\d+", t):
+                digits.append(t)
+            else:
+                v = self._integer([t], False)
+                if v is None or v > 9:
+                    digits = None
+                    break
+                digits.append(str(v))
+        if digits is not None:
+            return "".join(digits)
+        v = self._integer(tokens, False)
+        return None if v is None else str(v)
+
+    def _integer(self, tokens: list[str], year: bool) -> int | None:
+        n = self.numbers
+        if not tokens:
+            return None
+        if len(tokens) == 1:
+            d = self._digits(tokens[0])
+            if isinstance(d, int):
+                return d
+            if tokens[0] in n.zero_words:
+                return 0
+        toks = list(tokens)
+        if toks[0] == "a" and len(toks) > 1 and toks[1] in n.scales:
+            toks[0] = n.units[2] if n.units[1] in n.zero_words else n.units[1]  # "a hundred" → "one hundred"
+        toks = [n.units[0] if t in n.zero_words and len(toks) == 1 else t for t in toks]
+        if any(not (t in n.all_words() or t.isdigit()) for t in toks):
+            return None
+        try:
+            return int(text2num(" ".join(toks), self.lang))
+        except ValueError:
+            pass
+        converted = alpha2digit(" ".join(toks), self.lang).split()
+        if len(converted) == 1 and converted[0].isdigit():
+            return int(converted[0])
+        if year:
+            return self._year_pair(toks)
+        return None
+
+    def _year_pair(self, toks: list[str]) -> int | None:
+        """"nineteen eighty four" → 1984, "twenty twenty four" → 2024, "nineteen oh five" → 1905."""
+        n = self.numbers
+        for i in range(1, len(toks)):
+            left = self._integer(toks[:i], False)
+            right_toks = toks[i:]
+            if left is None or not 10 <= left <= 99:
+                continue
+            if right_toks[0] in n.zero_words and len(right_toks) == 2:
+                r = self._integer(right_toks[1:], False)
+                if r is not None and r <= 9:
+                    return left * 100 + r
+                continue
+            right = self._integer(right_toks, False)
+            if right is not None and 10 <= right <= 99:
+                return left * 100 + right
+        return None
+
+    # ------------------------------------------------------------------ grammar
+    def number_words(self) -> list[str]:
+        """Every word a spoken number may use (for a recognizer grammar)."""
+        return sorted(self.numbers.all_words())
+
+    def command_phrases(self) -> list[str]:
+        """Every global command phrase (added to every grammar)."""
+        return [p for ps in self.command_words.values() for p in ps]
+
+    def grammar(self, *groups) -> tuple[str, ...]:
+        """A grammar: the given phrase groups plus every global command, deduplicated."""
+        seen: dict[str, None] = {}
+        for group in (*groups, self.command_phrases()):
+            for p in group:
+                p = normalise(p)
+                if p:
+                    seen.setdefault(p, None)
+        return tuple(seen)
+
+    def yes_no_phrases(self) -> list[str]:
+        return list(self.yes_words + self.no_words)
+
+    def side_phrases(self) -> list[str]:
+        return [p for ps in self.side_words.values() for p in ps]
+
+    def colour_phrases(self) -> list[str]:
+        return [p for ps in self.colour_words.values() for p in ps]
+
+
+@cache
+def understanding(lang: str) -> Understanding:
+    """The (cached) :class:`Understanding` for ``lang``."""
+    return Understanding(lang)
