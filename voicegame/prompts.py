@@ -81,7 +81,7 @@ class Prompts:
         """
         templates: dict[str, str] = {}
         for path in sorted(lang_dir(lang).glob("*.toml")):
-            if path.stem == "words":
+            if path.stem.startswith("words"):
                 continue
             _flatten(path.stem, load_toml(lang, path.stem), templates)
         return cls(lang, templates)

@@ -134,10 +134,14 @@ class Table:
     :param settings: the game's :class:`Settings`.
     :param replay: input-log entries to replay first (resume or undo), voice muted.
     :param screen: callable printing a private message on a screen (``--private screen``).
+    :param live_at: ``"end"`` (resume): go live right after the last replayed input, so
+        everything after it is said and timed for real; ``"next_listen"`` (undo): stay
+        muted until the next listening moment starts, then repeat its prompt.
     """
 
     def __init__(self, listener: Listener, voice: Voice, clock: Clock, settings: Settings,
-                 replay: list[dict] | None = None, screen: Callable[[str], None] | None = None):
+                 replay: list[dict] | None = None, screen: Callable[[str], None] | None = None,
+                 live_at: str = "end"):
         self.live_listener = listener
         self.live_voice = voice
         self.clock = SwitchClock(clock)
@@ -147,13 +151,13 @@ class Table:
         self.screen = screen or print
         self.rng = random.Random(settings.seed)
         self.pending = list(replay or [])
+        self.live_at = live_at
         self.log: list[dict] = []
         self.phase = "setup"
         self.last_prompt: str | None = None
         self.score_callback: Callable[[], None] | None = None
         self.snapshot_callback: Callable[[], Any] | None = None
         self.save_failed_said = False
-        self.resumed_message: str | None = None
         self.record: dict = {
             "format": "voicegame-record/1",
             "game": settings.game,
@@ -166,7 +170,7 @@ class Table:
             "winners": None,
             "finished": False,
         }
-        if self.pending:
+        if self.pending or (replay is not None and live_at == "next_listen"):
             self.clock.start_replay()
 
     # ------------------------------------------------------------------ speech
@@ -229,6 +233,8 @@ class Table:
     # ------------------------------------------------------------------ listening
     def listen(self, expected: Expected, timeout_s: float | None) -> Heard | Silence:
         """One raw listen: replayed from the log first, then live. Logged and autosaved."""
+        if self.replaying and not self.pending:
+            self.go_live(repeat_prompt=True)
         start = self.clock.now()
         if self.pending:
             entry = self.pending.pop(0)
@@ -236,8 +242,8 @@ class Table:
             result: Heard | Silence = (Silence(entry.get("elapsed", 0.0)) if entry.get("text") is None
                                        else Heard(entry["text"], tuple(entry.get("alternatives", ())),
                                                   entry.get("confidence", 1.0)))
-            if not self.pending:
-                self.go_live()
+            if not self.pending and self.live_at == "end":
+                self.go_live(repeat_prompt=False)
         else:
             result = self.live_listener.listen(expected, timeout_s)
         entry = {
@@ -252,12 +258,10 @@ class Table:
         self.log.append(entry)
         return result
 
-    def go_live(self) -> None:
-        """Replay finished: unmute, switch to live time, and say where we are."""
+    def go_live(self, repeat_prompt: bool) -> None:
+        """Replay finished: unmute, switch to live time, and (after an undo) repeat the prompt."""
         self.clock.go_live()
-        if self.resumed_message:
-            self.live_voice.say(self.resumed_message)
-        if self.last_prompt:
+        if repeat_prompt and self.last_prompt:
             self.live_voice.say(self.last_prompt)
 
     def ask(self, key: str | None, parse: Callable[[str], T], *, phrases: Iterable[str] = (),
@@ -528,13 +532,12 @@ class Session:
 
     def run(self) -> str:
         """Play until the game ends, is quit, or input runs out; always writes the record."""
-        replay = self.log
-        resumed_message = None
+        replay, live_at = (self.log, "end") if self.resuming else (None, "end")
         if self.resuming:
-            resumed_message = Prompts.load(self.settings.lang).text("common.resuming")
+            self.voice.say(Prompts.load(self.settings.lang).text("common.resuming"))
         while True:
-            table = Table(self.listener, self.voice, self.clock, self.settings, replay=replay, screen=self.screen)
-            table.resumed_message = resumed_message
+            table = Table(self.listener, self.voice, self.clock, self.settings, replay=replay,
+                          screen=self.screen, live_at=live_at)
             self.table = table
             try:
                 host = self.host_factory(table)
@@ -542,12 +545,8 @@ class Session:
                 table.autosave(finished=True)
                 return "finished"
             except Undo as undo:
-                replay = table.log[: undo.index]
+                replay, live_at = table.log[: undo.index], "next_listen"
                 self.voice.say(table.text("common.undone"))
-                resumed_message = None
-                if not replay:
-                    replay = []
-                    continue
                 continue
             except QuitGame:
                 table.autosave()

@@ -38,7 +38,7 @@ _PUNCT = re.compile(r"[^\w\s'.,-]", re.UNICODE)
 def normalise(text: str) -> str:
     """Lower-case, strip punctuation except apostrophes and number marks, squeeze spaces."""
     text = _PUNCT.sub(" ", text.lower().replace("’", "'"))
-    text = re.sub(r"(?<!\d)[.,](?!\d)", " ", text)  # sentence punctuation, not 3.5 / 1,200
+    text = re.sub(r"[.,](?!\d)|(?<!\d)[.,]", " ", text)  # sentence punctuation, not 3.5 / 1,200
     text = re.sub(r"(?<![\w])-(?!\d)|(?<=\w)-(?=\s|$)", " ", text)  # dashes that are not a minus sign
     return " ".join(text.split())
 

@@ -1,0 +1,188 @@
+"""The shared Table and Session: re-prompt policy, global commands, timers, private channel,
+undo and resume by replay, autosave (incl. a failing disk), and crash handling."""
+
+import io
+import json
+
+import pytest
+
+from voicegame.adapters.headless import ScriptListener, TextVoice, VirtualClock
+from voicegame.host.base import SILENT, NotAllowed, NotUnderstood, Session, Settings
+
+
+class Counter:
+    """A toy game: three phases, each asks for a number ≤ 100 and adds it up."""
+
+    def __init__(self, table):
+        self.t = table
+        self.total = 0
+        table.score_callback = lambda: table.say_text(f"total so far {self.total}")
+        table.snapshot_callback = lambda: {"total": self.total}
+
+    def parse(self, text):
+        n = self.t.understanding.number(text)
+        if n is None:
+            raise NotUnderstood
+        if n > 100:
+            raise NotAllowed(f"{n} is more than 100.")
+        return n
+
+    def play(self):
+        for i in range(3):
+            self.t.enter_phase(f"q{i}")
+            n = self.t.ask("common.help_ready", self.parse, phrases=self.t.understanding.number_words(),
+                           help_key="common.help_yes_no", moment="number")
+            self.total += n
+            self.t.award("red", n, "points", "toy", i)
+        self.t.record["standings"] = [{"name": "red", "points": self.total}]
+        self.t.say_text(f"final total {self.total}")
+
+
+class Pairs(Counter):
+    """One phase with two inputs (for undo inside a phase)."""
+
+    def play(self):
+        self.t.enter_phase("both")
+        values = [self.t.ask("common.help_ready", self.parse, help_key="common.help_yes_no", moment="n")
+                  for _ in range(3)]
+        self.t.say_text(f"values {values}")
+
+
+def run(host, lines, tmp_path, log=None, settings=None):
+    out = io.StringIO()
+    script = [(i + 1, line) for i, line in enumerate(lines)]
+    listener = ScriptListener(script, echo=lambda t: out.write(f"PLAYER: {t}\n"))
+    settings = settings or Settings("toy", record=str(tmp_path / "rec.json"), autosave=str(tmp_path / "save.json"))
+    session = Session(host, listener, TextVoice(out), VirtualClock(), settings, log=log)
+    outcome = session.run()
+    return outcome, out.getvalue(), session
+
+
+def test_reprompt_policy(tmp_path):
+    outcome, out, _ = run(Counter, ["<silence>", "blah", "five hundred", "seven", "8", "nine"], tmp_path)
+    assert outcome == "finished"
+    assert "I didn't hear anything" in out
+    assert 'I heard "blah", but I didn\'t understand. Please say yes or no.' in out
+    assert "500 is more than 100." in out
+    assert "Let's try once more." in out  # three failures → options offered aloud
+    assert out.rstrip().endswith("HOST: final total 24")
+
+
+def test_global_commands(tmp_path):
+    lines = ["repeat", "help", "score", "slower", "louder", "pause", "five", "resume", "1", "2", "3"]
+    outcome, out, session = run(Counter, lines, tmp_path)
+    assert outcome == "finished"
+    assert out.count("Say ready when everyone is done.") >= 3  # prompt, repeat, after resume
+    assert "At any time you can say" in out
+    assert "total so far 0" in out
+    assert "I'll speak more slowly." in out and "I'll speak louder." in out
+    assert "The game is paused" in out and "Let's continue." in out
+    assert "final total 6" in out
+
+
+def test_undo_takes_back_last_input_of_phase(tmp_path):
+    outcome, out, _ = run(Pairs, ["five", "undo", "six", "seven", "eight"], tmp_path)
+    assert outcome == "finished" and "values [6, 7, 8]" in out and "Undone." in out
+    outcome, out, _ = run(Pairs, ["five", "six", "undo", "eight", "nine"], tmp_path)
+    assert "values [5, 8, 9]" in out
+    # the prompt is repeated once after the undo, not the whole game
+    assert out.count("Say ready when everyone is done.") == 5
+
+
+def test_undo_with_nothing_in_phase(tmp_path):
+    outcome, out, _ = run(Counter, ["five", "undo", "6", "7"], tmp_path)
+    assert "There is nothing to undo" in out and "final total 18" in out
+
+
+def test_quit_confirms_and_keeps_the_record(tmp_path):
+    outcome, out, _ = run(Counter, ["five", "quit", "no", "six", "quit", "yes"], tmp_path)
+    assert outcome == "quit"
+    record = json.loads((tmp_path / "rec.json").read_text())
+    save = json.loads((tmp_path / "save.json").read_text())
+    assert record["finished"] is False and [a["amount"] for a in record["awards"]] == [5, 6]
+    assert save["finished"] is False
+    assert all(e.get("command") != "quit" or e["text"] != "quit" for e in save["log"][-1:])
+    # resume: the confirmed quit is not replayed; the game continues where it stopped
+    outcome, out, _ = run(Counter, ["seven"], tmp_path, log=save["log"],
+                          settings=Settings.from_dict(save["settings"]))
+    assert outcome == "finished" and "final total 18" in out and "Welcome back" in out
+    assert json.loads((tmp_path / "rec.json").read_text())["finished"] is True
+
+
+def test_script_end_stops_cleanly_and_resume_finishes(tmp_path):
+    outcome, out, _ = run(Counter, ["five", "six"], tmp_path)
+    assert outcome == "input_ended" and "The script has ended" in out
+    save = json.loads((tmp_path / "save.json").read_text())
+    assert json.loads((tmp_path / "rec.json").read_text())["finished"] is False
+    outcome, out, _ = run(Counter, ["seven"], tmp_path, log=save["log"], settings=Settings.from_dict(save["settings"]))
+    assert outcome == "finished" and "final total 18" in out
+    # replayed inputs were not spoken again; only the resumed part and the last prompt
+    assert "PLAYER: five" not in out and out.count("Say ready when everyone is done.") == 1
+
+
+def test_silence_limit_returns_silent(tmp_path):
+    seen = []
+
+    class Quiet(Counter):
+        def play(self):
+            self.t.enter_phase("q")
+            seen.append(self.t.ask(None, self.parse, help_key="common.help_ready", moment="n", silence_limit=2))
+
+    outcome, out, _ = run(Quiet, ["<silence>", "<silence>"], tmp_path)
+    assert seen == [SILENT] and out.count("I didn't hear anything") == 1
+
+
+def test_timer_on_and_off(tmp_path):
+    class Timed(Counter):
+        def play(self):
+            start = self.t.clock.now()
+            self.t.run_timer("common.help_ready")
+            self.t.say_text(f"waited {self.t.clock.now() - start:.0f}")
+
+    outcome, out, _ = run(Timed, [], tmp_path)
+    assert "You have 30 seconds" in out and "Ten seconds left." in out and "Time's up." in out
+    assert "waited 30" in out
+    settings = Settings("toy", timer_s=None, record=str(tmp_path / "r.json"), autosave=str(tmp_path / "s.json"))
+    outcome, out, _ = run(Timed, ["banana", "ready"], tmp_path, settings=settings)
+    assert "There is no timer" in out and "waited 0" in out and outcome == "finished"
+
+
+@pytest.mark.parametrize("mode, expect", [
+    ("ears", ["cover your ears", "Three, two, one.", "PRIVATE psychic: target 42", "All clear."]),
+    ("earpiece:hw:1", ["listen to your earpiece", "PRIVATE psychic: target 42"]),
+    ("screen", ["read the screen", "For Psychic only: target 42"]),
+])
+def test_private_channel(tmp_path, mode, expect):
+    class Secret(Counter):
+        def play(self):
+            self.t.tell_private("psychic", "target 42", "Psychic")
+
+    out = io.StringIO()
+    settings = Settings("toy", private=mode, record=str(tmp_path / "r.json"), autosave=str(tmp_path / "s.json"))
+    Session(Secret, ScriptListener([]), TextVoice(out), VirtualClock(), settings,
+            screen=lambda s: out.write(s + "\n")).run()
+    text = out.getvalue()
+    for piece in expect:
+        assert piece in text
+    if mode == "ears":
+        assert text.count("PRIVATE psychic: target 42") == 2
+
+
+def test_full_disk_at_autosave_is_said_and_the_game_goes_on(tmp_path):
+    blocker = tmp_path / "blocker"
+    blocker.write_text("a file where a directory should be")
+    settings = Settings("toy", record=str(blocker / "rec.json"), autosave=str(blocker / "save.json"))
+    outcome, out, _ = run(Counter, ["1", "2", "3"], tmp_path, settings=settings)
+    assert outcome == "finished" and "final total 6" in out
+    assert out.count("Saving the game failed") == 1
+
+
+def test_crash_never_shows_a_traceback(tmp_path, caplog):
+    class Broken(Counter):
+        def play(self):
+            self.t.enter_phase("q")
+            raise RuntimeError("bug")
+
+    outcome, out, _ = run(Broken, [], tmp_path)
+    assert outcome == "error" and "Traceback" not in out and "something went wrong" in out
+    assert json.loads((tmp_path / "save.json").read_text())["finished"] is False

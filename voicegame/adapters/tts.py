@@ -1,0 +1,244 @@
+"""The pyttsx3 (espeak-ng) voice behind the ``Voice`` port.
+
+pyttsx3 2.99 on Linux speaks only the last of several queued ``say()`` calls and
+plays through an unchecked ``aplay``, and one engine shared across threads goes
+silent or hangs. So:
+
+- ONE process-wide worker thread owns the pyttsx3 engine; every engine call runs
+  there, and callers wait with a timeout (a hung engine raises ``DeviceError``
+  instead of hanging the game);
+- each utterance is synthesised alone with ``save_to_file`` into a temporary WAV,
+  read back with ``wave``, and played by :func:`voicegame.adapters.audio.play`
+  (or an injected ``player(samples, sample_rate, device)``) on the caller's thread,
+  so :meth:`Pyttsx3Voice.say` returns when playback has finished;
+- property changes in pyttsx3 are queued and a failed voice change raises nothing,
+  so the voice is VERIFIED after each synthesis by the language of the engine's
+  current espeak voice id (``gmw/en-us`` → ``en``).
+
+Volume is applied by scaling the samples (exact and testable); speech rate is the
+espeak rate in words per minute.
+"""
+
+from __future__ import annotations
+
+import os
+import queue
+import sys
+import tempfile
+import threading
+import wave
+from concurrent.futures import Future
+from concurrent.futures import TimeoutError as FutureTimeout
+
+import numpy as np
+
+from voicegame.adapters import audio
+from voicegame.adapters.tone import sine_tone
+from voicegame.models import language_name
+from voicegame.ports import DeviceError
+from voicegame.speakable import speakable
+
+#: espeak-ng voice id per game language.
+VOICE_IDS = {"en": "gmw/en-us", "es": "roa/es", "nl": "gmw/nl"}
+DEFAULT_RATE_WPM = 175  # espeak's own default; pyttsx3 would use 200
+RATE_MIN_WPM, RATE_MAX_WPM, RATE_STEP_WPM = 80, 300, 20
+VOLUME_MIN, VOLUME_MAX, VOLUME_STEP = 0.2, 1.0, 0.1
+TONE_RATE = 22050
+NO_ENGINE = "The speech engine espeak-ng is missing: run `sudo apt install espeak-ng`, or play with --output text."
+
+
+def voice_language(voice_id: str | None) -> str:
+    """The language code of an espeak voice id (``"gmw/en-us"`` → ``"en"``; ``None`` → ``""``)."""
+    if not voice_id:
+        return ""
+    return voice_id.lower().rsplit("/", 1)[-1].split("-")[0]
+
+
+def missing_voice_message(lang: str) -> str:
+    """One sentence for a missing espeak-ng voice, naming the fix."""
+    return (f"The {language_name(lang)} voice is missing: run `sudo apt install espeak-ng-data`, "
+            "or play with --output text.")
+
+
+class _EngineWorker:
+    """The one thread that owns the pyttsx3 engine; jobs are ``fn(engine)``."""
+
+    def __init__(self):
+        self._jobs: queue.Queue = queue.Queue()
+        self._thread: threading.Thread | None = None
+        self._lock = threading.Lock()
+        self.errors: list[BaseException] = []  # pyttsx3 swallows these; we collect them
+
+    def call(self, fn, timeout_s: float):
+        with self._lock:
+            if self._thread is None or not self._thread.is_alive():
+                self._thread = threading.Thread(target=self._run, name="voicegame-tts", daemon=True)
+                self._thread.start()
+        fut: Future = Future()
+        self._jobs.put((fn, fut))
+        try:
+            return fut.result(timeout=timeout_s)
+        except FutureTimeout:
+            fut.cancel()
+            raise DeviceError(
+                "The speech engine stopped responding: restart voicegame, and run "
+                "`voicegame doctor` if it happens again."
+            ) from None
+
+    def _run(self):
+        engine = None
+        while True:
+            fn, fut = self._jobs.get()
+            if not fut.set_running_or_notify_cancel():
+                continue
+            try:
+                if engine is None:
+                    engine = self._make_engine()
+                fut.set_result(fn(engine))
+            except BaseException as exc:  # handed to the caller
+                fut.set_exception(exc)
+
+    def _make_engine(self):
+        try:
+            import pyttsx3
+        except ImportError as exc:
+            raise DeviceError("The pyttsx3 speech library is missing: run `pip install pyttsx3`.") from exc
+        try:
+            engine = pyttsx3.init()
+        except Exception as exc:  # OSError (no libespeak-ng), RuntimeError (init failed)
+            raise DeviceError(NO_ENGINE) from exc
+        # The espeak driver prints "Audio saved to …" on every save_to_file: mute that
+        # module's print (only that module; nothing else is touched).
+        driver_module = sys.modules.get("pyttsx3.drivers.espeak")
+        if driver_module is not None:
+            driver_module.print = lambda *args, **kwargs: None
+        engine.connect("error", lambda **kw: self.errors.append(kw.get("exception")))
+        return engine
+
+
+_WORKER = _EngineWorker()
+
+
+def available_voices(timeout_s: float = 10.0) -> list[tuple[str, str, tuple[str, ...]]]:
+    """The engine's voices as ``(id, name, languages)``, e.g. ``("roa/es", "Spanish (Spain)", ("es",))``.
+
+    :raises DeviceError: espeak-ng / pyttsx3 is missing or the engine hangs.
+    """
+    def job(engine):
+        return [(v.id, v.name, tuple(v.languages or ())) for v in engine.getProperty("voices")]
+    return _WORKER.call(job, timeout_s)
+
+
+def _synth_job(text: str, voice_id: str, rate_wpm: int):
+    def job(engine):
+        fd, path = tempfile.mkstemp(prefix="voicegame-", suffix=".wav")
+        os.close(fd)
+        try:
+            _WORKER.errors.clear()
+            engine.setProperty("voice", voice_id)
+            engine.setProperty("rate", int(rate_wpm))
+            engine.setProperty("volume", 1.0)
+            engine.save_to_file(text, path)
+            engine.runAndWait()
+            current = engine.getProperty("voice")
+            errors = [e for e in _WORKER.errors if e is not None]
+            if os.path.getsize(path) == 0:
+                raise DeviceError(
+                    "The speech engine produced no audio: check espeak-ng with "
+                    "`espeak-ng hello`, or play with --output text."
+                ) from (errors[0] if errors else None)
+            with wave.open(path, "rb") as wf:
+                rate = wf.getframerate()
+                data = wf.readframes(wf.getnframes())
+            return np.frombuffer(data, dtype="<i2").copy(), rate, current
+        finally:
+            try:
+                os.unlink(path)
+            except OSError:
+                pass
+    return job
+
+
+class Pyttsx3Voice:
+    """A :class:`~voicegame.ports.Voice` speaking through pyttsx3 / espeak-ng.
+
+    :param lang: game language; the espeak voice is ``VOICE_IDS[lang]``.
+    :param rate_wpm: words per minute (80–300); ``None`` is 175.
+    :param volume: 0.2–1.0 of full scale.
+    :param output_device: ``sounddevice`` output for everyone (``None`` = default).
+    :param private_devices: audience name → output device (an earpiece), e.g.
+        ``{"psychic": 3}``; an audience without one hears the normal output.
+    :param player: ``player(samples, sample_rate, device)`` that returns when
+        playback has finished; ``None`` is :func:`voicegame.adapters.audio.play`.
+    :param timeout_s: seconds an engine call may take before ``DeviceError``.
+    :raises DeviceError: espeak-ng / pyttsx3 missing, or the language's voice is
+        missing (checked at once by synthesising a short word).
+    """
+
+    def __init__(self, lang: str = "en", rate_wpm: int | None = None, volume: float = 1.0,
+                 output_device=None, private_devices: dict | None = None, player=None,
+                 timeout_s: float = 10.0):
+        self.lang = lang
+        self.voice_id = VOICE_IDS.get(lang, lang)
+        self.rate_wpm = int(min(RATE_MAX_WPM, max(RATE_MIN_WPM, rate_wpm or DEFAULT_RATE_WPM)))
+        self.volume = round(min(VOLUME_MAX, max(VOLUME_MIN, float(volume))), 2)
+        self.output_device = output_device
+        self.private_devices = dict(private_devices or {})
+        self.player = player if player is not None else audio.play
+        self.timeout_s = timeout_s
+        self.verify()
+
+    def verify(self) -> str:
+        """Synthesise a short word and check the engine really uses this language's voice.
+
+        :returns: the engine's current espeak voice id.
+        :raises DeviceError: the voice is missing (names the package to install).
+        """
+        _, _, current = _WORKER.call(_synth_job("ok", self.voice_id, self.rate_wpm), self.timeout_s)
+        if voice_language(current) != self.lang:
+            raise DeviceError(missing_voice_message(self.lang))
+        return current
+
+    def synthesize(self, text: str) -> tuple[np.ndarray, int]:
+        """Speech for ``text`` (numbers read as words, volume applied), not played.
+
+        :returns: ``(samples, sample_rate)``: int16 mono, samples per second
+            (an empty array for text with nothing to say).
+        :raises DeviceError: engine missing or hung, or the voice was lost.
+        """
+        spoken = speakable(text, self.lang).strip()
+        if not spoken:
+            return np.zeros(0, dtype=np.int16), TONE_RATE
+        samples, rate, current = _WORKER.call(
+            _synth_job(spoken, self.voice_id, self.rate_wpm), self.timeout_s)
+        if voice_language(current) != self.lang:
+            raise DeviceError(missing_voice_message(self.lang))
+        if self.volume != 1.0:
+            samples = np.round(samples.astype(np.float64) * self.volume).astype(np.int16)
+        return samples, rate
+
+    def _device(self, to: str | None):
+        if to is not None and to in self.private_devices:
+            return self.private_devices[to]
+        return self.output_device
+
+    def say(self, text: str, to: str | None = None) -> None:
+        """Speak ``text`` and return when playback has finished.
+
+        :param to: a private audience; routed to ``private_devices[to]`` when given,
+            otherwise to the normal output.
+        :raises DeviceError: no speaker, engine missing or hung.
+        """
+        samples, rate = self.synthesize(text)
+        if samples.size:
+            self.player(samples, rate, self._device(to))
+
+    def tone(self, frequency_hz: float, duration_s: float = 0.12, label: str = "") -> None:
+        """Play a sine tone (``label`` is for text adapters and ignored here)."""
+        self.player(sine_tone(frequency_hz, duration_s, TONE_RATE, volume=0.3 * self.volume),
+                    TONE_RATE, self.output_device)
+
+    def adjust(self, rate_step: int = 0, volume_step: int = 0) -> None:
+        """Change speech rate by ``rate_step`` × 20 wpm (80–300) and volume by ``volume_step`` × 0.1 (0.2–1.0)."""
+        self.rate_wpm = int(min(RATE_MAX_WPM, max(RATE_MIN_WPM, self.rate_wpm + RATE_STEP_WPM * rate_step)))
+        self.volume = round(min(VOLUME_MAX, max(VOLUME_MIN, self.volume + VOLUME_STEP * volume_step)), 2)

@@ -1,0 +1,39 @@
+"""Card decks and question banks: data files under ``prompts/<lang>/``, one loader per game.
+
+Every loader raises :class:`DeckError` whose message names the file and line of
+the first malformed entry.
+"""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+from voicegame.prompts import lang_dir
+
+
+class DeckError(ValueError):
+    """A deck or question bank is malformed; ``str()`` names the file and line."""
+
+
+def default_path(lang: str, filename: str) -> Path:
+    """``prompts/<lang>/<filename>``."""
+    return lang_dir(lang) / filename
+
+
+def data_lines(path: str | Path):
+    """Yield ``(line_number, text)`` of a UTF-8 text deck, skipping blank and ``#`` lines.
+
+    :raises DeckError: the file cannot be read or is not UTF-8.
+    """
+    p = Path(path)
+    try:
+        raw = p.read_bytes()
+    except OSError as exc:
+        raise DeckError(f"Cannot read the deck {p}: {exc.strerror or exc}.") from exc
+    for number, line in enumerate(raw.split(b"\n"), start=1):
+        try:
+            text = line.decode("utf-8").strip()
+        except UnicodeDecodeError as exc:
+            raise DeckError(f"{p}, line {number}: not UTF-8 text.") from exc
+        if text and not text.startswith("#"):
+            yield number, text

@@ -1,0 +1,144 @@
+"""``voicegame doctor``: what this machine has for voice play, and how to fix what is missing.
+
+It lists audio inputs and outputs (``sounddevice``), the espeak-ng voice of each
+checked language (through pyttsx3, verified by synthesising a word) and the
+installed Vosk models, and prints, for each missing thing, one plain sentence with
+the command or action that fixes it. It never raises and prints no tracebacks.
+
+What counts as REQUIRED (the exit status is 1 when any is missing, else 0):
+
+- the espeak-ng voice of every checked language;
+- a microphone and a speaker (voice play needs both; keyboard/text play needs
+  neither, which the fix sentences say);
+- a Vosk model for the checked language — with no ``lang``, for at least one of
+  en, es, nl (missing models of the other languages are listed, not counted).
+"""
+
+from __future__ import annotations
+
+import os
+from typing import Callable, Mapping
+
+from voicegame.ports import DeviceError
+
+SUPPORTED_LANGUAGES = ("en", "es", "nl")
+
+
+def _query_devices() -> list[dict]:
+    """All PortAudio devices as dicts (``name``, ``index``, ``max_input_channels`` …).
+
+    :raises DeviceError: PortAudio is missing.
+    """
+    from voicegame.adapters.audio import import_sounddevice
+
+    sd = import_sounddevice()
+    return [dict(d) for d in sd.query_devices()]
+
+
+def _check_voice(lang: str) -> str:
+    """The verified espeak voice id for ``lang``.
+
+    :raises DeviceError: the engine or the voice is missing.
+    """
+    from voicegame.adapters.tts import Pyttsx3Voice
+
+    return Pyttsx3Voice(lang, player=lambda samples, rate, device: None).verify()
+
+
+def _one_line(exc: BaseException) -> str:
+    text = str(exc).strip().splitlines()[0] if str(exc).strip() else type(exc).__name__
+    return text
+
+
+def run_doctor(lang: str | None = None, out: Callable[[str], None] = print,
+               env: Mapping[str, str] = os.environ, model_dir=None) -> int:
+    """Check this machine for voice play and print what to fix.
+
+    :param lang: the game language to check (``"en"``); ``None`` checks en, es and nl.
+    :param out: where each line goes.
+    :param env: environment variables for the model search (``VOICEGAME_MODEL_DIR`` …).
+    :param model_dir: an explicit ``--model DIR``.
+    :returns: 0 when everything required is present, 1 otherwise.
+    """
+    from voicegame import models
+
+    langs = [lang] if lang else list(SUPPORTED_LANGUAGES)
+    missing: list[str] = []  # fix sentences of REQUIRED things
+
+    # -- audio devices ---------------------------------------------------------
+    out("Audio devices:")
+    try:
+        devices = _query_devices()
+        inputs = [d for d in devices if int(d.get("max_input_channels", 0)) > 0]
+        outputs = [d for d in devices if int(d.get("max_output_channels", 0)) > 0]
+        for d in inputs:
+            out(f"  microphone {d.get('index', '?')}: {d.get('name', '?')} "
+                f"({int(d.get('default_samplerate', 0))} Hz)")
+        for d in outputs:
+            out(f"  speaker {d.get('index', '?')}: {d.get('name', '?')}")
+        if not inputs:
+            from voicegame.adapters.audio import NO_MICROPHONE
+            out(f"  MISSING: {NO_MICROPHONE}")
+            missing.append(NO_MICROPHONE)
+        if not outputs:
+            from voicegame.adapters.audio import NO_SPEAKER
+            out(f"  MISSING: {NO_SPEAKER}")
+            missing.append(NO_SPEAKER)
+    except DeviceError as exc:  # PortAudio missing: names `sudo apt install libportaudio2`
+        out(f"  MISSING: {exc}")
+        missing.append(str(exc))
+    except Exception as exc:
+        msg = (f"The audio devices could not be listed ({_one_line(exc)}): run "
+               "`sudo apt install libportaudio2` and plug in a microphone and a speaker.")
+        out(f"  MISSING: {msg}")
+        missing.append(msg)
+
+    # -- voices ----------------------------------------------------------------
+    out("Voices (espeak-ng):")
+    for code in langs:
+        try:
+            voice_id = _check_voice(code)
+            out(f"  {code}: ok ({voice_id})")
+        except DeviceError as exc:
+            out(f"  {code}: MISSING: {exc}")
+            missing.append(str(exc))
+        except Exception as exc:
+            msg = (f"The {models.language_name(code)} voice could not be checked "
+                   f"({_one_line(exc)}): run `sudo apt install espeak-ng espeak-ng-data`.")
+            out(f"  {code}: MISSING: {msg}")
+            missing.append(msg)
+
+    # -- speech models ------------------------------------------------------------
+    out("Speech models (Vosk):")
+    with_model = []
+    hints = []
+    for code in langs:
+        try:
+            path = models.find_model(code, explicit=model_dir, env=env)
+        except Exception as exc:
+            path = None
+            out(f"  {code}: could not search ({_one_line(exc)})")
+        if path is not None:
+            with_model.append(code)
+            out(f"  {code}: ok ({path})")
+        else:
+            hint = models.install_hint(code)
+            hints.append(hint)
+            out(f"  {code}: MISSING: {hint}")
+    try:
+        others = [(c, p) for c, p in models.list_models(env=env, explicit=model_dir) if c not in langs]
+        for code, path in others:
+            out(f"  {code}: installed ({path})")
+    except Exception as exc:
+        out(f"  other models could not be listed ({_one_line(exc)})")
+    if not with_model:
+        missing.extend(hints if lang else hints[:1])
+
+    # -- summary -----------------------------------------------------------------
+    if missing:
+        out(f"Not ready for voice play: {len(missing)} thing(s) to fix.")
+        for msg in missing:
+            out(f"  - {msg}")
+        return 1
+    out(f"Ready for voice play in: {', '.join(with_model)}.")
+    return 0

@@ -1,0 +1,144 @@
+"""Text made ready for a speech engine: numbers written as digits become words.
+
+espeak-ng reads "1,200,000" or "3.5" unreliably and differently per voice, so the
+host turns every number into words with ``num2words`` in the game's language
+before speaking (en, es, nl; any language num2words knows works).
+
+Number syntax, per language:
+
+- en: ``,`` groups thousands, ``.`` is the decimal point ("1,200,000", "3.5").
+- es, nl (and others): ``.`` groups thousands, ``,`` is the decimal comma
+  ("1.200.000", "3,5"). A separator is read as grouping only when every group
+  after it has exactly three digits; a repeated separator with three-digit groups
+  is grouping in any language ("1.200.000" in English); otherwise a single
+  separator of either kind is a decimal point ("3.5" in Spanish is still 3,5).
+- A leading ``-`` or ``−`` is "minus" only at the start of a number that does not
+  follow a letter or digit ("-5", but "3-5" stays a range: "three-five").
+
+Years — the heuristic: a number is read as a year (num2words ``to="year"``:
+"nineteen eighty-four") when it has no sign, separator or decimals, has four digits, and either (a) lies between 1100 and 2099, or (b) the
+word before it is a year cue ("in", "since", "year", "en", "desde", "año",
+"sinds", "jaar", …), as in "in 2150". So write
+quantities in that range with a thousands separator ("1,500 chips") to have them
+read as quantities.
+
+Ordinals with a suffix are read as ordinals: en "2nd", "21st"; es "2º", "2ª",
+"2.º"; nl "2e", "2de", "8ste". "°" after a number reads "degrees" (grados, graden),
+"%" reads "percent" (por ciento, procent).
+"""
+
+from __future__ import annotations
+
+import re
+from decimal import Decimal, InvalidOperation
+
+from num2words import num2words
+
+_DEGREES = {"en": ("degree", "degrees"), "es": ("grado", "grados"), "nl": ("graad", "graden")}
+_PERCENT = {"en": "percent", "es": "por ciento", "nl": "procent"}
+_YEAR_CUES = {
+    "en": {"in", "since", "year", "until", "till", "by", "before", "after", "around"},
+    "es": {"en", "desde", "año", "hasta", "antes", "después", "hacia"},
+    "nl": {"in", "sinds", "jaar", "tot", "voor", "na", "rond"},
+}
+_THOUSANDS = {"en": ","}  # every other language: "."
+
+_ORDINAL = {
+    "en": re.compile(r"(?<![\w.,])(\d+)(st|nd|rd|th)\b", re.IGNORECASE),
+    "es": re.compile(r"(?<![\w.,])(\d+)\.?([ºª])"),
+    "nl": re.compile(r"(?<![\w.,])(\d+)(ste|de|e)\b"),
+}
+# sign, digits with optional separators, optional unit sign
+_NUMBER = re.compile(r"(?P<sign>(?<![\w.,])[-−])?(?P<num>\d+(?:[.,]\d+)*)(?P<unit>\s?[°%])?")
+
+
+def _n2w(value, lang: str, **kw) -> str:
+    try:
+        return num2words(value, lang=lang, **kw)
+    except (NotImplementedError, OverflowError, ValueError, TypeError, InvalidOperation):
+        if "to" in kw:  # e.g. no year/ordinal form in this language: plain cardinal
+            return _n2w(value, lang)
+        digits = str(value).lstrip("-")
+        return " ".join(num2words(int(d), lang=lang) for d in digits if d.isdigit())
+
+
+def _grouping(num: str, sep: str) -> bool:
+    groups = num.split(sep)
+    return len(groups) > 1 and 1 <= len(groups[0]) <= 3 and all(len(g) == 3 for g in groups[1:])
+
+
+def _parse(num: str, lang: str) -> tuple[Decimal, bool]:
+    """``(value, plain)`` for a digit string; ``plain`` = no separator at all.
+
+    :raises InvalidOperation: the separators make no number ("1.2.3").
+    """
+    thousands = _THOUSANDS.get(lang, ".")
+    decimal = "." if thousands == "," else ","
+    seps = re.findall(r"[.,]", num)
+    if not seps:
+        return Decimal(num), True
+    head, _, tail = num.partition(decimal)
+    if _grouping(head, thousands) and (not tail or tail.isdigit()):
+        whole = head.replace(thousands, "")
+        return Decimal(f"{whole}.{tail}" if tail else whole), False
+    if len(seps) > 1 and len(set(seps)) == 1 and _grouping(num, seps[0]):
+        return Decimal(num.replace(seps[0], "")), False  # the other convention: "1.200.000" in en
+    if len(seps) == 1:  # one separator that is not grouping: a decimal point
+        return Decimal(num.replace(",", ".")), False
+    raise InvalidOperation(num)
+
+
+def _previous_word(text: str, start: int) -> str:
+    m = re.search(r"(\w+)\W*$", text[:start])
+    return m.group(1).lower() if m else ""
+
+
+def speakable(text: str, lang: str = "en") -> str:
+    """``text`` with every number written in digits turned into words of ``lang``.
+
+    :param text: text for the speech engine.
+    :param lang: a num2words language code (``"en"``, ``"es"``, ``"nl"``).
+    :returns: the same text without digits ("3.5" → "three point five").
+    """
+    ordinal = _ORDINAL.get(lang)
+    if ordinal is not None:
+        def _ord(m: re.Match) -> str:
+            words = _n2w(int(m.group(1)), lang, to="ordinal")
+            if lang == "es" and m.group(2) == "ª" and words.endswith("o"):
+                words = words[:-1] + "a"
+            return words
+        text = ordinal.sub(_ord, text)
+
+    def _num(m: re.Match) -> str:
+        sign, num, unit = m.group("sign"), m.group("num"), (m.group("unit") or "").strip()
+        try:
+            value, plain = _parse(num, lang)
+        except InvalidOperation:  # e.g. "1.2.3": read each part
+            words = " ".join(_n2w(int(p), lang) for p in re.split(r"[.,]", num))
+            return (f"{_n2w(-1, lang).split()[0]} " if sign else "") + words + _unit(unit, 2, lang)
+        if sign:
+            value = -value
+        is_int = value == value.to_integral_value() and plain
+        year = (
+            is_int and not sign and not unit and len(num) == 4
+            and (1100 <= int(value) <= 2099
+                 or _previous_word(text, m.start()) in _YEAR_CUES.get(lang, set()))
+        )
+        if year:
+            words = _n2w(int(value), lang, to="year")
+        elif is_int:
+            words = _n2w(int(value), lang)
+        else:
+            words = _n2w(value, lang)
+        return words + _unit(unit, value, lang)
+
+    return _NUMBER.sub(_num, text)
+
+
+def _unit(unit: str, value, lang: str) -> str:
+    if unit == "°":
+        one, many = _DEGREES.get(lang, _DEGREES["en"])
+        return " " + (one if abs(value) == 1 else many)
+    if unit == "%":
+        return " " + _PERCENT.get(lang, "percent")
+    return ""
