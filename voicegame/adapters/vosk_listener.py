@@ -166,8 +166,11 @@ class VoskListener:
         self._unk = _has_unk(model)
         #: which endpoint ended the last listen: one of :data:`ENDPOINTS`, or None.
         self.last_endpoint: str | None = None
-        #: audio seconds (from the recognizer's first sample) when speech started.
+        #: audio seconds (from the recognizer's first sample) when speech started:
+        #: the first word's start in Vosk's alignment, else when it was detected.
         self.last_speech_start_s: float | None = None
+        #: audio seconds when the partial result first became non-empty (speech detected).
+        self.last_speech_detected_s: float | None = None
         #: audio seconds when the last recognized word ended (Vosk word times).
         self.last_speech_end_s: float | None = None
         #: audio seconds fed to the recognizer when listen returned.
@@ -275,6 +278,7 @@ class VoskListener:
         """
         self.last_endpoint = None
         self.last_speech_start_s = self.last_speech_end_s = self.last_return_s = None
+        self.last_speech_detected_s = None
         self.last_result = None
         self.source.start()
         self.source.drain()
@@ -315,7 +319,7 @@ class VoskListener:
                 words = partial.split()
                 if words and speech_start is None:
                     speech_start = audio_t
-                    self.last_speech_start_s = audio_t
+                    self.last_speech_start_s = self.last_speech_detected_s = audio_t
                 if words != prev_words:
                     prev_words = words
                     partial_since = audio_t
@@ -328,10 +332,10 @@ class VoskListener:
                     self._finish("early", audio_t)
                     return heard
             if speech_start is None:
-                if timeout_s is not None and audio_t >= timeout_s:
+                if timeout_s is not None and audio_t >= timeout_s - 1e-9:
                     self._finish("timeout", audio_t)
                     return Silence(waited_s=round(audio_t, 3))
-            elif audio_t - speech_start >= self.max_utterance_s:
+            elif audio_t - speech_start >= self.max_utterance_s - 1e-9:
                 heard = self._heard(json.loads(rec.FinalResult()), audio_t, speech_start)
                 self._finish("max", audio_t)
                 return heard

@@ -57,6 +57,8 @@ class NumberWords:
     decimal_mark: str
     group_mark: str
     aliases: dict
+    replacements: tuple
+    article_one: tuple[str, ...]
 
     def all_words(self) -> set[str]:
         return set(self.units + self.tens + self.scales + self.connectors + self.decimal
@@ -78,7 +80,8 @@ class Understanding:
             tuple(n["units"]), tuple(n["tens"]), tuple(n["scales"]), tuple(n["connectors"]),
             tuple(n["decimal"]), tuple(n["minus"]), tuple(n.get("half", ())),
             tuple(n["zero_words"]), tuple(n.get("filler", ())), n.get("decimal_mark", "."),
-            n.get("group_mark", ","), dict(n.get("aliases", {})))
+            n.get("group_mark", ","), dict(n.get("aliases", {})),
+            tuple(tuple(pair) for pair in n.get("replacements", ())), tuple(n.get("article_one", ())))
         self.yes_words = tuple(words["yes_no"]["yes"])
         self.no_words = tuple(words["yes_no"]["no"])
         self.side_words = {k: tuple(v) for k, v in words["sides"].items()}
@@ -159,22 +162,39 @@ class Understanding:
 
         :returns: ``int`` when whole, else ``float``.
         """
-        tokens = [self.numbers.aliases.get(w, w) for w in normalise(text).split()]
+        tokens = self._tokens(text)
         tokens = [w for w in tokens if w not in self.numbers.filler or w in self.numbers.all_words()]
-        # "a" is a filler unless it leads a scale word ("a hundred", "a million")
         if not tokens:
             return None
         return self._value(tokens, year)
 
+    def _tokens(self, text: str) -> list[str]:
+        """Normalised words with the language's spelling variants mapped
+        ("veintiún" → "veintiuno", "tweeentwintig" → "tweeëntwintig")."""
+        words = []
+        for w in normalise(text).split():
+            w = self.numbers.aliases.get(w, w)
+            for old, new in self.numbers.replacements:
+                if old in w and not self._is_number_word(w):
+                    candidate = w.replace(old, new)
+                    if self._is_number_word(candidate):
+                        w = candidate
+            words.append(w)
+        return words
+
+    def _is_number_word(self, w: str) -> bool:
+        """A word of a spoken number: listed in words.toml, or a compound text2num reads
+        on its own (Dutch "vierentachtig", Spanish "veintiuno")."""
+        return w in self.numbers.all_words() or _text2num_word(w, self.lang) is not None
+
     def numbers_in(self, text: str, year: bool = True) -> list[tuple[int, int, int | float]]:
         """Every maximal number span in the text as ``(start_word, end_word, value)``."""
-        words = normalise(text).split()
-        nw = self.numbers.all_words()
+        words = self._tokens(text)
         spans, i = [], 0
         while i < len(words):
             if self._is_number_token(words[i]) and not (words[i] in self.numbers.connectors and i + 1 < len(words) and words[i + 1] not in self.numbers.scales):
                 j = i
-                while j < len(words) and (self._is_number_token(words[j]) or words[j] in nw):
+                while j < len(words) and self._is_number_token(words[j]):
                     j += 1
                 while j > i and words[j - 1] in self.numbers.connectors:
                     j -= 1
@@ -188,7 +208,7 @@ class Understanding:
 
     def _is_number_token(self, w: str) -> bool:
         n = self.numbers
-        return bool(re.fullmatch(r"-?[\d.,]+", w)) and any(c.isdigit() for c in w) or w in n.all_words()
+        return bool(re.fullmatch(r"-?[\d.,]+", w)) and any(c.isdigit() for c in w) or self._is_number_word(w)
 
     def _digits(self, w: str) -> int | float | None:
         n = self.numbers
@@ -271,10 +291,9 @@ class Understanding:
             if tokens[0] in n.zero_words:
                 return 0
         toks = list(tokens)
-        if toks[0] == "a" and len(toks) > 1 and toks[1] in n.scales:
+        if toks[0] in n.article_one and len(toks) > 1 and toks[1] in n.scales:
             toks[0] = n.units[2] if n.units[1] in n.zero_words else n.units[1]  # "a hundred" → "one hundred"
-        toks = [n.units[0] if t in n.zero_words and len(toks) == 1 else t for t in toks]
-        if any(not (t in n.all_words() or t.isdigit()) for t in toks):
+        if any(not (self._is_number_word(t) or t.isdigit()) for t in toks):
             return None
         try:
             return int(text2num(" ".join(toks), self.lang))
@@ -332,6 +351,15 @@ class Understanding:
 
     def colour_phrases(self) -> list[str]:
         return [p for ps in self.colour_words.values() for p in ps]
+
+
+@cache
+def _text2num_word(word: str, lang: str) -> int | None:
+    """text2num of one word, or ``None`` (cached: compounds are looked up often)."""
+    try:
+        return int(text2num(word, lang))
+    except (ValueError, TypeError):
+        return None
 
 
 @cache

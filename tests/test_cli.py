@@ -1,0 +1,60 @@
+"""The command line: hear, usage errors, bad files, resume with nothing to resume."""
+
+import subprocess
+import sys
+
+from tests.playthrough import run_cli
+
+
+def test_hear_prints_utterance_confidence_and_meaning(tmp_path):
+    script = tmp_path / "hear.txt"
+    script.write_text("# a mic check\nnineteen eighty four\n<silence>\nyes\nmore left\nblue\nrepeat\nbanana\n")
+    status, out, err = run_cli(["hear", "--input", str(script)])
+    assert status == 0, err
+    assert "heard: 'nineteen eighty four' | confidence 1.00 | understood as: number 1984" in out
+    assert "(silence)" in out
+    assert "understood as: yes" in out
+    assert "understood as: side left" in out
+    assert "understood as: colour blue" in out
+    assert "understood as: command repeat" in out
+    assert "'banana' | confidence 1.00 | understood as: nothing known" in out
+    assert out.rstrip().endswith("Done.")
+
+
+def test_unknown_game_is_a_usage_error():
+    status, out, err = run_cli(["play", "chess"])
+    assert status == 2
+
+
+def test_bad_timer_is_a_usage_error():
+    status, out, err = run_cli(["play", "wavelength", "--timer", "soon"])
+    assert status == 2
+
+
+def test_missing_script_file_names_the_file(tmp_path):
+    status, out, err = run_cli(["hear", "--input", str(tmp_path / "nope.txt")])
+    assert status == 2 and "nope.txt" in err and "Traceback" not in err + out
+
+
+def test_non_utf8_script_names_file_and_line(tmp_path):
+    script = tmp_path / "bad.txt"
+    script.write_bytes(b"yes\n\xff\xfe no\n")
+    status, out, err = run_cli(["hear", "--input", str(script)])
+    assert status == 2 and "bad.txt, line 2: not UTF-8 text." in err
+
+
+def test_resume_with_nothing_to_resume():
+    status, out, err = run_cli(["resume", "--input", "keyboard", "--output", "text"])
+    assert status == 2 and "no unfinished game" in err
+
+
+def test_resume_unreadable_autosave(tmp_path):
+    bad = tmp_path / "save.json"
+    bad.write_text("{not json")
+    status, out, err = run_cli(["resume", str(bad), "--output", "text"])
+    assert status == 2 and "save.json, line 1" in err
+
+
+def test_python_dash_m_works():
+    result = subprocess.run([sys.executable, "-m", "voicegame", "--help"], capture_output=True, text=True, timeout=60)
+    assert result.returncode == 0 and "play" in result.stdout and "doctor" in result.stdout

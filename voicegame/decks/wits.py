@@ -1,0 +1,319 @@
+"""The Wits & Wagers question bank: loading, and drawing questions without repeats.
+
+A bank is a list of :class:`Question` (one number each). The default bank is
+``prompts/<lang>/wits_questions.csv``; ``--questions PATH`` loads a custom one.
+
+File formats (UTF-8):
+
+- CSV with the header ``id,question,answer,unit,source,year``. ``id``, ``question``
+  and ``answer`` are required; ``unit``, ``source`` and ``year`` may be empty.
+  ``answer`` is written with digits, ``.`` for decimals, optionally ``,`` between
+  thousands ("1,200" — quote it) and a leading ``-``.
+- TOML with one ``[[question]]`` table per question and the same keys
+  (``answer`` a TOML integer or float, ``year`` an integer).
+
+Every malformed entry raises :class:`voicegame.decks.DeckError` naming the file
+and line (CSV) or entry number (TOML).
+
+No repeats across games (the rulebook's own advice for a kiosk): each bank has a
+fixed play order — its ids sorted by a seeded hash (:func:`bank_order`), so
+adding rows to the bank never reshuffles the others — and the user data dir
+keeps, per bank, which ids of the current pass through that order were already
+asked (``wits_position.json``, written atomically). :func:`draw_questions` takes
+the next ones in order and starts a new pass only when every question has been
+asked once.
+"""
+
+from __future__ import annotations
+
+import csv
+import hashlib
+import io
+import math
+import re
+import tomllib
+from dataclasses import asdict, dataclass
+from pathlib import Path
+from typing import Any, Iterable, Mapping, Sequence
+
+from voicegame.decks import DeckError, default_path
+from voicegame.storage import atomic_write_json, data_dir, read_json
+
+#: File name of the default bank inside ``prompts/<lang>/``.
+DEFAULT_FILE = "wits_questions.csv"
+#: Columns of a CSV bank, in order.
+COLUMNS = ("id", "question", "answer", "unit", "source", "year")
+#: Seed of the fixed play order of every bank (changing it reshuffles every kiosk).
+ORDER_SEED = "wits-bank-order-1"
+#: File in the user data dir holding the bank positions.
+POSITION_FILE = "wits_position.json"
+
+_ANSWER = re.compile(r"-?(\d{1,3}(,\d{3})+|\d+)(\.\d+)?")
+_ID = re.compile(r"[A-Za-z0-9_.:-]+")
+
+
+@dataclass(frozen=True)
+class Question:
+    """One question of the bank.
+
+    :ivar id: unique id within the bank (letters, digits, ``_ . : -``).
+    :ivar question: the question as read aloud.
+    :ivar answer: the number that answers it (int when whole, else float).
+    :ivar unit: the answer's unit ("years", "km", "" when none).
+    :ivar source: the reference work or organisation the answer comes from.
+    :ivar year: the year the answer holds for, or ``None``.
+    """
+
+    id: str
+    question: str
+    answer: int | float
+    unit: str = ""
+    source: str = ""
+    year: int | None = None
+
+    def to_dict(self) -> dict:
+        """JSON-ready dict (stored in ``Settings.options``)."""
+        return asdict(self)
+
+    @classmethod
+    def from_dict(cls, data: Mapping[str, Any]) -> "Question":
+        """Rebuild from :meth:`to_dict` output."""
+        return cls(data["id"], data["question"], data["answer"], data.get("unit", ""),
+                   data.get("source", ""), data.get("year"))
+
+
+# --------------------------------------------------------------------------- loading
+
+
+def _answer(value: Any, where: str) -> int | float:
+    if isinstance(value, bool):
+        raise DeckError(f"{where}: the answer must be a number, not {value!r}.")
+    if isinstance(value, (int, float)):
+        number = value
+    else:
+        text = str(value).strip()
+        if not _ANSWER.fullmatch(text):
+            raise DeckError(f"{where}: the answer must be a number written with digits, not {text!r}.")
+        number = float(text.replace(",", ""))
+        if "." not in text:
+            number = int(text.replace(",", ""))
+    if isinstance(number, float):
+        if not math.isfinite(number):
+            raise DeckError(f"{where}: the answer must be a finite number, not {value!r}.")
+        if number.is_integer() and not isinstance(value, float):
+            number = int(number)
+    return number
+
+
+def _year(value: Any, where: str) -> int | None:
+    if value is None or (isinstance(value, str) and not value.strip()):
+        return None
+    if isinstance(value, bool):
+        raise DeckError(f"{where}: the year must be a whole number, not {value!r}.")
+    if isinstance(value, int):
+        return value
+    text = str(value).strip()
+    if not re.fullmatch(r"-?\d{1,4}", text):
+        raise DeckError(f"{where}: the year must be a whole number, not {text!r}.")
+    return int(text)
+
+
+def _text(value: Any, name: str, where: str, required: bool) -> str:
+    if value is None:
+        value = ""
+    if not isinstance(value, str):
+        raise DeckError(f"{where}: {name} must be text, not {value!r}.")
+    value = " ".join(value.split())
+    if required and not value:
+        raise DeckError(f"{where}: {name} is empty.")
+    return value
+
+
+def _question(row: Mapping[str, Any], where: str) -> Question:
+    qid = _text(row.get("id"), "the id", where, True)
+    if not _ID.fullmatch(qid):
+        raise DeckError(f"{where}: the id {qid!r} may only use letters, digits and _ . : -.")
+    if row.get("answer") is None or (isinstance(row.get("answer"), str) and not row["answer"].strip()):
+        raise DeckError(f"{where}: the answer is empty.")
+    return Question(
+        id=qid,
+        question=_text(row.get("question"), "the question", where, True),
+        answer=_answer(row["answer"], where),
+        unit=_text(row.get("unit"), "the unit", where, False),
+        source=_text(row.get("source"), "the source", where, False),
+        year=_year(row.get("year"), where),
+    )
+
+
+def _check_unique(questions: Sequence[Question], places: Sequence[str]) -> None:
+    seen: dict[str, str] = {}
+    for q, where in zip(questions, places):
+        if q.id in seen:
+            raise DeckError(f"{where}: the id {q.id!r} is already used at {seen[q.id]}.")
+        seen[q.id] = where
+
+
+def load_csv(path: str | Path) -> list[Question]:
+    """Load a CSV bank (header ``id,question,answer,unit,source,year``).
+
+    :raises DeckError: unreadable file, wrong header, malformed row or duplicate id
+        (the message names the file and line).
+    """
+    p = Path(path)
+    try:
+        text = p.read_bytes().decode("utf-8-sig")
+    except OSError as exc:
+        raise DeckError(f"Cannot read the question bank {p}: {exc.strerror or exc}.") from exc
+    except UnicodeDecodeError as exc:
+        raise DeckError(f"The question bank {p} is not UTF-8 text.") from exc
+    reader = csv.reader(io.StringIO(text, newline=""))
+    questions: list[Question] = []
+    places: list[str] = []
+    header = None
+    try:
+        for row in reader:
+            line = reader.line_num
+            if not row or all(not c.strip() for c in row) or row[0].lstrip().startswith("#"):
+                continue
+            if header is None:
+                header = [c.strip().lower() for c in row]
+                missing = [c for c in ("id", "question", "answer") if c not in header]
+                if missing:
+                    raise DeckError(f"{p}, line {line}: the header must be {','.join(COLUMNS)} "
+                                    f"(missing {', '.join(missing)}).")
+                continue
+            where = f"{p}, line {line}"
+            if len(row) != len(header):
+                raise DeckError(f"{where}: {len(row)} fields, expected {len(header)} "
+                                f"({','.join(header)}); quote fields that contain commas.")
+            questions.append(_question(dict(zip(header, row)), where))
+            places.append(where)
+    except csv.Error as exc:
+        raise DeckError(f"{p}, line {reader.line_num}: {exc}.") from exc
+    if header is None:
+        raise DeckError(f"{p}, line 1: the question bank is empty.")
+    _check_unique(questions, places)
+    return questions
+
+
+def load_toml(path: str | Path) -> list[Question]:
+    """Load a TOML bank: one ``[[question]]`` table per question.
+
+    :raises DeckError: unreadable file, invalid TOML (with its line), malformed
+        entry (named by its number and id) or duplicate id.
+    """
+    p = Path(path)
+    try:
+        data = tomllib.loads(p.read_bytes().decode("utf-8-sig"))
+    except OSError as exc:
+        raise DeckError(f"Cannot read the question bank {p}: {exc.strerror or exc}.") from exc
+    except UnicodeDecodeError as exc:
+        raise DeckError(f"The question bank {p} is not UTF-8 text.") from exc
+    except tomllib.TOMLDecodeError as exc:
+        raise DeckError(f"{p}: not valid TOML ({exc}).") from exc
+    entries = data.get("question")
+    if not isinstance(entries, list) or not entries:
+        raise DeckError(f"{p}: no [[question]] entries found.")
+    questions, places = [], []
+    for number, entry in enumerate(entries, start=1):
+        where = f"{p}, question {number}"
+        if isinstance(entry, dict) and isinstance(entry.get("id"), str):
+            where += f" (id {entry['id']!r})"
+        if not isinstance(entry, dict):
+            raise DeckError(f"{where}: not a table of keys.")
+        unknown = sorted(set(entry) - set(COLUMNS))
+        if unknown:
+            raise DeckError(f"{where}: unknown key {unknown[0]!r}; the keys are {', '.join(COLUMNS)}.")
+        questions.append(_question(entry, where))
+        places.append(where)
+    _check_unique(questions, places)
+    return questions
+
+
+def load_bank(path: str | Path | None = None, lang: str = "en") -> list[Question]:
+    """Load the bank at ``path`` (``.toml`` → TOML, anything else → CSV), or the default bank.
+
+    :raises DeckError: see :func:`load_csv` and :func:`load_toml`.
+    """
+    p = Path(path) if path else default_path(lang, DEFAULT_FILE)
+    if p.suffix.lower() == ".toml":
+        return load_toml(p)
+    return load_csv(p)
+
+
+def bank_key(path: str | Path | None, lang: str) -> str:
+    """The key of a bank in the position file: ``default:<lang>`` or the resolved path."""
+    return f"default:{lang}" if not path else str(Path(path).resolve())
+
+
+# --------------------------------------------------------------------------- order and position
+
+
+def _rank(qid: str) -> str:
+    return hashlib.sha256(f"{ORDER_SEED}:{qid}".encode("utf-8")).hexdigest()
+
+
+def bank_order(questions: Iterable[Question]) -> list[Question]:
+    """The bank's fixed, seeded-shuffled play order (ids sorted by a seeded SHA-256).
+
+    Each question's place relative to the others depends only on the ids, so a
+    question added to the bank never moves the others.
+    """
+    return sorted(questions, key=lambda q: (_rank(q.id), q.id))
+
+
+def position_path() -> Path:
+    """``<user data dir>/wits_position.json``."""
+    return data_dir() / POSITION_FILE
+
+
+def _read_positions(path: Path) -> dict:
+    if not path.exists():
+        return {"format": "voicegame-wits-position/1", "banks": {}}
+    try:
+        data = read_json(path)
+    except ValueError:
+        return {"format": "voicegame-wits-position/1", "banks": {}}  # a damaged file restarts the pass
+    if not isinstance(data, dict) or not isinstance(data.get("banks"), dict):
+        return {"format": "voicegame-wits-position/1", "banks": {}}
+    return data
+
+
+def draw_questions(bank: Sequence[Question], count: int, key: str,
+                   path: str | Path | None = None) -> list[Question]:
+    """Draw the next ``count`` questions of ``bank`` in its fixed order, and persist the position.
+
+    Questions already asked in the current pass are skipped; when fewer than
+    ``count`` remain, the rest of the pass is taken and a new pass starts (never
+    repeating a question within one game).
+
+    :param key: the bank's key (:func:`bank_key`).
+    :param path: position file (default :func:`position_path`).
+    :returns: ``count`` distinct questions.
+    :raises ValueError: ``count`` < 1 or larger than the bank.
+    :raises OSError: the position file cannot be written.
+    """
+    if count < 1:
+        raise ValueError(f"--count must be at least 1, not {count}.")
+    if count > len(bank):
+        raise ValueError(f"The question bank has only {len(bank)} questions, fewer than --count {count}.")
+    pos_file = Path(path) if path else position_path()
+    data = _read_positions(pos_file)
+    entry = data["banks"].get(key) if isinstance(data["banks"].get(key), dict) else {}
+    asked = set(entry.get("asked", ())) if isinstance(entry.get("asked"), list) else set()
+    passes = entry.get("pass", 1) if isinstance(entry.get("pass"), int) else 1
+    order = bank_order(bank)
+    chosen = [q for q in order if q.id not in asked][:count]
+    if len(chosen) < count:  # end of the pass: start a new one
+        taken = {q.id for q in chosen}
+        fresh = [q for q in order if q.id not in taken][: count - len(chosen)]
+        chosen += fresh
+        asked = {q.id for q in fresh}
+        passes += 1
+    else:
+        asked |= {q.id for q in chosen}
+    ids_in_bank = {q.id for q in bank}
+    data["banks"][key] = {"pass": passes, "asked": [q.id for q in order if q.id in asked & ids_in_bank],
+                          "position": len(asked & ids_in_bank), "size": len(bank)}
+    atomic_write_json(pos_file, data)
+    return chosen
