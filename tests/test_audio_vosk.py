@@ -287,3 +287,29 @@ def test_missing_portaudio_names_the_package(monkeypatch):
     monkeypatch.setattr(audio, "import_sounddevice", broken)
     with pytest.raises(DeviceError, match="libportaudio2"):
         MicSource()
+
+
+class _FakeClock:
+    """A virtual clock: ``sleep`` only advances ``now``."""
+
+    def __init__(self):
+        self.t = 100.0
+        self.slept: list[float] = []
+
+    def now(self):
+        return self.t
+
+    def sleep(self, seconds):
+        self.slept.append(seconds)
+        self.t += seconds
+
+
+def test_wav_source_realtime_paces_reads_on_the_clock(tmp_path):
+    _write_wav(tmp_path / "b.wav", np.ones(800, dtype=np.int16), 8000)
+    clock = _FakeClock()
+    src = WavSource(tmp_path / "b.wav", realtime=True, clock=clock, chunk_s=0.05, trailing_silence_s=0.0)
+    assert len(src.read(1.0)) == 800  # 400 samples
+    assert clock.t == pytest.approx(100.05)
+    assert src.read(0.01) is None  # the next chunk is not due within 10 ms
+    assert src.read(1.0) is not None
+    assert clock.t == pytest.approx(100.10)

@@ -127,7 +127,9 @@ def make_listener(args, env: Env, clock):
         from voicegame.adapters.audio import MicSource
         from voicegame.adapters.vosk_listener import VoskListener, load_model
 
-        return VoskListener(load_model(model_path), MicSource())
+        source = MicSource()
+        source.start()
+        return VoskListener(load_model(model_path), source)
     except DeviceError as exc:
         env.say(f"{exc} Using the keyboard instead.")
         return KeyboardListener(env.stdin, out=env.stdout)
@@ -142,6 +144,7 @@ def make_voice(args, env: Env):
     from voicegame.ports import DeviceError
 
     try:
+        from voicegame.adapters.audio import require_output
         from voicegame.adapters.tts import Pyttsx3Voice
 
         private = getattr(args, "private", "ears") or "ears"
@@ -149,7 +152,11 @@ def make_voice(args, env: Env):
         if private.startswith("earpiece:"):
             device = private.split(":", 1)[1]
             devices = {"psychic": device, "writers": device}
-        return Pyttsx3Voice(lang=args.lang, private_devices=devices)
+            require_output(device)
+        require_output()
+        voice = Pyttsx3Voice(lang=args.lang, private_devices=devices)
+        voice.verify()
+        return voice
     except DeviceError as exc:
         env.say(f"{exc} Printing the host's words instead.")
         return TextVoice(env.stdout)

@@ -252,6 +252,20 @@ class WavSource:
         self._pos = len(self._data)
 
 
+def require_output(device: int | str | None = None) -> None:
+    """Check that an audio output exists before a game relies on it.
+
+    :raises DeviceError: no speaker / no PortAudio (one sentence naming the fix).
+    """
+    sd = import_sounddevice()
+    try:
+        info = sd.query_devices(device, kind="output")
+    except (sd.PortAudioError, ValueError) as exc:
+        raise DeviceError(NO_SPEAKER) from exc
+    if not info or int(info.get("max_output_channels", 0)) < 1:
+        raise DeviceError(NO_SPEAKER)
+
+
 def play(samples, sample_rate: int, device: int | str | None = None) -> None:
     """Play mono samples and return when playback has finished.
 

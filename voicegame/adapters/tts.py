@@ -7,7 +7,9 @@ silent or hangs. So:
 - ONE process-wide worker thread owns the pyttsx3 engine; every engine call runs
   there, and callers wait with a timeout (a hung engine raises ``DeviceError``
   instead of hanging the game);
-- each utterance is synthesised alone with ``save_to_file`` into a temporary WAV,
+- each utterance is synthesised alone with ``save_to_file`` into a temporary WAV
+  (waiting for espeak's asynchronous "finished-utterance" notice, see
+  :func:`_wait_until_synthesised`),
   read back with ``wave``, and played by :func:`voicegame.adapters.audio.play`
   (or an injected ``player(samples, sample_rate, device)``) on the caller's thread,
   so :meth:`Pyttsx3Voice.say` returns when playback has finished;
@@ -26,6 +28,7 @@ import queue
 import sys
 import tempfile
 import threading
+import time
 import wave
 from concurrent.futures import Future
 from concurrent.futures import TimeoutError as FutureTimeout
@@ -68,6 +71,7 @@ class _EngineWorker:
         self._thread: threading.Thread | None = None
         self._lock = threading.Lock()
         self.errors: list[BaseException] = []  # pyttsx3 swallows these; we collect them
+        self.finished = threading.Event()  # set by espeak's own thread when an utterance ends
 
     def call(self, fn, timeout_s: float):
         with self._lock:
@@ -112,7 +116,15 @@ class _EngineWorker:
         driver_module = sys.modules.get("pyttsx3.drivers.espeak")
         if driver_module is not None:
             driver_module.print = lambda *args, **kwargs: None
+        # runAndWait calls driver.stop(), which runs espeak_Cancel() whenever espeak is
+        # busy, and espeak then drops the rate change still queued for this utterance
+        # (or the utterance itself). This engine is ours alone and is never stopped
+        # mid-utterance, so that stop is disabled.
+        driver = getattr(getattr(engine, "proxy", None), "_driver", None)
+        if driver is not None and hasattr(driver, "stop"):
+            driver.stop = lambda: None
         engine.connect("error", lambda **kw: self.errors.append(kw.get("exception")))
+        engine.connect("finished-utterance", lambda **kw: self.finished.set())
         return engine
 
 
@@ -129,17 +141,41 @@ def available_voices(timeout_s: float = 10.0) -> list[tuple[str, str, tuple[str,
     return _WORKER.call(job, timeout_s)
 
 
-def _synth_job(text: str, voice_id: str, rate_wpm: int):
+def _wait_until_synthesised(timeout_s: float) -> None:
+    """Wait for espeak's own thread to finish the utterance.
+
+    pyttsx3 2.99 starts espeak-ng in AUDIO_OUTPUT_RETRIEVAL mode, which is
+    asynchronous: ``runAndWait`` returns before the WAV is written, and the driver's
+    callback (on espeak's thread) writes it, then notifies "finished-utterance",
+    then updates the driver's state. We wait for the notice, then until espeak is no
+    longer busy, so the next utterance cannot race with this one.
+    """
+    if not _WORKER.finished.wait(timeout_s):
+        raise DeviceError(
+            "The speech engine stopped responding: restart voicegame, and run "
+            "`voicegame doctor` if it happens again."
+        )
+    espeak = sys.modules.get("pyttsx3.drivers._espeak")
+    if espeak is None:
+        return
+    deadline = time.monotonic() + timeout_s
+    while espeak.IsPlaying() and time.monotonic() < deadline:
+        time.sleep(0.001)
+
+
+def _synth_job(text: str, voice_id: str, rate_wpm: int, timeout_s: float):
     def job(engine):
         fd, path = tempfile.mkstemp(prefix="voicegame-", suffix=".wav")
         os.close(fd)
         try:
             _WORKER.errors.clear()
+            _WORKER.finished.clear()
             engine.setProperty("voice", voice_id)
             engine.setProperty("rate", int(rate_wpm))
             engine.setProperty("volume", 1.0)
             engine.save_to_file(text, path)
             engine.runAndWait()
+            _wait_until_synthesised(timeout_s)
             current = engine.getProperty("voice")
             errors = [e for e in _WORKER.errors if e is not None]
             if os.path.getsize(path) == 0:
@@ -194,7 +230,7 @@ class Pyttsx3Voice:
         :returns: the engine's current espeak voice id.
         :raises DeviceError: the voice is missing (names the package to install).
         """
-        _, _, current = _WORKER.call(_synth_job("ok", self.voice_id, self.rate_wpm), self.timeout_s)
+        _, _, current = _WORKER.call(_synth_job("ok", self.voice_id, self.rate_wpm, self.timeout_s), self.timeout_s)
         if voice_language(current) != self.lang:
             raise DeviceError(missing_voice_message(self.lang))
         return current
@@ -210,7 +246,7 @@ class Pyttsx3Voice:
         if not spoken:
             return np.zeros(0, dtype=np.int16), TONE_RATE
         samples, rate, current = _WORKER.call(
-            _synth_job(spoken, self.voice_id, self.rate_wpm), self.timeout_s)
+            _synth_job(spoken, self.voice_id, self.rate_wpm, self.timeout_s), self.timeout_s)
         if voice_language(current) != self.lang:
             raise DeviceError(missing_voice_message(self.lang))
         if self.volume != 1.0:

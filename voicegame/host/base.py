@@ -187,6 +187,10 @@ class Table:
         """The sentence for a prompt key in the table's language."""
         return self.prompts.text(key, **values)
 
+    def name(self, player: str) -> str:
+        """How a player or team is called aloud: colour keys in the table's language (G3)."""
+        return self.understanding.colour_name(player)
+
     def say(self, key: str, **values) -> str:
         """Say the prompt ``key`` to everyone and remember it for "repeat"."""
         sentence = self.text(key, **values)

@@ -137,6 +137,11 @@ class Understanding:
         """The colour key (``"red"`` … ``"pink"``) named in the text, or ``None``."""
         return self._match(text, self.colour_words)
 
+    def colour_name(self, key: str) -> str:
+        """How a colour key (``"red"``) is said in this language (``"rojo"``); other names unchanged."""
+        phrases = self.colour_words.get(key)
+        return phrases[0] if phrases else key
+
     def is_ready(self, text: str) -> bool:
         """True when the utterance says the table is ready/done."""
         return normalise(text) in self.ready_words

@@ -1,0 +1,361 @@
+"""Content checks for the Spanish and Dutch Wavelength decks.
+
+``prompts/es/wavelength_cards.txt`` and ``prompts/nl/wavelength_cards.txt``
+hold one double-sided spectrum card per line, ``kind | left1 | right1 | left2 |
+right2``, 0° at the left concept and 180° at the right one (W1). Every check of
+the English deck's test (``test_deck_wavelength_content.py``) is repeated here
+for each language, with that language's dial words: the concepts are spoken by
+espeak and used as recognition grammar words ("más <concepto>", "meer
+<concept>", W7), so they must be short, plain words that never contain a word
+the players use to move the dial.
+
+The files are parsed by a small local parser on purpose, so these checks do
+not depend on the production loader (:mod:`voicegame.decks`).
+"""
+
+from __future__ import annotations
+
+import itertools
+import re
+import unicodedata
+from collections import Counter
+from dataclasses import dataclass
+from pathlib import Path
+
+import pytest
+from rapidfuzz import fuzz
+
+PROMPTS = Path(__file__).resolve().parent.parent / "prompts"
+
+KINDS = {"everyday", "odd"}
+MIN_CARDS = 155
+#: Concepts are one to three words: short enough to say after "más"/"meer".
+MAX_WORDS = 3
+#: Two pairs on different cards this similar (token_sort_ratio, 0–100) are near-duplicates.
+NEAR_DUPLICATE = 90
+#: Letters (any alphabet), spaces, apostrophes and hyphens only: speakable grammar words.
+CONCEPT_RE = re.compile(r"^[^\W\d_]+(?:[ '\-][^\W\d_]+)*$")
+#: Dial words this long are also refused as the start of a longer word
+#: ("rechtszaal", "centroamericano"): a fuzzy matcher would hear the dial word in it.
+PREFIX_MIN_LEN = 5
+#: At most this share of a deck's concepts may be spelled exactly like an English
+#: concept (loanwords such as "Ninja" or "Origami" are fine; untranslated lines are not).
+MAX_SHARED_WITH_ENGLISH = 0.05
+
+
+@dataclass(frozen=True)
+class Language:
+    """What the checks need to know about one language's deck."""
+
+    code: str
+    #: Words of the dial's voice moves in this language (W7), accent-folded, lower case.
+    dial_words: frozenset[str]
+    #: The rulebook's own example cards and the box's best-known cards, translated:
+    #: the deck must not reuse them.
+    published: tuple[tuple[str, str], ...]
+
+    @property
+    def deck(self) -> Path:
+        return PROMPTS / self.code / "wavelength_cards.txt"
+
+
+def fold(text: str) -> str:
+    """Lower-cased text without accents or diaereses ("Más" -> "mas", "Feeën" -> "feeen")."""
+    decomposed = unicodedata.normalize("NFKD", text.lower())
+    return "".join(ch for ch in decomposed if not unicodedata.combining(ch))
+
+
+SPANISH = Language(
+    code="es",
+    dial_words=frozenset(
+        fold(w)
+        for w in (
+            # the dial words of the brief
+            "izquierda", "derecha", "centro", "medio", "poco", "poquito", "mucho",
+            "más", "menos", "todo", "fijar", "bloquear",
+            # their other genders and numbers, which players say just as readily
+            "izquierdo", "derecho", "poca", "pocos", "pocas", "poquita", "mucha",
+            "muchos", "muchas", "toda", "todos", "todas", "media", "medios", "medias",
+        )
+    ),
+    published=(
+        ("Subestimado", "Sobrevalorado"),  # rulebook (es) example
+        ("Caliente", "Frío"),  # rulebook (es) example
+        ("Bueno", "Malvado"),
+        ("Inútil", "Útil"),
+        ("Áspero", "Suave"),
+        ("Fantasía", "Ciencia ficción"),
+        ("Barato", "Caro"),
+        ("Mascota normal", "Mascota exótica"),
+        ("Mal hábito", "Buen hábito"),
+        ("Convencional", "De nicho"),
+    ),
+)
+
+DUTCH = Language(
+    code="nl",
+    dial_words=frozenset(
+        fold(w)
+        for w in (
+            # the dial words of the brief
+            "links", "rechts", "midden", "centrum", "beetje", "veel", "meer", "minder",
+            "helemaal", "vast", "vastzetten",
+            # inflected forms players say just as readily ("zet hem vaste", "de linker")
+            "vaste", "linker", "rechter",
+        )
+    ),
+    published=(
+        ("Warm", "Koud"),  # rulebook (nl) example
+        ("Onderschat", "Overschat"),
+        ("Goed", "Kwaad"),
+        ("Nutteloos", "Nuttig"),
+        ("Ruw", "Glad"),
+        ("Fantasy", "Sciencefiction"),
+        ("Goedkoop", "Duur"),
+        ("Normaal huisdier", "Exotisch huisdier"),
+        ("Slechte gewoonte", "Goede gewoonte"),
+        ("Mainstream", "Niche"),
+    ),
+)
+
+LANGUAGES = {lang.code: lang for lang in (SPANISH, DUTCH)}
+
+
+def parse_deck(text: str) -> list[tuple[int, list[str]]]:
+    """Parse deck text into ``(line number, [kind, l1, r1, l2, r2])`` rows.
+
+    Blank lines and lines starting with ``#`` are skipped; fields are stripped
+    but otherwise kept as written, so malformed lines reach the assertions.
+    """
+    rows = []
+    for number, line in enumerate(text.splitlines(), start=1):
+        stripped = line.strip()
+        if not stripped or stripped.startswith("#"):
+            continue
+        rows.append((number, [field.strip() for field in stripped.split("|")]))
+    return rows
+
+
+def norm(concept: str) -> str:
+    """Case-folded, whitespace-collapsed concept, for comparisons."""
+    return " ".join(concept.lower().split())
+
+
+def pair_key(left: str, right: str) -> frozenset[str]:
+    """Orientation-free identity of a pair: {left, right} normalised."""
+    return frozenset((norm(left), norm(right)))
+
+
+def words(concept: str) -> list[str]:
+    """Accent-folded words of a concept, split at spaces, hyphens and apostrophes."""
+    return [w for w in re.split(r"[ '\-]", fold(concept)) if w]
+
+
+def dial_word_clash(concept: str, dial_words: frozenset[str]) -> str | None:
+    """The dial word a concept contains or starts a word with, else ``None``.
+
+    A word equal to a dial word clashes; so does a word that merely starts with
+    a dial word of at least :data:`PREFIX_MIN_LEN` letters.
+    """
+    for word in words(concept):
+        if word in dial_words:
+            return word
+        for dial in dial_words:
+            if len(dial) >= PREFIX_MIN_LEN and word.startswith(dial):
+                return dial
+    return None
+
+
+def card_pairs(rows: list[tuple[int, list[str]]]) -> list[tuple[int, str, str]]:
+    """Every side of every well-formed card as ``(card index, left, right)``.
+
+    Lines without five fields are reported by the structure test, not here.
+    """
+    out = []
+    for index, (_, fields) in enumerate(rows):
+        if len(fields) != 5:
+            continue
+        out.append((index, fields[1], fields[2]))
+        out.append((index, fields[3], fields[4]))
+    return out
+
+
+@pytest.fixture(scope="module", params=sorted(LANGUAGES))
+def lang(request) -> Language:
+    return LANGUAGES[request.param]
+
+
+@pytest.fixture(scope="module")
+def rows(lang) -> list[tuple[int, list[str]]]:
+    return parse_deck(lang.deck.read_text(encoding="utf-8"))
+
+
+@pytest.fixture(scope="module")
+def pairs(rows) -> list[tuple[int, str, str]]:
+    return card_pairs(rows)
+
+
+@pytest.fixture(scope="module")
+def concepts(pairs) -> list[str]:
+    return [c for _, left, right in pairs for c in (left, right)]
+
+
+# --- the helpers themselves ---------------------------------------------------
+
+
+def test_parser_skips_comments_and_blanks_and_keeps_line_numbers():
+    text = "# cabecera\n\neveryday | Á | B | C | D\n  # kop\nodd|E|F|G|H\n"
+    assert parse_deck(text) == [
+        (3, ["everyday", "Á", "B", "C", "D"]),
+        (5, ["odd", "E", "F", "G", "H"]),
+    ]
+
+
+def test_parser_keeps_malformed_lines_for_the_checks_to_reject():
+    assert parse_deck("odd | A | B | C\n") == [(1, ["odd", "A", "B", "C"])]
+
+
+def test_fold_drops_accents_and_diaereses():
+    assert fold("Más Frío") == "mas frio"
+    assert fold("Feeënzegen") == "feeenzegen"
+    assert fold("Ñandú") == "nandu"
+
+
+@pytest.mark.parametrize(
+    ("code", "concept", "clash"),
+    [
+        ("es", "Mucho ruido", "mucho"),
+        ("es", "Mas ruido", "mas"),  # said without the accent, still the dial word
+        ("es", "Todas las noches", "todas"),
+        ("es", "Centroamericano", "centro"),
+        ("es", "Medianoche", "media"),
+        ("es", "Remedio casero", None),  # "medio" inside a word is not its start
+        ("es", "Poco hecho", "poco"),
+        ("nl", "Veel te zout", "veel"),
+        ("nl", "Vaste klant", "vaste"),
+        ("nl", "Rechtszaal", "rechts"),
+        ("nl", "Meerkoet", None),  # "meer" is too short to be refused as a prefix
+        ("nl", "Midden-Oosten", "midden"),
+        ("nl", "Boterham met kaas", None),
+    ],
+)
+def test_dial_word_clash_finds_whole_words_and_long_prefixes(code, concept, clash):
+    assert dial_word_clash(concept, LANGUAGES[code].dial_words) == clash
+
+
+def test_every_language_lists_the_dial_words_of_the_brief():
+    assert {"izquierda", "derecha", "centro", "medio", "poco", "poquito", "mucho", "mas",
+            "menos", "todo", "fijar", "bloquear"} <= SPANISH.dial_words
+    assert {"links", "rechts", "midden", "centrum", "beetje", "veel", "meer", "minder",
+            "helemaal", "vast", "vastzetten"} <= DUTCH.dial_words
+
+
+# --- structure ----------------------------------------------------------------
+
+
+def test_deck_is_utf8_and_large_enough(rows):
+    assert len(rows) >= MIN_CARDS, f"only {len(rows)} cards, need {MIN_CARDS}"
+
+
+def test_every_line_has_five_nonempty_fields_and_a_known_kind(rows):
+    bad = [
+        (number, fields)
+        for number, fields in rows
+        if len(fields) != 5 or any(not f for f in fields) or fields[0] not in KINDS
+    ]
+    assert bad == []
+
+
+def test_kinds_are_balanced_between_40_and_60_percent(rows):
+    counts = Counter(fields[0] for _, fields in rows)
+    for kind in KINDS:
+        share = counts[kind] / len(rows)
+        assert 0.40 <= share <= 0.60, f"{kind}: {counts[kind]}/{len(rows)}"
+
+
+# --- concepts -----------------------------------------------------------------
+
+
+def test_concepts_have_no_digits(concepts):
+    assert [c for c in concepts if any(ch.isdigit() for ch in c)] == []
+
+
+def test_concepts_are_one_to_three_words(concepts):
+    assert [c for c in concepts if not 1 <= len(c.split()) <= MAX_WORDS] == []
+
+
+def test_concepts_are_speakable_and_capitalised(concepts):
+    assert [c for c in concepts if not CONCEPT_RE.match(c) or not c[0].isupper()] == []
+
+
+def test_concepts_avoid_dial_command_words(lang, concepts):
+    bad = {c: clash for c in concepts if (clash := dial_word_clash(c, lang.dial_words))}
+    assert bad == {}
+
+
+def test_the_two_concepts_of_a_pair_differ(pairs):
+    assert [(l, r) for _, l, r in pairs if norm(l) == norm(r)] == []
+
+
+def test_concept_words_are_not_reused_too_often(pairs):
+    """The same word set as a concept may appear on at most two cards."""
+    cards_by_words: dict[frozenset[str], set[int]] = {}
+    for card, left, right in pairs:
+        for concept in (left, right):
+            cards_by_words.setdefault(frozenset(norm(concept).split()), set()).add(card)
+    overused = {tuple(sorted(w)): len(c) for w, c in cards_by_words.items() if len(c) > 2}
+    assert overused == {}
+
+
+def test_deck_is_written_in_its_own_language(concepts):
+    """Only loanwords may be spelled exactly like a concept of the English deck."""
+    english = PROMPTS / "en" / "wavelength_cards.txt"
+    if not english.exists():
+        pytest.skip("the English deck is not present to compare with")
+    english_concepts = {norm(c) for _, l, r in card_pairs(parse_deck(english.read_text("utf-8")))
+                        for c in (l, r)}
+    shared = sorted({c for c in concepts if norm(c) in english_concepts})
+    assert len(shared) <= MAX_SHARED_WITH_ENGLISH * len(concepts), shared
+
+
+# --- pairs --------------------------------------------------------------------
+
+
+def test_the_two_sides_of_a_card_differ(rows):
+    bad = [
+        number
+        for number, fields in rows
+        if len(fields) == 5 and pair_key(fields[1], fields[2]) == pair_key(fields[3], fields[4])
+    ]
+    assert bad == []
+
+
+def test_no_pair_appears_twice_in_either_orientation(pairs):
+    seen = Counter(pair_key(l, r) for _, l, r in pairs)
+    assert [sorted(k) for k, n in seen.items() if n > 1] == []
+
+
+def test_published_cards_are_not_reused(lang, pairs):
+    used = {pair_key(l, r) for _, l, r in pairs}
+    assert [p for p in lang.published if pair_key(*p) in used] == []
+
+
+def test_no_near_duplicate_pairs_across_cards(pairs):
+    texts = [(card, f"{norm(l)} {norm(r)}") for card, l, r in pairs]
+    close = [
+        (a, b, score)
+        for (card_a, a), (card_b, b) in itertools.combinations(texts, 2)
+        if card_a != card_b
+        and (score := fuzz.token_sort_ratio(a, b)) >= NEAR_DUPLICATE
+    ]
+    assert close == []
+
+
+def test_near_duplicate_check_catches_a_reordered_pair():
+    """The similarity measure used above flags a flipped or re-cased copy."""
+    assert fuzz.token_sort_ratio("afición tranquila afición ruidosa",
+                                 "afición ruidosa afición tranquila") == 100
+    assert fuzz.token_sort_ratio("stille hobby lawaaiige hobby",
+                                 "stille hobby's lawaaiige hobby") >= NEAR_DUPLICATE
+    assert fuzz.token_sort_ratio("stille hobby lawaaiige hobby",
+                                 "kiezelsteen rotsblok") < NEAR_DUPLICATE

@@ -1,0 +1,72 @@
+"""Numbers written as digits become words of the game language before speaking."""
+
+from __future__ import annotations
+
+import re
+
+import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
+
+from voicegame.speakable import speakable
+
+CASES = [
+    # English: "," groups thousands, "." is the decimal point
+    ("en", "3.5", "three point five"),
+    ("en", "1,200,000", "one million, two hundred thousand"),
+    ("en", "-5 points", "minus five points"),
+    ("en", "The dial moved 3-5 wedges", "The dial moved three-five wedges"),
+    ("en", "in 1984", "in nineteen eighty-four"),
+    ("en", "It opened 1969.", "It opened nineteen sixty-nine."),
+    ("en", "in 2150", "in twenty-one fifty"),
+    ("en", "1,500 chips", "one thousand, five hundred chips"),
+    ("en", "in 150 seconds", "in one hundred and fifty seconds"),
+    ("en", "the 2nd and 21st round", "the second and twenty-first round"),
+    ("en", "90°", "ninety degrees"),
+    ("en", "1°", "one degree"),
+    ("en", "50%", "fifty percent"),
+    ("en", "0.05", "zero point zero five"),
+    ("en", "1.200.000", "one million, two hundred thousand"),
+    ("en", "no numbers here.", "no numbers here."),
+    # Spanish: "." groups thousands, "," is the decimal comma
+    ("es", "3,5 fichas", "tres punto cinco fichas"),
+    ("es", "1.200.000", "un millón doscientos mil"),
+    ("es", "-5", "menos cinco"),
+    ("es", "en 1984", "en mil novecientos ochenta y cuatro"),
+    ("es", "el 2º y la 3ª", "el segundo y la tercera"),
+    ("es", "45°", "cuarenta y cinco grados"),
+    ("es", "3.5", "tres punto cinco"),
+    # Dutch
+    ("nl", "3,5", "drie komma vijf"),
+    ("nl", "1.200.000", "een miljoen tweehonderdduizend"),
+    ("nl", "-5", "min vijf"),
+    ("nl", "in 1984", "in negentien honderd vierentachtig"),
+    ("nl", "de 8ste ronde", "de achtste ronde"),
+    ("nl", "90°", "negentig graden"),
+    ("nl", "12 fiches", "twaalf fiches"),
+]
+
+
+@pytest.mark.parametrize("lang,text,spoken", CASES)
+def test_speakable(lang, text, spoken):
+    assert speakable(text, lang) == spoken
+
+
+@pytest.mark.parametrize("lang", ["en", "es", "nl"])
+def test_odd_separators_and_huge_numbers_lose_their_digits(lang):
+    for text in ["1.2.3", "1,2,3", "x" + "9" * 40, "10:30", "v2.0.1", "12,000.5"]:
+        out = speakable(text, lang)
+        assert not re.search(r"\d", out), (text, out)
+
+
+@settings(derandomize=True, max_examples=150, deadline=None)
+@given(
+    lang=st.sampled_from(["en", "es", "nl"]),
+    value=st.decimals(min_value=-10**9, max_value=10**9, places=2, allow_nan=False, allow_infinity=False),
+    grouped=st.booleans(),
+)
+def test_no_digit_survives(lang, value, grouped):
+    text = f"{value:,}" if grouped else str(value)
+    out = speakable(f"The answer is {text} chips.", lang)
+    assert not re.search(r"\d", out)
+    assert out.startswith("The answer is ") and out.endswith(" chips.")

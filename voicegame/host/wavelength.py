@@ -1,0 +1,646 @@
+"""The spoken Wavelength host: a ``transitions`` machine over the pure rules.
+
+Phases (states) of one turn, team game (W4–W8)::
+
+    setup → psychic → clue → dial → call → reveal → psychic … → game_over
+                        ↑______↑______↑  redo (W8): back to psychic, new card and target
+
+- **psychic**: a card is drawn and read aloud to everyone, the target (W3) is
+  told to the Psychic only, through the private channel (G2).
+- **clue**: the Psychic says the clue aloud; it is captured as free text for the
+  recap and never judged. Before the clue the Psychic may say "other side" once
+  to use the card's back (the rulebook's double-sided cards).
+- **dial**: the Psychic's team turns the dial by voice (W7, see
+  :mod:`voicegame.understanding.wavelength` for the words and step sizes:
+  tiny 1°, a little 5°, plain 15°, way 45°). Every move is confirmed by a tone
+  whose pitch rises with the angle (:func:`voicegame.adapters.tone.dial_tone_hz`);
+  "where is it?" says the position in words; "lock it in" reads the dial back
+  and asks yes/no. Two silences in a row offer "lock it in" to keep the dial.
+- **call** (team game only): the other team says left or right (W5). One
+  microphone cannot tell the teams apart, so the host addresses the other team
+  by name and a call that *starts with* (or names) the Psychic's team is
+  refused with a word; an unnamed call counts as the addressed team's.
+  "pass" makes no call (nobody scores for a call).
+- **reveal**: target, dial, points and the running score; then catch-up (W6),
+  sudden death (W4) or the next team.
+- **game_over**: the winner and a short recap of every turn's card, clue and points.
+
+Co-op (``--coop``, W9): one team, 7 cards, no call phase, the centre wedge scores
+3 and adds a bonus card, and the final rating band is read from the rulebook's table.
+
+All randomness comes from ``table.rng`` (deck order, targets), so a game is
+reproduced exactly from its seed and input log (undo, resume).
+"""
+
+from __future__ import annotations
+
+import argparse
+import dataclasses
+from dataclasses import dataclass
+from pathlib import Path
+
+from transitions import Machine
+
+from voicegame.decks.wavelength import Card, load_deck
+from voicegame.host.base import SILENT, NotAllowed, NotUnderstood, Table
+from voicegame.rules import wavelength as rules
+from voicegame.understanding.wavelength import LOCK, MOVE, SET, WHERE, concept_key, wavelength_understanding
+
+try:  # the shared tone module (foundation); the same curve is kept here as a fallback
+    from voicegame.adapters.tone import dial_tone_hz
+except ImportError:  # pragma: no cover - only without the adapters package
+    def dial_tone_hz(angle_deg: float) -> float:
+        """220 Hz at 0° (left) rising one octave per 90° to 880 Hz at 180° (right)."""
+        a = max(0.0, min(180.0, float(angle_deg)))
+        return 220.0 * 4.0 ** (a / 180.0)
+
+#: Phases of the machine (W4–W9).
+STATES = ["setup", "psychic", "clue", "dial", "call", "reveal", "game_over"]
+
+TRANSITIONS = [
+    {"trigger": "begin", "source": "setup", "dest": "psychic"},
+    {"trigger": "card_read", "source": "psychic", "dest": "clue"},
+    {"trigger": "clue_given", "source": "clue", "dest": "dial"},
+    {"trigger": "dial_locked", "source": "dial", "dest": "reveal", "conditions": "is_coop"},
+    {"trigger": "dial_locked", "source": "dial", "dest": "call", "unless": "is_coop"},
+    {"trigger": "call_made", "source": "call", "dest": "reveal"},
+    {"trigger": "turn_redone", "source": ["clue", "dial", "call"], "dest": "psychic"},
+    {"trigger": "turn_scored", "source": "reveal", "dest": "game_over", "conditions": "is_finished"},
+    {"trigger": "turn_scored", "source": "reveal", "dest": "psychic", "unless": "is_finished"},
+]
+
+#: Words-of-position bands: (largest distance from the centre in degrees, prompt key suffix).
+#: 0.5° or less is "the centre"; 90° is "all the way".
+POSITION_BANDS = ((0.5, "centre"), (10.0, "slight"), (30.0, "little"), (55.0, "toward"),
+                  (80.0, "far"), (89.5, "edge"), (90.0, "end"))
+#: Keys of the team-name words that cannot be team names (they are call/dial words).
+RESERVED_TEAM_WORDS = ("left", "right", "pass", "more", "less", "lock", "centre", "center")
+
+
+# ---------------------------------------------------------------------- CLI contract
+def add_arguments(parser: argparse.ArgumentParser) -> None:
+    """Wavelength's options: ``--coop``, ``--teams``, ``--target-score``, ``--deck``, ``--players``."""
+    parser.add_argument("--coop", action="store_true", help="cooperative mode: one team, 7 cards (W9)")
+    parser.add_argument("--teams", nargs=2, metavar="NAME", default=None,
+                        help="names of the two teams (default: red and blue)")
+    parser.add_argument("--target-score", type=int, default=10, metavar="N",
+                        help="points that end the team game (default 10, W4)")
+    parser.add_argument("--deck", default=None, metavar="PATH",
+                        help="a deck file: one card per line, 'kind | left1 | right1 | left2 | right2'")
+    parser.add_argument("--players", type=int, nargs="+", default=None, metavar="N",
+                        help="players per team (one number, or one per team), to rotate the Psychic")
+
+
+def options_from_args(args) -> dict:
+    """The JSON-serialisable game options of the command line."""
+    deck = getattr(args, "deck", None)
+    return {
+        "coop": bool(getattr(args, "coop", False)),
+        "teams": list(args.teams) if getattr(args, "teams", None) else None,
+        "target_score": getattr(args, "target_score", 10),
+        "deck": str(Path(deck).resolve()) if deck else None,
+        "players": list(args.players) if getattr(args, "players", None) else None,
+    }
+
+
+def validate(settings) -> None:
+    """Check the options and the deck; fill in the default team names (G3).
+
+    :raises voicegame.decks.DeckError: the deck is malformed (names file and line).
+    :raises ValueError: an option is out of range (one sentence).
+    """
+    o = settings.options
+    o.setdefault("coop", False)
+    o.setdefault("target_score", 10)
+    o.setdefault("deck", None)
+    o.setdefault("players", None)
+    load_deck(o["deck"], settings.lang)
+    players = o.get("players")
+    if players is not None:
+        if len(players) not in ((1,) if o["coop"] else (1, 2)) or any(n < 1 for n in players):
+            raise ValueError("--players takes one number of players (or one per team), each at least 1.")
+    if o["coop"]:
+        if o.get("teams"):
+            raise ValueError("--teams is for the team game; in --coop everyone plays as one team.")
+        o["teams"] = None
+        return
+    if not isinstance(o["target_score"], int) or o["target_score"] < 2:
+        raise ValueError("--target-score must be a whole number of at least 2 (the second team starts with 1 point).")
+    words = wavelength_understanding(settings.lang)
+    teams = list(o.get("teams") or words.default_teams)
+    keys = [concept_key(t) for t in teams]
+    if len(teams) != 2 or not all(keys) or keys[0] == keys[1]:
+        raise ValueError("--teams needs two different team names made of letters.")
+    reserved = {w for k in keys for w in k.split()} & set(RESERVED_TEAM_WORDS)
+    if reserved:
+        raise ValueError(f"Team names cannot use the words {', '.join(sorted(reserved))}: "
+                         "they are words of the game; please choose other names.")
+    if set(keys[0].split()) & set(keys[1].split()):
+        raise ValueError("The two team names must not share a word, so a call can tell them apart.")
+    o["teams"] = teams
+
+
+# ---------------------------------------------------------------------- helpers
+def fmt_degrees(value: float) -> str:
+    """Degrees as said and printed: "75" or "61.7"."""
+    v = round(float(value), 1)
+    return str(int(v)) if v.is_integer() else str(v)
+
+
+def position_band(angle: float) -> tuple[str, int]:
+    """Where an angle lies, in words: ``(band, side)``.
+
+    :param angle: degrees, 0 = left concept, 180 = right concept (W1).
+    :returns: ``band`` one of centre, slight, little, toward, far, edge, end
+        (see :data:`POSITION_BANDS`) and ``side`` -1 (left), 0 (centre) or +1 (right).
+    """
+    off = float(angle) - rules.DIAL_START
+    distance = abs(off)
+    for limit, band in POSITION_BANDS:
+        if distance <= limit:
+            return band, 0 if band == "centre" else (1 if off > 0 else -1)
+    return "end", 1 if off > 0 else -1
+
+
+@dataclass
+class TurnState:
+    """The turn being played (for the host; the rules hold the scored turns).
+
+    :param attempt: serial number of this turn attempt (redos count), for phase names.
+    :param team: index of the Psychic's team (0 in co-op).
+    :param psychic: Psychic number within the team.
+    :param card_line: the card's line in the deck file.
+    :param side: 0 front, 1 back.
+    :param target: target centre, degrees (W3).
+    :param dial: dial position, degrees (W1: starts at 90).
+    :param moved: the dial has been moved this turn.
+    :param clue: the clue as heard.
+    :param call: ``"left"``, ``"right"`` or None.
+    :param called: a call (or pass) has been made.
+    """
+
+    attempt: int
+    team: int
+    psychic: int
+    card_line: int
+    side: int
+    target: float
+    dial: float = rules.DIAL_START
+    moved: bool = False
+    clue: str = ""
+    call: str | None = None
+    called: bool = False
+
+
+# ---------------------------------------------------------------------- host
+class Host:
+    """Runs one Wavelength game at a :class:`~voicegame.host.base.Table` (team or co-op).
+
+    :param table: the table (its ``settings.options`` were checked by :func:`validate`).
+    """
+
+    def __init__(self, table: Table):
+        self.table = table
+        o = table.settings.options
+        self.lang = table.settings.lang
+        self.coop = bool(o.get("coop"))
+        self.words = wavelength_understanding(self.lang)
+        self.deck: list[Card] = load_deck(o.get("deck"), self.lang)
+        self.deck_by_line = {c.line: c for c in self.deck}
+        self.order: list[int] = []
+        players = o.get("players")
+        if self.coop:
+            self.game: rules.TeamGame | rules.CoopGame = rules.new_coop_game(
+                rules.COOP_CARDS, players[0] if players else None)
+            self.team_names = [table.text("wavelength.coop_team")]
+        else:
+            self.team_names = list(o.get("teams") or self.words.default_teams)
+            self.game = rules.new_team_game(self.team_names, o.get("target_score", 10),
+                                            players_per_team=players)
+        self.attempt = 0
+        self.turn: TurnState | None = None
+        self.recap: list[dict] = []
+        self.machine = Machine(model=self, states=STATES, transitions=TRANSITIONS, initial="setup",
+                               auto_transitions=False)
+        table.score_callback = self.say_standings
+        table.snapshot_callback = self.snapshot
+        rec = table.record
+        rec["mode"] = "coop" if self.coop else "team"
+        rec["teams"] = list(self.team_names)
+        rec["start_scores"] = {self.team_names[0]: 0} if self.coop else dict(zip(self.team_names, self.game.scores))
+        rec["target_score"] = None if self.coop else self.game.target_score
+        rec["cards"] = rules.COOP_CARDS if self.coop else None
+        rec["redos"] = []
+
+    # ------------------------------------------------------------------ conditions
+    def is_coop(self) -> bool:
+        """True in the cooperative mode (W9): no left/right phase."""
+        return self.coop
+
+    def is_finished(self) -> bool:
+        """True once the rules say the game is over (W4, W9)."""
+        return self.game.finished
+
+    # ------------------------------------------------------------------ driver
+    def play(self) -> None:
+        """Run the whole game; returns when it is over."""
+        while self.state != "game_over":
+            getattr(self, "run_" + self.state)()
+        self.run_game_over()
+
+    def snapshot(self) -> dict:
+        """The JSON-able state for the autosave (informative; resume replays the log)."""
+        return {"phase": self.state, "game": dataclasses.asdict(self.game),
+                "turn": dataclasses.asdict(self.turn) if self.turn else None,
+                "cards_drawn": len(self.recap)}
+
+    # ------------------------------------------------------------------ speech helpers
+    def say(self, key: str, **values) -> str:
+        return self.table.say(f"wavelength.{key}", **values)
+
+    def text(self, key: str, **values) -> str:
+        return self.table.text(f"wavelength.{key}", **values)
+
+    def card(self) -> Card:
+        """The card of the current turn."""
+        return self.deck_by_line[self.turn.card_line]
+
+    def pair(self) -> tuple[str, str]:
+        """``(left, right)`` concepts of the side in use this turn."""
+        return self.card().pair(self.turn.side)
+
+    def position(self, angle: float) -> str:
+        """An angle in words for the current card ("a little toward Dinner food")."""
+        band, side = position_band(angle)
+        left, right = self.pair()
+        return self.text(f"position_{band}", concept=left if side < 0 else right)
+
+    def say_standings(self) -> None:
+        """Speak the running score (the "score" command)."""
+        if self.coop:
+            self.table.say_text(self.text("standings_coop", points=self.game.score,
+                                          cards=self.game.cards_left), remember=False)
+        else:
+            self.table.say_text(self.text("standings", scores=self.score_items(self.game.scores),
+                                          target=self.game.target_score), remember=False)
+
+    def score_items(self, scores) -> list[str]:
+        return [self.text("score_item", team=n, points=p) for n, p in zip(self.team_names, scores)]
+
+    def draw_card(self) -> Card:
+        """The next card of the shuffled deck (shuffled with ``table.rng``; reshuffled when used up)."""
+        if not self.order:
+            self.order = list(range(len(self.deck)))
+            self.table.rng.shuffle(self.order)
+        return self.deck[self.order.pop(0)]
+
+    # ------------------------------------------------------------------ phases
+    def run_setup(self) -> None:
+        """Welcome, rules in brief, and what to say (the printed instructions)."""
+        t = self.table
+        t.enter_phase("setup")
+        if self.coop:
+            self.say("welcome_coop", cards=self.game.cards)
+            self.say("scoring_coop")
+        else:
+            first, second = self.team_names
+            self.say("welcome_team", first=first, second=second)
+            self.say("scoring_team", first=first, second=second, target=self.game.target_score)
+            t.award(second, 1, "points", "start", 0)
+        self.say("how_psychic")
+        self.say("how_dial")
+        if not self.coop:
+            self.say("how_call", caller=self.team_names[1], psychic_team=self.team_names[0])
+        self.say("how_commands")
+        t.check_vocabulary(self.words.all_words() | {w for n in self.team_names for w in concept_key(n).split()})
+        self.begin()
+
+    def run_psychic(self) -> None:
+        """Draw a card, read it, spin the target, tell the Psychic privately (W3, G2)."""
+        t = self.table
+        self.attempt += 1
+        t.enter_phase(f"psychic:{self.attempt}")
+        if self.coop:
+            team, psychic = 0, rules.coop_psychic(self.game)
+        else:
+            team, psychic = rules.current_psychic(self.game)
+        card = self.draw_card()
+        target = rules.draw_target(t.rng)
+        self.turn = TurnState(self.attempt, team, psychic, card.line, 0, target)
+        if self.coop:
+            self.say("turn_coop", number=len(self.game.turns) + 1, cards=self.game.cards_left, psychic=psychic)
+        else:
+            name = self.team_names[team]
+            if self.game.sudden_death:
+                self.say("turn_sudden_death", round=self.game.sudden_death_round, team=name, psychic=psychic)
+            elif self.game.catch_up_turn:
+                self.say("turn_catch_up", team=name, psychic=psychic)
+            else:
+                self.say("turn_team", turn=len(self.game.turns) + 1, team=name, psychic=psychic)
+        (l1, r1), (l2, r2) = card.sides
+        self.say("read_card", left=l1, right=r1)
+        self.say("offer_other_side", left=l2, right=r2)
+        missing = t.check_vocabulary(w for pair in card.sides for c in pair for w in concept_key(c).split())
+        if missing:
+            self.say("plain_words_work")
+        self.tell_target()
+        self.card_read()
+
+    def tell_target(self) -> None:
+        """The target, in degrees and words, to the Psychic only (G2)."""
+        self.table.tell_private("psychic", self.text("target_private", degrees=fmt_degrees(self.turn.target),
+                                                     position=self.position(self.turn.target)),
+                                self.text("audience_psychic"))
+
+    def run_clue(self) -> None:
+        """Capture the Psychic's clue (free text, never judged); "other side" once; "redo" (W8)."""
+        t = self.table
+        t.enter_phase(f"clue:{self.attempt}")
+        turn = self.turn
+
+        def parse(text: str):
+            if self.words.is_other_side(text):
+                if turn.side == 1:
+                    raise NotAllowed(self.text("other_side_twice"))
+                return ("other_side", None)
+            if self.words.is_redo(text):
+                return ("redo", None)
+            if not text.strip():
+                raise NotUnderstood
+            return ("clue", text.strip())
+
+        left, right = self.pair()
+        key = "ask_clue"
+        while True:
+            kind, value = t.ask(f"wavelength.{key}", parse, free=True, phrases=self.words.clue_words(),
+                                help_key="wavelength.help_clue", moment="clue", timeout_s=None,
+                                left=left, right=right)
+            if kind == "other_side":
+                turn.side = 1
+                left, right = self.pair()
+                self.say("other_side_done", left=left, right=right)
+                self.tell_target()
+                key = "ask_clue"
+                continue
+            if kind == "redo":
+                if self.confirm_redo():
+                    return
+                key = "ask_clue_again"
+                continue
+            turn.clue = value
+            self.say("clue_heard", clue=value)
+            self.clue_given()
+            return
+
+    def confirm_redo(self) -> bool:
+        """Ask the table to confirm a redo (W8); on yes restart the turn and fire ``turn_redone``."""
+        t = self.table
+        if not t.ask_yes_no("wavelength.confirm_redo", moment="confirm_redo"):
+            self.say("redo_cancelled")
+            return False
+        card = self.card()
+        t.record["redos"].append({"attempt": self.turn.attempt, "turn": len(self.game.turns) + 1,
+                                  "team": self.team_names[self.turn.team], "psychic": self.turn.psychic,
+                                  "card_line": card.line, "pair": list(self.pair()),
+                                  "target": self.turn.target, "phase": self.state})
+        self.game = rules.redo_coop_turn(self.game) if self.coop else rules.redo_turn(self.game)
+        self.say("redo_done")
+        self.turn_redone()
+        return True
+
+    def run_dial(self) -> None:
+        """The team turns the dial by voice until "lock it in" is confirmed (W7)."""
+        t = self.table
+        t.enter_phase(f"dial:{self.attempt}")
+        turn = self.turn
+        left, right = self.pair()
+        phrases = self.words.dial_phrases(left, right)
+
+        def parse(text: str):
+            if self.words.is_redo(text):
+                return ("redo", None)
+            if self.words.is_other_side(text):
+                raise NotAllowed(self.text("other_side_too_late"))
+            command = self.words.dial_command(text, left, right)
+            if command is None:
+                raise NotUnderstood
+            return ("dial", command)
+
+        if self.coop:
+            self.say("dial_start_coop", left=left, right=right)
+        else:
+            self.say("dial_start", team=self.team_names[turn.team], left=left, right=right)
+        t.tone(dial_tone_hz(turn.dial), label=f"{fmt_degrees(turn.dial)}°")
+        while True:
+            result = t.ask(None, parse, phrases=phrases, help_key="wavelength.help_dial", moment="dial",
+                           silence_limit=2)
+            if result is SILENT:
+                if turn.moved:
+                    self.say("dial_silence_moved", degrees=fmt_degrees(turn.dial), position=self.position(turn.dial))
+                else:
+                    self.say("dial_silence_centre")
+                continue
+            kind, command = result
+            if kind == "redo":
+                if self.confirm_redo():
+                    return
+                continue
+            if command.kind in (MOVE, SET):
+                wanted = turn.dial + command.degrees if command.kind == MOVE else command.degrees
+                angle, hit_edge = rules.clamp_dial(round(wanted, 1))
+                turn.dial, turn.moved = angle, True
+                t.tone(dial_tone_hz(angle), label=f"{fmt_degrees(angle)}°")
+                if hit_edge:
+                    self.say("dial_edge", degrees=fmt_degrees(angle),
+                             concept=left if angle <= rules.DIAL_MIN else right)
+            elif command.kind == WHERE:
+                self.say("dial_where", degrees=fmt_degrees(turn.dial), position=self.position(turn.dial))
+            elif command.kind == LOCK:
+                if t.ask_yes_no("wavelength.confirm_lock", moment="confirm_lock", degrees=fmt_degrees(turn.dial),
+                                position=self.position(turn.dial)):
+                    self.say("dial_locked", degrees=fmt_degrees(turn.dial))
+                    self.dial_locked()
+                    return
+                self.say("keep_turning")
+
+    def run_call(self) -> None:
+        """The other team calls left or right of the dial (W5); the Psychic's team is refused."""
+        t = self.table
+        t.enter_phase(f"call:{self.attempt}")
+        turn = self.turn
+        left, right = self.pair()
+        caller = rules.other_team(turn.team)
+        caller_name, psychic_name = self.team_names[caller], self.team_names[turn.team]
+
+        def parse(text: str):
+            if self.words.is_redo(text):
+                return ("redo", None)
+            call = self.words.call(text, left, right, self.team_names)
+            if call is None:
+                raise NotUnderstood
+            if call.team == turn.team:
+                raise NotAllowed(self.text("call_wrong_team", team=psychic_name, caller=caller_name))
+            return ("call", call.side)
+
+        key = "ask_call"
+        while True:
+            kind, side = t.ask(f"wavelength.{key}", parse,
+                               phrases=self.words.call_phrases(left, right, self.team_names),
+                               help_key="wavelength.help_call", moment="call",
+                               caller=caller_name, left=left, right=right)
+            if kind == "redo":
+                if self.confirm_redo():
+                    return
+                key = "ask_call_again"
+                continue
+            if side is None:
+                ok = t.ask_yes_no("wavelength.confirm_pass", moment="confirm_call", caller=caller_name)
+            else:
+                ok = t.ask_yes_no("wavelength.confirm_call", moment="confirm_call", caller=caller_name,
+                                  side=self.text(f"side_{side}"), concept=left if side == rules.LEFT else right)
+            if ok:
+                turn.call, turn.called = side, True
+                self.call_made()
+                return
+            key = "ask_call_again"
+
+    def run_reveal(self) -> None:
+        """Reveal target and dial, score through the rules, record, and say what follows."""
+        t = self.table
+        t.enter_phase(f"reveal:{self.attempt}")
+        turn = self.turn
+        self.say("reveal", target=fmt_degrees(turn.target), target_position=self.position(turn.target),
+                 dial=fmt_degrees(turn.dial))
+        if self.coop:
+            self.reveal_coop()
+        else:
+            self.reveal_team()
+        self.turn_scored()
+
+    def card_record(self) -> dict:
+        card = self.card()
+        left, right = self.pair()
+        return {"line": card.line, "kind": card.kind, "side": turn_side_name(self.turn.side),
+                "left": left, "right": right}
+
+    def reveal_team(self) -> None:
+        t = self.table
+        turn = self.turn
+        caller = rules.other_team(turn.team)
+        game, score = rules.score_turn(self.game, turn.dial, turn.target, turn.call,
+                                       calling_team=caller if turn.call else None)
+        self.game = game
+        rec = score.record
+        names = self.team_names
+        context = "sudden_death" if rec.sudden_death else ("catch_up" if rec.catch_up else "regular")
+        awards = []
+        for award in rec.awards:
+            reason = award.reason if context == "regular" else f"{award.reason}+{context}"
+            awards.append({"team": names[award.team], "points": award.points, "reason": award.reason,
+                           "context": context})
+            t.award(names[award.team], award.points, "points", reason, rec.turn)
+        t.record["turns"].append({
+            "turn": rec.turn, "mode": "team", "attempt": turn.attempt,
+            "team": names[rec.team], "psychic": rec.psychic,
+            "card": self.card_record(), "target": rec.target, "dial": rec.dial, "clue": turn.clue,
+            "call": rec.call, "call_by": names[rec.calling_team] if rec.calling_team is not None else None,
+            "call_correct": rec.call_correct,
+            "points": {n: p for n, p in zip(names, rec.points)}, "awards": awards,
+            "catch_up": rec.catch_up, "catch_up_follows": rec.catch_up_follows,
+            "sudden_death": rec.sudden_death, "sudden_death_round": rec.sudden_death_round,
+            "scores_after": {n: s for n, s in zip(names, rec.scores_after)},
+        })
+        left, right = self.pair()
+        self.recap.append({"turn": rec.turn, "team": names[rec.team], "left": left, "right": right,
+                           "clue": turn.clue, "points": list(rec.points)})
+        team_name, caller_name = names[turn.team], names[caller]
+        self.say(f"wedge_{score.wedge_points}", team=team_name)
+        if rec.call is None:
+            self.say("call_none", caller=caller_name)
+        else:
+            side = self.text(f"side_{rec.call}")
+            if score.wedge_points == 4:
+                self.say("call_cancelled", caller=caller_name, side=side)
+            elif rec.call_correct:
+                self.say("call_right", caller=caller_name, side=side)
+            else:
+                self.say("call_wrong", caller=caller_name, side=side)
+        self.say("score_line", scores=self.score_items(score.scores))
+        if score.catch_up:
+            self.say("catch_up", team=team_name)
+        elif score.sudden_death_starts:
+            self.say("sudden_death_starts", points=score.scores[0], target=self.game.target_score)
+        elif score.sudden_death_continues:
+            self.say("sudden_death_continues", round=score.sudden_death_round)
+        elif score.game_over and rec.sudden_death:
+            self.say("sudden_death_won", team=names[score.winner])
+        elif score.game_over:
+            self.say("target_reached", team=names[score.winner], target=self.game.target_score)
+
+    def reveal_coop(self) -> None:
+        t = self.table
+        turn = self.turn
+        game, score = rules.score_coop_turn(self.game, turn.dial, turn.target)
+        self.game = game
+        rec = score.record
+        name = self.team_names[0]
+        reason = "wedge+bonus_card" if score.bonus_card else "wedge"
+        t.award(name, score.points, "points", reason, rec.turn)
+        t.record["turns"].append({
+            "turn": rec.turn, "mode": "coop", "attempt": turn.attempt, "team": name, "psychic": rec.psychic,
+            "card": self.card_record(), "target": rec.target, "dial": rec.dial, "clue": turn.clue,
+            "call": None, "call_by": None, "call_correct": None,
+            "points": {name: rec.points},
+            "awards": [{"team": name, "points": rec.points, "reason": "wedge", "context": "coop"}],
+            "bonus_card": rec.bonus_card, "score_after": rec.score_after, "cards_left_after": rec.cards_left_after,
+        })
+        left, right = self.pair()
+        self.recap.append({"turn": rec.turn, "team": name, "left": left, "right": right, "clue": turn.clue,
+                           "points": [rec.points]})
+        if score.bonus_card:
+            self.say("coop_bullseye")
+        else:
+            self.say(f"coop_points_{score.points}")
+        if score.game_over:
+            self.say("coop_last_card", points=score.score)
+        else:
+            self.say("coop_running", points=score.score, cards=score.cards_left)
+
+    def run_game_over(self) -> None:
+        """Winner (or co-op rating band, W9), final scores and a short recap of every turn."""
+        t = self.table
+        t.enter_phase("game_over")
+        if self.coop:
+            low, high, band = rules.rating_band(self.game.score)
+            self.say("coop_final", points=self.game.score)
+            self.say(f"coop_band_{band}")
+            standings = [{"name": self.team_names[0], "points": self.game.score}]
+            winners = [self.team_names[0]]
+            t.record["rating_band"] = {"low": low, "high": high, "index": band}
+        else:
+            winner = self.team_names[self.game.winner]
+            loser = self.team_names[1 - self.game.winner]
+            self.say("winner", team=winner, points=self.game.scores[self.game.winner],
+                     other=loser, other_points=self.game.scores[1 - self.game.winner])
+            standings = sorted(({"name": n, "points": s} for n, s in zip(self.team_names, self.game.scores)),
+                               key=lambda s: -s["points"])
+            winners = [winner]
+        self.say("recap_intro")
+        for item in self.recap:
+            if self.coop:
+                self.say("recap_coop", turn=item["turn"], left=item["left"], right=item["right"],
+                         clue=item["clue"], points=item["points"][0])
+            else:
+                scored = [self.text("score_item", team=n, points=p)
+                          for n, p in zip(self.team_names, item["points"]) if p]
+                self.say("recap_team", turn=item["turn"], team=item["team"], left=item["left"],
+                         right=item["right"], clue=item["clue"],
+                         points=scored or self.text("recap_no_points"))
+        self.say("goodbye")
+        t.record["standings"] = standings
+        t.record["winners"] = winners
+
+
+def turn_side_name(side: int) -> int:
+    """Card side as recorded: 1 (front) or 2 (back)."""
+    return side + 1

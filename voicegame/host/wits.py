@@ -1,0 +1,690 @@
+"""The spoken Wits & Wagers host (second edition; rulings K1–K9, G1–G4).
+
+Per question (phases of a ``transitions`` machine over :class:`Host`):
+
+1. ``question`` — read "question n of 7" and run the guessing timer (G1, K2).
+2. ``guessing`` — ask each player in seat order for their guess ("Red, your
+   guess?") and read it back; a non-number is asked again showing what was
+   heard; silence re-prompts once, then records "no guess" (left off the mat;
+   the player may still bet). Then all guesses are read back together: "yes"
+   (or silence twice) accepts them, "no" asks which to change, "red 2009" /
+   "red no guess" changes one directly (G4); "undo" takes back the last answer.
+3. ``betting`` — announce the mat (K3: every slot, its odds and whose guess is
+   in it), run the betting timer, then ask each player in seat order for their
+   bets (silence twice: no bet), reading each back. Betting closes by voice:
+   "Any changes?" — a player says their colour and new bets (a two-token bet
+   or "no bet" replaces theirs; a single token is added, a third refused, K4),
+   and "no" / "done" (or silence twice) closes the betting; the bets are read back.
+4. ``reveal`` — the answer with its unit and source, the winning slot (K5), the
+   bonuses (K7), each player's winnings (K6), and the standings.
+
+After the last question (``final``): the winner, the K8 tie-break question
+when needed ("Which of red and blue has the youngest player?"), and a recap
+of the questions with their answers.
+
+Options: ``--players red,blue,green,yellow`` (2–7 names, colours by default,
+G3), ``--questions PATH`` (CSV or TOML bank), ``--count 7``. The questions are
+drawn in :func:`validate` from the persisted bank position and stored in
+``settings.options`` so that undo and resume replay the same questions.
+"""
+
+from __future__ import annotations
+
+import argparse
+import dataclasses
+import re
+from pathlib import Path
+from typing import Any
+
+from transitions import Machine
+
+from voicegame.decks.wits import Question, bank_key, draw_questions, load_bank
+from voicegame.host.base import SILENT, NotAllowed, NotUnderstood, Table
+from voicegame.rules import wits as rules
+from voicegame.rules.wits import (
+    DEFAULT_QUESTIONS,
+    MAX_PLAYERS,
+    MIN_PLAYERS,
+    TOO_HIGH,
+    Bet,
+    BetBook,
+    Mat,
+    Slot,
+    apply_question,
+    break_tie,
+    build_mat,
+    new_game,
+    open_betting,
+    place_bets,
+    standings,
+    winners,
+)
+from voicegame.understanding import normalise, understanding
+from voicegame.understanding.wits import (
+    NO_GUESS,
+    AmbiguousSlot,
+    BadChips,
+    BetRequest,
+    NoGuesses,
+    NoGuessOf,
+    NoSuchOdds,
+    SlotNameError,
+    UnknownGuess,
+    resolve,
+    wits_understanding,
+)
+
+#: Default players (G3): four colours, seat order.
+DEFAULT_PLAYERS = ("red", "blue", "green", "yellow")
+#: Silences at a player's guess before "no guess" is recorded (the first re-prompts).
+GUESS_SILENCES = 2
+#: Silences at a player's bet prompt before "no bet" is recorded.
+BET_SILENCES = 2
+#: Silences at "is that right?" / "any changes?" that accept / close.
+CONFIRM_SILENCES = 2
+
+STATES = ["intro", "question", "guessing", "betting", "reveal", "final", "game_over"]
+TRANSITIONS = [
+    {"trigger": "begin", "source": "intro", "dest": "question"},
+    {"trigger": "guessing_time", "source": "question", "dest": "guessing"},
+    {"trigger": "guesses_taken", "source": "guessing", "dest": "betting"},
+    {"trigger": "betting_closed", "source": "betting", "dest": "reveal"},
+    {"trigger": "next_step", "source": "reveal", "dest": "final", "conditions": "game_is_over"},
+    {"trigger": "next_step", "source": "reveal", "dest": "question", "unless": "game_is_over"},
+    {"trigger": "finish", "source": "final", "dest": "game_over"},
+]
+
+
+# --------------------------------------------------------------------------- options
+
+
+def add_arguments(parser: argparse.ArgumentParser) -> None:
+    """``--players``, ``--questions``, ``--count`` (``--timer`` is common)."""
+    parser.add_argument("--players", default=",".join(DEFAULT_PLAYERS),
+                        help=f"comma-separated players or teams in seat order, {MIN_PLAYERS} to {MAX_PLAYERS} "
+                             f"(default {','.join(DEFAULT_PLAYERS)})")
+    parser.add_argument("--questions", default=None, metavar="PATH",
+                        help="a question bank (CSV: id,question,answer,unit,source,year; or TOML)")
+    parser.add_argument("--count", type=int, default=DEFAULT_QUESTIONS,
+                        help=f"questions in the game (default {DEFAULT_QUESTIONS})")
+
+
+def options_from_args(args) -> dict:
+    """JSON-serialisable options: players, questions path (absolute), count."""
+    players = [p.strip() for p in str(args.players).split(",") if p.strip()]
+    path = str(Path(args.questions).resolve()) if args.questions else None
+    return {"players": players, "questions": path, "count": args.count}
+
+
+def _player_names(names: list, lang: str) -> list[str]:
+    """Normalised player names: colour synonyms → the colour ("violet" → "purple")."""
+    u = understanding(lang)
+    wu = wits_understanding(lang)
+    out = []
+    reserved = {" ".join(p) for table in (wu.bets, wu.slots, wu.guesses) for ps in table.values() for p in ps}
+    for raw in names:
+        name = normalise(str(raw))
+        if not re.fullmatch(r"[^\W\d_]+(?:[ '-][^\W\d_]+)*", name or "-"):
+            raise ValueError(f"--players: {raw!r} is not a name; use words such as red,blue,green.")
+        colour = next((c for c, ps in u.colour_words.items() if name in ps), None)
+        name = colour or name
+        if colour is None and (u.number(name) is not None or name in reserved or u.command(name)
+                               or u.side(name) == name):
+            raise ValueError(f"--players: {raw!r} is a word the game uses; choose another name.")
+        out.append(name)
+    if not MIN_PLAYERS <= len(out) <= MAX_PLAYERS:
+        raise ValueError(f"--players needs {MIN_PLAYERS} to {MAX_PLAYERS} players, not {len(out)}.")
+    if len(set(out)) != len(out):
+        raise ValueError(f"--players names someone twice: {', '.join(out)}.")
+    return out
+
+
+def validate(settings) -> None:
+    """Check the options and draw this game's questions (stored in ``settings.options``).
+
+    The questions are drawn from the bank's persisted position (no repeats
+    across games) only once: a settings object that already holds
+    ``question_set`` (resume, replay) keeps it.
+
+    :raises ValueError: bad ``--players`` or ``--count``; :class:`voicegame.decks.DeckError`
+        for a malformed bank (names the file and line).
+    """
+    opts = settings.options
+    opts["players"] = _player_names(list(opts.get("players") or DEFAULT_PLAYERS), settings.lang)
+    count = opts.get("count", DEFAULT_QUESTIONS)
+    if isinstance(count, bool) or not isinstance(count, int) or count < 1:
+        raise ValueError(f"--count must be a whole number of questions, at least 1, not {count!r}.")
+    if opts.get("question_set"):
+        return
+    bank = load_bank(opts.get("questions"), settings.lang)
+    try:
+        chosen = draw_questions(bank, count, bank_key(opts.get("questions"), settings.lang))
+    except OSError as exc:
+        raise ValueError(f"Cannot save the question-bank position: {exc}.") from exc
+    opts["question_ids"] = [q.id for q in chosen]
+    opts["question_set"] = [q.to_dict() for q in chosen]
+
+
+# --------------------------------------------------------------------------- the host
+
+
+class Host:
+    """The Wits & Wagers host: a ``transitions`` machine over this object.
+
+    :param table: the :class:`~voicegame.host.base.Table` (settings already validated;
+        if not, :func:`validate` is called here).
+    """
+
+    def __init__(self, table: Table):
+        self.table = table
+        settings = table.settings
+        if not settings.options.get("question_set"):
+            validate(settings)
+        self.lang = settings.lang
+        self.wu = wits_understanding(settings.lang)
+        self.questions = [Question.from_dict(d) for d in settings.options["question_set"]]
+        self.players: tuple[str, ...] = tuple(settings.options["players"])
+        self.game = new_game(self.players, len(self.questions))
+        self.guesses: dict[str, Any] = {}
+        self.mat: Mat | None = None
+        self.book: BetBook | None = None
+        self.tie: dict | None = None
+        self.final_winner: str | None = None
+        self.machine = Machine(model=self, states=STATES, transitions=TRANSITIONS, initial="intro",
+                               auto_transitions=False)
+        table.score_callback = self.say_standings
+        table.snapshot_callback = self.snapshot
+
+    # ------------------------------------------------------------------ driver
+    def play(self) -> None:
+        """Run the whole game; returns when it is over."""
+        while self.state != "game_over":
+            getattr(self, "run_" + self.state)()
+
+    def game_is_over(self) -> bool:
+        """Condition: every question has been played (K8)."""
+        return self.game.is_over
+
+    def snapshot(self) -> dict:
+        """JSON-ready state for the autosave (informative; resume replays the log)."""
+        return {"state": self.state, "game": dataclasses.asdict(self.game), "guesses": dict(self.guesses),
+                "book": dataclasses.asdict(self.book) if self.book else None}
+
+    @property
+    def number(self) -> int:
+        """1-based number of the current question."""
+        return self.game.question_index + 1
+
+    @property
+    def question(self) -> Question:
+        return self.questions[self.game.question_index]
+
+    # ------------------------------------------------------------------ phases
+    def run_intro(self) -> None:
+        t = self.table
+        t.enter_phase("intro")
+        t.check_vocabulary(w for phrase in self.wu.vocabulary(self.players) for w in phrase.split())
+        t.say("wits.intro", players=self.players, count=len(self.questions))
+        self.begin()
+
+    def run_question(self) -> None:
+        t = self.table
+        n = self.number
+        t.enter_phase(f"question:{n}")
+        self.guesses, self.mat, self.book = {}, None, None
+        t.say("wits.read_question", number=n, count=len(self.questions), question=self.question.question)
+        t.run_timer("wits.timer_guess", number=n)
+        self.guessing_time()
+
+    def run_guessing(self) -> None:
+        t = self.table
+        t.enter_phase(f"guesses:{self.number}")
+        for player in self.players:
+            self.guesses[player] = self.ask_guess(player)
+        self.confirm_guesses()
+        self.guesses_taken()
+
+    def run_betting(self) -> None:
+        t = self.table
+        n = self.number
+        t.enter_phase(f"bets:{n}")
+        self.mat = build_mat({p: self.guesses.get(p) for p in self.players})
+        self.book = open_betting(self.mat, self.players)
+        t.say_text(self.mat_text())
+        t.run_timer("wits.timer_bet", number=n)
+        for player in self.players:
+            self.take_bets(player)
+        self.take_changes()
+        t.say_text(" ".join([self.text("wits.betting_closed")]
+                            + [self.text("wits.readback_bet", Player=self.cap(p), bets=self.bets_text(p))
+                               for p in self.players]))
+        self.betting_closed()
+
+    def run_reveal(self) -> None:
+        t = self.table
+        n = self.number
+        q = self.question
+        t.enter_phase(f"reveal:{n}")
+        t.say_text(self.answer_text(q))
+        chips_before = dict(self.game.chips)
+        self.game, result = apply_question(self.game, self.guesses, self.book.bets, q.answer)
+        self.say_winning_slot(result)
+        for entry in result.settlement.players:
+            t.say_text(self.payout_text(entry))
+        self.record_question(q, result, chips_before)
+        self.say_standings()
+        self.next_step()
+
+    def run_final(self) -> None:
+        t = self.table
+        t.enter_phase("final")
+        t.say("wits.final_intro")
+        tied = winners(self.game)
+        top = self.game.chips[tied[0]]
+        if len(tied) == 1:
+            winner = tied[0]
+            t.say("wits.winner", Player=self.cap(winner), chips=self.chips(top))
+        else:
+            t.say("wits.tie", players=[self.cap(tied[0])] + list(tied[1:]), chips=self.chips(top))
+            youngest = self.ask_youngest(tied)
+            winner = break_tie(tied, youngest)
+            self.tie = {"tied": list(tied), "youngest": youngest}
+            t.say("wits.tie_winner", Player=self.cap(winner), player=winner, chips=self.chips(top))
+        self.final_winner = winner
+        t.record["standings"] = [dataclasses.asdict(s) for s in standings(self.game)]
+        t.record["winners"] = [winner]
+        t.record["tie_break"] = self.tie
+        t.record["chips"] = dict(self.game.chips)
+        t.say("wits.recap_intro")
+        for i, q in enumerate(self.questions, start=1):
+            t.say("wits.recap_item", number=i, question=q.question, answer=self.answer_value(q))
+        t.say("common.game_over")
+        self.finish()
+
+    # ------------------------------------------------------------------ guessing
+    def ask_guess(self, player: str):
+        """One player's guess (K2): a number, or ``None`` for no guess / silence twice."""
+        t = self.table
+        wu = self.wu
+
+        def parse(text: str):
+            value = wu.guess(text)
+            if value is None:
+                raise NotUnderstood
+            return None if value == NO_GUESS else value
+
+        value = t.ask("wits.ask_guess", parse, phrases=self.guess_phrases(), help_key="wits.help_guess",
+                      moment="guess", silence_limit=GUESS_SILENCES, Player=self.cap(player))
+        if value is SILENT:
+            t.say("wits.no_guess_recorded", player=player, Player=self.cap(player))
+            return None
+        self.say_guess(player, value)
+        return value
+
+    def say_guess(self, player: str, value) -> None:
+        if value is None:
+            self.table.say("wits.readback_no_guess", Player=self.cap(player))
+        else:
+            self.table.say("wits.readback_guess", Player=self.cap(player), guess=self.num(value))
+
+    def confirm_guesses(self) -> None:
+        """G4: read all guesses back; "yes" accepts, "no"/"red 2009" corrects."""
+        t = self.table
+        wu, u = self.wu, self.table.understanding
+
+        def parse(text: str):
+            fix = wu.guess_fix(text, self.players)
+            if fix is not None:
+                return fix
+            answer = u.yes_no(text)
+            if answer is None:
+                raise NotUnderstood
+            return answer
+
+        def parse_fix(text: str):
+            fix = wu.guess_fix(text, self.players)
+            if fix is None:
+                raise NotUnderstood
+            return fix
+
+        phrases = self.guess_phrases() + u.yes_no_phrases()
+        while True:
+            items = [self.text("wits.guess_item_none", player=p) if self.guesses[p] is None
+                     else self.text("wits.guess_item", player=p, guess=self.num(self.guesses[p]))
+                     for p in self.players]
+            answer = t.ask("wits.confirm_guesses", parse, phrases=phrases, help_key="wits.help_confirm_guesses",
+                           moment="confirm_guesses", silence_limit=CONFIRM_SILENCES, guesses=items)
+            if answer is SILENT or answer is True:
+                return
+            if answer is False:
+                example = next((p for p in self.players if self.guesses[p] is not None), self.players[0])
+                answer = t.ask("wits.which_guess", parse_fix, phrases=phrases, help_key="wits.help_which_guess",
+                               moment="fix_guess", silence_limit=CONFIRM_SILENCES, player=example,
+                               guess=self.num(self.guesses[example] if self.guesses[example] is not None else 10))
+                if answer is SILENT:
+                    continue
+            player, value = answer
+            value = None if value == NO_GUESS else value
+            self.guesses[player] = value
+            if value is None:
+                t.say("wits.guess_removed", Player=self.cap(player))
+            else:
+                t.say("wits.guess_changed", Player=self.cap(player), guess=self.num(value))
+
+    # ------------------------------------------------------------------ betting
+    def bet_parser(self, current: str | None):
+        """A parse function for bets: returns ``(player, request, book or AmbiguousSlot)``.
+
+        :param current: the player whose turn it is; ``None`` in "any changes"
+            (then the bet must start with a colour).
+        """
+
+        def parse(text: str):
+            readings = self.wu.parse_bet(text, self.players)
+            if not readings:
+                raise NotUnderstood
+            error: NotAllowed | None = None
+            for request in readings:
+                player = request.player or current
+                if player is None:
+                    error = error or NotAllowed(self.text("wits.say_colour_first"))
+                    continue
+                if current is not None and player != current:
+                    error = error or NotAllowed(self.text("wits.not_your_turn", current=current,
+                                                          Other=self.cap(player)))
+                    continue
+                try:
+                    slots = resolve(request, self.mat)
+                except AmbiguousSlot as ambiguous:
+                    return player, request, ambiguous
+                except SlotNameError as exc:
+                    error = error or NotAllowed(self.slot_error(exc))
+                    continue
+                try:
+                    return player, request, self.placed(player, request, slots)
+                except NotAllowed as exc:
+                    error = error or exc
+            raise error
+
+        return parse
+
+    def placed(self, player: str, request: BetRequest, slots) -> BetBook:
+        """The book with ``request`` placed for ``player`` (K4), or :class:`NotAllowed` with the reason."""
+        new = [Bet(player, slot_id, chips) for slot_id, chips in slots]
+        held = self.game.chips[player]
+        mine = list(new) if request.replace else list(self.book.bets_of(player)) + new
+        try:
+            return place_bets(self.book, player, mine, held)
+        except rules.TooManyBets:
+            if not request.replace and self.book.bets_of(player):
+                raise NotAllowed(self.text("wits.third_bet", Player=self.cap(player), player=player,
+                                           bets=self.bets_text(player))) from None
+            raise NotAllowed(self.text("wits.too_many_bets", Player=self.cap(player))) from None
+        except rules.EmptySlotBet as exc:
+            name = self.slot_name(self.mat.slot(exc.slot_id))
+            raise NotAllowed(self.text("wits.empty_slot", Slot=name[:1].upper() + name[1:])) from None
+        except rules.NotEnoughChips as exc:
+            raise NotAllowed(self.text("wits.not_enough_chips", Player=self.cap(player), held=self.chips(exc.held),
+                                       asked=self.chips(exc.asked))) from None
+        except (rules.InvalidChips, rules.NegativeChips):
+            raise NotAllowed(self.text("wits.bad_chips")) from None
+
+    def slot_error(self, exc: SlotNameError) -> str:
+        if isinstance(exc, UnknownGuess):
+            guesses = [self.num(s.guess) for s in self.mat.occupied()]
+            if not guesses:
+                return self.text("wits.no_guesses")
+            return self.text("wits.unknown_guess", value=self.num(exc.value), guesses=guesses)
+        if isinstance(exc, NoGuessOf):
+            return self.text("wits.player_no_guess", Player=self.cap(exc.player))
+        if isinstance(exc, NoGuesses):
+            return self.text("wits.no_guesses")
+        if isinstance(exc, NoSuchOdds):
+            return self.text("wits.no_such_odds", odds=self.num(exc.odds))
+        if isinstance(exc, BadChips):
+            return self.text("wits.bad_chips")
+        raise exc
+
+    def place_said(self, outcome) -> str | None:
+        """Apply a parsed bet (asking back an ambiguous slot); returns the player, or ``None`` if not placed."""
+        t = self.table
+        player, request, result = outcome
+        if isinstance(result, AmbiguousSlot):
+            u = self.wu
+
+            def parse_side(text: str) -> str:
+                side = u.side(text)
+                if side is None:
+                    raise NotUnderstood
+                return side
+
+            side = t.ask("wits.which_side", parse_side, phrases=t.understanding.side_phrases(),
+                         help_key="wits.help_side", moment="which_side", silence_limit=CONFIRM_SILENCES,
+                         Player=self.cap(player), odds=result.odds)
+            if side is SILENT:
+                t.say("wits.side_not_heard")
+                return None
+            try:
+                result = self.placed(player, request, resolve(request, self.mat, side))
+            except SlotNameError as exc:
+                t.say_text(self.slot_error(exc))
+                return None
+            except NotAllowed as exc:
+                t.say_text(str(exc))
+                return None
+        self.book = result
+        t.say("wits.readback_bet", Player=self.cap(player), bets=self.bets_text(player))
+        return player
+
+    def take_bets(self, player: str) -> None:
+        """Ask ``player`` for their bets until placed; silence twice is no bet (K4)."""
+        t = self.table
+        while True:
+            outcome = t.ask("wits.ask_bet", self.bet_parser(player), phrases=self.bet_phrases(),
+                            help_key="wits.help_bet", moment="bet", silence_limit=BET_SILENCES,
+                            Player=self.cap(player), chips=self.chips(self.game.chips[player]))
+            if outcome is SILENT:
+                t.say("wits.no_bet_recorded", player=player)
+                return
+            if self.place_said(outcome):
+                return
+
+    def take_changes(self) -> None:
+        """"Any changes?" until "no"/"done" or silence: a colour and new bets changes that player's bets."""
+        t = self.table
+        wu = self.wu
+        bet = self.bet_parser(None)
+
+        def parse(text: str):
+            if wu.is_done(text):
+                return "done"
+            if wu.wants_change(text):
+                return "change"
+            return bet(text)
+
+        while True:
+            outcome = t.ask("wits.any_changes", parse, phrases=self.bet_phrases(), help_key="wits.help_changes",
+                            moment="bet_changes", silence_limit=CONFIRM_SILENCES)
+            if outcome is SILENT or outcome == "done":
+                return
+            if outcome == "change":
+                outcome = t.ask("wits.say_change", bet, phrases=self.bet_phrases(), help_key="wits.help_say_change",
+                                moment="bet_change", silence_limit=CONFIRM_SILENCES)
+                if outcome is SILENT:
+                    continue
+            self.place_said(outcome)
+
+    # ------------------------------------------------------------------ the end
+    def ask_youngest(self, tied: list[str]) -> str:
+        """K8: which tied player (or team) has the youngest player."""
+        wu = self.wu
+
+        def parse(text: str) -> str:
+            named = wu.player_named(text, self.players)
+            if named is None:
+                raise NotUnderstood
+            if named not in tied:
+                raise NotAllowed(self.text("wits.not_tied", Player=self.cap(named), players=tied))
+            return named
+
+        phrases = [" ".join(p) for pl in tied for p in wu.player_phrases(pl)]
+        return self.table.ask("wits.ask_youngest", parse, phrases=phrases, help_key="wits.help_youngest",
+                              moment="youngest", players=tied)
+
+    # ------------------------------------------------------------------ record
+    def record_question(self, q: Question, result: rules.QuestionResult, chips_before: dict) -> None:
+        """Append the question's record and award every chip won or lost (re-scorable)."""
+        t = self.table
+        n = result.number
+        s = result.settlement
+        t.record["turns"].append({
+            "question": n,
+            "id": q.id,
+            "text": q.question,
+            "answer": q.answer,
+            "unit": q.unit,
+            "source": q.source,
+            "year": q.year,
+            "guesses": dict(result.guesses),
+            "slots": [{"id": sl.id, "odds": sl.odds, "side": sl.side, "guess": sl.guess, "players": list(sl.players)}
+                      for sl in result.mat.slots],
+            "bets": [{"player": b.player, "slot": b.slot_id, "chips": b.chips} for b in result.bets],
+            "winning_slot": s.winning_slot,
+            "bonuses": s.bonuses,
+            "payouts": {p.player: {"won": p.won, "returned": p.returned, "lost": p.lost, "bonus": p.bonus}
+                        for p in s.players},
+            "chips_before": chips_before,
+            "chips_after": s.chips_after,
+        })
+        for p in s.players:
+            if p.won:
+                t.award(p.player, p.won, "chips", f"winning bet on slot {s.winning_slot} (K6)", n)
+            if p.bonus:
+                t.award(p.player, p.bonus, "chips", "guess in the winning slot (K7)", n)
+            if p.lost:
+                t.award(p.player, -p.lost, "chips", "chips on losing bets to the bank (K6)", n)
+
+    # ------------------------------------------------------------------ speech building
+    def text(self, key: str, **values) -> str:
+        return self.table.text(key, **values)
+
+    @staticmethod
+    def cap(name: str) -> str:
+        """A player's name at the start of a sentence."""
+        return name[:1].upper() + name[1:]
+
+    def num(self, value) -> str:
+        """A number as written for the host (group marks from 10,000 up, decimals as given)."""
+        marks = self.table.understanding.numbers
+        if isinstance(value, float) and value.is_integer():
+            value = int(value)
+        sign = "-" if value < 0 else ""
+        value = abs(value)
+        whole, _, frac = (str(value) if isinstance(value, int) else repr(float(value))).partition(".")
+        if "e" in whole or "e" in frac:
+            whole, _, frac = f"{value:.10f}".rstrip("0").partition(".")
+        if len(whole) > 4:
+            whole = f"{int(whole):,}".replace(",", marks.group_mark)
+        return sign + whole + (marks.decimal_mark + frac if frac else "")
+
+    def chips(self, n: int) -> str:
+        if n == 0:
+            return self.text("wits.chips_none")
+        if n == 1:
+            return self.text("wits.chips_one")
+        return self.text("wits.chips_many", n=n)
+
+    def side_text(self, slot: Slot) -> str:
+        return self.text(f"wits.side_{slot.side}") if slot.side else ""
+
+    def slot_name(self, slot: Slot) -> str:
+        """"all guesses too high", the guess in the slot, or "the 3 to 1 on the left" when empty."""
+        if slot.is_too_high:
+            return self.text("wits.too_high_name")
+        if slot.occupied:
+            return self.text("wits.guess_slot_name", guess=self.num(slot.guess))
+        return self.text("wits.slot_name", odds=slot.odds, side=self.side_text(slot))
+
+    def mat_text(self) -> str:
+        """K3: every slot, its odds and whose guess is in it, left to right."""
+        parts = [self.text("wits.mat_intro"), self.text("wits.mat_too_high")]
+        empty = []
+        for slot in self.mat.slots[1:]:
+            if slot.occupied:
+                parts.append(self.text("wits.mat_slot", odds=slot.odds, side=self.side_text(slot),
+                                       guess=self.num(slot.guess), players=list(slot.players)))
+            else:
+                empty.append(self.slot_name(slot))
+        if not self.mat.occupied():
+            parts.append(self.text("wits.mat_no_guesses"))
+        elif empty:
+            parts.append(self.text("wits.mat_empty", slots=empty))
+        return " ".join(parts)
+
+    def bets_text(self, player: str) -> str:
+        bets = self.book.bets_of(player) if self.book else ()
+        if not bets:
+            return self.text("wits.bet_none")
+        if len(bets) == 2 and bets[0].slot_id == bets[1].slot_id:
+            return self.text("wits.bet_both", slot=self.slot_name(self.mat.slot(bets[0].slot_id)),
+                             chips=self.chips(bets[0].chips + bets[1].chips))
+        return self.table.prompts.join([self.text("wits.bet_one", slot=self.slot_name(self.mat.slot(b.slot_id)),
+                                                  chips=self.chips(b.chips)) for b in bets])
+
+    def answer_value(self, q: Question) -> str:
+        value = self.num(q.answer)
+        if self.wu.unit_is_silent(q.unit):
+            return value
+        if self.wu.unit_goes_before(q.unit):
+            return self.text("wits.answer_unit_before", value=value, unit=q.unit)
+        return self.text("wits.answer_unit", value=value, unit=q.unit)
+
+    def answer_text(self, q: Question) -> str:
+        parts = [self.text("wits.answer", answer=self.answer_value(q))]
+        if q.source and q.year is not None:
+            parts.append(self.text("wits.answer_source_year", source=q.source, year=q.year))
+        elif q.source:
+            parts.append(self.text("wits.answer_source", source=q.source))
+        return " ".join(parts)
+
+    def say_winning_slot(self, result: rules.QuestionResult) -> None:
+        t = self.table
+        slot = result.mat.slot(result.winning_slot)
+        if slot.id == TOO_HIGH:
+            t.say("wits.win_no_guesses" if not result.mat.occupied() else "wits.win_too_high")
+            return
+        t.say("wits.win_slot", guess=self.num(slot.guess), players=list(slot.players), odds=slot.odds,
+              side=self.side_text(slot))
+        bonus = rules.BONUS_CHIPS
+        t.say("wits.bonus", players=[self.cap(slot.players[0])] + list(slot.players[1:]), bonus=self.chips(bonus))
+
+    def payout_text(self, p: rules.PlayerSettlement) -> str:
+        parts = []
+        if p.staked == 0 and not self.book.bets_of(p.player):
+            parts.append(self.text("wits.part_nothing"))
+        elif p.won:
+            parts.append(self.text("wits.part_won", won=self.chips(p.won)))
+            if p.returned:
+                parts.append(self.text("wits.part_returned", returned=self.chips(p.returned)))
+        else:
+            parts.append(self.text("wits.part_no_win"))
+        if p.lost:
+            parts.append(self.text("wits.part_lost", lost=self.chips(p.lost)))
+        if p.bonus:
+            parts.append(self.text("wits.part_bonus", bonus=self.chips(p.bonus)))
+        return self.text("wits.payout_line", Player=self.cap(p.player), parts=parts, chips=self.chips(p.chips_after))
+
+    def say_standings(self) -> None:
+        """Speak the standings (also the "score" command)."""
+        items = [self.text("wits.standings_item", player=s.player, chips=self.chips(s.chips))
+                 for s in standings(self.game)]
+        self.table.say("wits.standings", items=items)
+
+    # ------------------------------------------------------------------ grammar
+    def guess_phrases(self) -> list[str]:
+        wu = self.wu
+        return (self.table.understanding.number_words() + [" ".join(p) for p in wu.guesses["no_guess"]]
+                + [" ".join(ph) for pl in self.players for ph in wu.player_phrases(pl)])
+
+    def bet_phrases(self) -> list[str]:
+        return self.wu.vocabulary(self.players)

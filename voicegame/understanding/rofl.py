@@ -1,0 +1,193 @@
+"""ROFL! phrases: board claims, writers' verdicts, disqualification, a guesser's pass.
+
+Built on the core :class:`voicegame.understanding.Understanding` (colours and
+numbers come from there; nothing here reads a number or a colour itself). The
+ROFL!-only words are in ``prompts/<lang>/words_rofl.toml``.
+
+Who is speaking? A speech recognizer cannot tell voices apart, so in ROFL! a
+player names themselves by their colour at the start (or anywhere) of what they
+say: "blue, seven" (R2), "blue says correct" (R4). When the host has just asked
+one writer by name ("Blue, where is your token?") the colour may be left out.
+
+Intents (frozen dataclasses) are returned as said; whether they are allowed (a
+space on the board, a free space, a writer of this turn…) is decided by the host
+with the pure rules in :mod:`voicegame.rules.rofl`.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from functools import cache
+
+from num2words import num2words
+
+from voicegame.prompts import load_toml
+from voicegame.understanding import Understanding, normalise, understanding
+
+#: The board spaces a claim may name (R2); used for the grammar only.
+GRAMMAR_SPACES = range(1, 21)
+
+
+@dataclass(frozen=True)
+class ClaimIntent:
+    """A writer claims a board space, or passes (R2).
+
+    :param colour: the writer's colour key (``"blue"``).
+    :param space: the number said (may be off the board or not whole: the rules
+        decide); ``None`` for a pass.
+    """
+
+    colour: str
+    space: int | float | None
+
+    @property
+    def is_pass(self) -> bool:
+        return self.space is None
+
+
+@dataclass(frozen=True)
+class Verdict:
+    """A player's judgement of a guess (R4 overrule, R7 own message).
+
+    :param colour: who said it, or ``None`` when no colour was said.
+    :param correct: ``True`` "correct", ``False`` "wrong", ``None`` "agreed"
+        (keep the host's judgement).
+    """
+
+    colour: str | None
+    correct: bool | None
+
+
+@dataclass(frozen=True)
+class Disqualify:
+    """"Disqualified" said at reveal (R3).
+
+    :param colour: the colour named with it ("blue is disqualified"), or ``None``.
+    """
+
+    colour: str | None
+
+
+class RoflUnderstanding:
+    """Turns ROFL! transcripts into intents.
+
+    :param lang: a language with ``prompts/<lang>/words.toml`` and ``words_rofl.toml``.
+    :raises voicegame.prompts.PromptError: a words file is missing or malformed.
+    """
+
+    def __init__(self, lang: str = "en"):
+        self.lang = lang
+        self.core: Understanding = understanding(lang)
+        words = load_toml(lang, "words_rofl")
+        self.pass_words = tuple(words["claim"]["pass"])
+        self.claim_filler = frozenset(words["claim"]["filler"])
+        self.correct_words = tuple(words["verdict"]["correct"])
+        self.wrong_words = tuple(words["verdict"]["wrong"])
+        self.agree_words = tuple(words["verdict"]["agree"])
+        self.verdict_filler = frozenset(words["verdict"]["filler"])
+        self.disqualify_words = tuple(words["disqualify"]["words"])
+        self.disqualify_filler = frozenset(words["disqualify"]["filler"])
+        self.guess_pass_words = tuple(words["guess"]["pass"])
+
+    # ------------------------------------------------------------------ helpers
+    def _split_colour(self, text: str) -> tuple[str | None, list[str]] | None:
+        """``(colour or None, the other words)``; ``None`` when two different colours were said."""
+        words = normalise(text).split()
+        found = [(i, c) for i, w in enumerate(words) if (c := self.core.colour(w)) is not None]
+        if not found:
+            return None, words
+        if len({c for _, c in found}) > 1:
+            return None
+        colour = found[0][1]
+        return colour, [w for i, w in enumerate(words) if all(i != j for j, _ in found)]
+
+    # ------------------------------------------------------------------ intents
+    def claim(self, text: str, default_colour: str | None = None) -> ClaimIntent | None:
+        """A claim ("blue, seven", "blue takes space 12") or a pass ("blue, pass").
+
+        :param default_colour: the writer the host just asked by name; then a bare
+            "seven" or "pass" is theirs.
+        :returns: the intent, or ``None`` when the text is not a claim (no colour and
+            no default, two colours, no number, extra words).
+        """
+        split = self._split_colour(text)
+        if split is None:
+            return None
+        colour, rest = split
+        colour = colour or default_colour
+        if colour is None:
+            return None
+        rest = [w for w in rest if w not in self.claim_filler]
+        if not rest:
+            return None
+        phrase = " ".join(rest)
+        if phrase in self.pass_words:
+            return ClaimIntent(colour, None)
+        number = self.core.number(phrase, year=False)
+        if number is None:
+            return None
+        return ClaimIntent(colour, number)
+
+    def verdict(self, text: str) -> Verdict | None:
+        """"blue says correct", "green, wrong", "agreed" → :class:`Verdict`, else ``None``."""
+        split = self._split_colour(text)
+        if split is None:
+            return None
+        colour, rest = split
+        phrase = " ".join(w for w in rest if w not in self.verdict_filler)
+        if phrase in self.correct_words:
+            return Verdict(colour, True)
+        if phrase in self.wrong_words:
+            return Verdict(colour, False)
+        if phrase in self.agree_words:
+            return Verdict(colour, None)
+        return None
+
+    def disqualify(self, text: str) -> Disqualify | None:
+        """"disqualified", "blue is disqualified", "too many characters" → :class:`Disqualify`."""
+        split = self._split_colour(text)
+        if split is None:
+            return None
+        colour, rest = split
+        phrase = " ".join(w for w in rest if w not in self.disqualify_filler)
+        if phrase in self.disqualify_words or " ".join(rest) in self.disqualify_words:
+            return Disqualify(colour)
+        return None
+
+    def guess_pass(self, text: str) -> bool:
+        """True when the guesser gives up on the message on show ("pass", "no idea")."""
+        return normalise(text) in self.guess_pass_words
+
+    def is_ready(self, text: str) -> bool:
+        """"ready" / "done": everyone has finished writing (timer off)."""
+        return self.core.is_ready(text)
+
+    # ------------------------------------------------------------------ grammar
+    def space_words(self) -> list[str]:
+        """The words of the numbers 1–20 (``num2words``), for a recognizer grammar."""
+        out: list[str] = []
+        for n in GRAMMAR_SPACES:
+            out.extend(normalise(num2words(n, lang=self.lang)).split())
+        return list(dict.fromkeys(out))
+
+    def claim_phrases(self, colours) -> list[str]:
+        """Grammar phrases of the claiming moment: colours, 1–20, pass and filler words, ready."""
+        return [*colours, *self.space_words(), *self.pass_words, *sorted(self.claim_filler),
+                *self.core.ready_words]
+
+    def verdict_phrases(self, colours) -> list[str]:
+        """Grammar phrases of the overrule/verdict moment."""
+        return [*colours, *self.correct_words, *self.wrong_words, *self.agree_words,
+                *sorted(self.verdict_filler), *self.disqualify_words]
+
+    def all_words(self, colours) -> set[str]:
+        """Every grammar word of the game (for the vocabulary check at game start)."""
+        phrases = (self.claim_phrases(colours) + self.verdict_phrases(colours)
+                   + list(self.disqualify_words) + list(self.guess_pass_words))
+        return {w for p in phrases for w in normalise(p).split()}
+
+
+@cache
+def rofl_understanding(lang: str) -> RoflUnderstanding:
+    """The (cached) :class:`RoflUnderstanding` for ``lang``."""
+    return RoflUnderstanding(lang)

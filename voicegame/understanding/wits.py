@@ -1,0 +1,492 @@
+"""Understanding Wits & Wagers utterances: guesses, guess corrections and bets.
+
+Built on the core :class:`voicegame.understanding.Understanding` (numbers,
+colours, sides, yes/no); the extra words live in ``prompts/<lang>/words_wits.toml``.
+
+Bets (K4) — every form below, with or without the player's name first
+("red, …"); a slot is named by the guess in it ("2008"), by its odds and side
+("the 3 to 1 on the left", "the left 3 to 1", "the middle"), by the player whose
+guess it holds ("blue's guess"), or as "too high" / "smallest" / "largest":
+
+- ``no bet`` — no token this question;
+- ``both on SLOT [with N chips [each]]`` — both tokens on one slot, N chips in
+  all (split over the two tokens; "each" puts N under each);
+- ``split[:] SLOT [with N chips] and SLOT [with N chips]`` — one token on each;
+- ``one on SLOT [with N chips], one on SLOT [with N chips]`` — two tokens;
+- ``one on SLOT [with N chips]`` / ``N chips on SLOT`` / ``on SLOT`` — one token;
+  it is *added* to the player's bets (a third token is refused, K4) unless
+  ``only``/``just`` comes first, which replaces them.
+
+:func:`parse_bet` returns every full reading of an utterance as a
+:class:`BetRequest` (slot names still unresolved: "2008" may mean two thousand
+and eight or two thousand, and eight…); :func:`resolve` turns one reading into
+``(slot id, chips)`` pairs against the mat, raising :class:`SlotNameError`
+subclasses (:class:`AmbiguousSlot` is asked back by the host).
+"""
+
+from __future__ import annotations
+
+import re
+from dataclasses import dataclass
+from functools import cache
+from typing import Iterator, Sequence
+
+from voicegame.prompts import load_toml
+from voicegame.rules.wits import CENTRE, TOO_HIGH, Mat
+from voicegame.understanding import Understanding, normalise, understanding
+
+Number = int | float
+
+#: Returned by :meth:`WitsUnderstanding.guess` for "no guess".
+NO_GUESS = "no guess"
+
+
+# --------------------------------------------------------------------------- results
+
+
+@dataclass(frozen=True)
+class SlotRef:
+    """A payout slot as named by a player, not yet looked up on the mat.
+
+    :ivar kind: ``"guess"`` (``value`` = the number), ``"player"`` (``value`` =
+        whose guess), ``"odds"`` (``value`` = k, ``side`` = ``"left"``/``"right"``/``None``),
+        ``"centre"``, ``"too_high"``, ``"smallest"`` or ``"largest"``.
+    """
+
+    kind: str
+    value: Number | str | None = None
+    side: str | None = None
+
+
+@dataclass(frozen=True)
+class TokenRequest:
+    """One bet token as said: the slot and the chips under it (``None`` = not said, 0)."""
+
+    slot: SlotRef
+    chips: Number | None = None
+
+
+@dataclass(frozen=True)
+class BetRequest:
+    """One bet utterance.
+
+    :ivar player: the player named first, or ``None`` (the one whose turn it is).
+    :ivar tokens: the tokens said (0 for "no bet"; 3 or more is possible and is
+        refused by the rules, K4).
+    :ivar replace: True when the tokens replace the player's bets; False when a
+        single token is added to them.
+    """
+
+    player: str | None
+    tokens: tuple[TokenRequest, ...]
+    replace: bool = True
+
+
+class SlotNameError(ValueError):
+    """A slot name that does not pick one bettable slot on this mat."""
+
+
+class AmbiguousSlot(SlotNameError):
+    """Odds named without a side while two slots pay them ("the 3 to 1"): ask which.
+
+    :ivar odds: k of "k to 1".
+    :ivar slot_ids: the candidate slot ids, left first.
+    """
+
+    def __init__(self, odds: int, slot_ids: tuple[int, ...]):
+        self.odds = odds
+        self.slot_ids = slot_ids
+        super().__init__(f"the {odds} to 1 slot is on both sides: {slot_ids}")
+
+
+class UnknownGuess(SlotNameError):
+    """No slot holds this guess. :ivar value: the number said."""
+
+    def __init__(self, value: Number):
+        self.value = value
+        super().__init__(f"no guess {value!r} on the mat")
+
+
+class NoGuessOf(SlotNameError):
+    """The player named has no guess on the mat. :ivar player: the player."""
+
+    def __init__(self, player: str):
+        self.player = player
+        super().__init__(f"{player} has no guess on the mat")
+
+
+class NoGuesses(SlotNameError):
+    """"Smallest"/"largest" named while the mat holds no guess."""
+
+    def __init__(self):
+        super().__init__("the mat holds no guess")
+
+
+class NoSuchOdds(SlotNameError):
+    """Odds that no slot pays (e.g. "7 to 1"). :ivar odds: the odds said."""
+
+    def __init__(self, odds: Number):
+        self.odds = odds
+        super().__init__(f"no slot pays {odds} to 1")
+
+
+class BadChips(SlotNameError):
+    """Chips that are not a whole number ≥ 0. :ivar chips: the number said."""
+
+    def __init__(self, chips: Number):
+        self.chips = chips
+        super().__init__(f"chips must be a whole number, not {chips!r}")
+
+
+# --------------------------------------------------------------------------- the parser
+
+
+class WitsUnderstanding:
+    """Wits & Wagers phrases of one language.
+
+    :param lang: language with ``prompts/<lang>/words.toml`` and ``words_wits.toml``.
+    :raises voicegame.prompts.PromptError: a words file is missing or malformed.
+    """
+
+    def __init__(self, lang: str = "en"):
+        self.lang = lang
+        self.u: Understanding = understanding(lang)
+        words = load_toml(lang, "words_wits")
+        self.bets = {k: self._phrases(v) for k, v in words["bets"].items()}
+        self.slots = {k: self._phrases(v) for k, v in words["slots"].items()}
+        self.guesses = {k: self._phrases(v) for k, v in words["guesses"].items()}
+        self.silent_units = {normalise(w) for w in words.get("units", {}).get("silent", [])}
+        self.units_before = {normalise(w) for w in words.get("units", {}).get("before", [])}
+        self.sides = {k: self._phrases(v) for k, v in self.u.side_words.items()}
+        n = self.u.numbers
+        self._number_words = set(n.units + n.tens + n.scales + n.decimal + n.minus + n.zero_words) | {"and", "a"}
+        self._number_words |= {w for h in n.half for w in h.split()}
+
+    @staticmethod
+    def _phrases(items) -> tuple[tuple[str, ...], ...]:
+        out = {tuple(normalise(p).split()) for p in items}
+        out.discard(())
+        return tuple(sorted(out, key=len, reverse=True))
+
+    # ------------------------------------------------------------------ tokens
+    def words(self, text: str, players: Sequence[str] = ()) -> list[str]:
+        """Normalised words; sentence punctuation stripped, "blue's" → "blue", "'s"."""
+        names = {w for p in players for phrase in self.player_phrases(p) for w in phrase}
+        out: list[str] = []
+        for w in normalise(text).split():
+            w = w.strip(".,:;")
+            if not w:
+                continue
+            if w.endswith("'s") and (w[:-2] in names or w[:-2] in self._colour_words()):
+                out += [w[:-2], "'s"]
+            else:
+                out.append(w)
+        return out
+
+    @cache
+    def _colour_words(self) -> frozenset[str]:
+        return frozenset(w for ps in self.u.colour_words.values() for p in ps for w in p.split())
+
+    def player_phrases(self, player: str) -> tuple[tuple[str, ...], ...]:
+        """The phrases that name ``player`` (a colour's synonyms, or the name itself)."""
+        phrases = self.u.colour_words.get(player, (player,))
+        return self._phrases((player, *phrases))
+
+    # ------------------------------------------------------------------ matching helpers
+    @staticmethod
+    def _at(words: Sequence[str], i: int, phrases) -> Iterator[int]:
+        """End positions j where ``words[i:j]`` is one of ``phrases`` (longest first)."""
+        for p in phrases:
+            if tuple(words[i:i + len(p)]) == p:
+                yield i + len(p)
+
+    def _opt(self, words, i, phrases) -> Iterator[int]:
+        yield from self._at(words, i, phrases)
+        yield i
+
+    def _numbers(self, words: Sequence[str], i: int, limit: int = 9) -> Iterator[tuple[Number, int]]:
+        """Every number that ``words[i:j]`` says, longest span first."""
+        if i >= len(words) or words[i] in ("and", "a") and not (i + 1 < len(words) and words[i + 1] in self.u.numbers.scales):
+            return
+        j = i
+        while j < len(words) and j - i < limit and (words[j] in self._number_words or re.fullmatch(r"-?[\d.,]*\d[\d.,]*", words[j])):
+            j += 1
+        for end in range(j, i, -1):
+            value = self.u.number(" ".join(words[i:end]))
+            if value is not None:
+                yield value, end
+
+    def _player(self, words, i, players) -> Iterator[tuple[str, int]]:
+        for p in players:
+            for j in self._at(words, i, self.player_phrases(p)):
+                yield p, j
+
+    # ------------------------------------------------------------------ slots
+    def _side(self, words, i) -> Iterator[tuple[str, int]]:
+        for start in self._opt(words, i, self.slots["side_lead"]):
+            for side, phrases in self.sides.items():
+                for j in self._at(words, start, phrases):
+                    for end in self._opt(words, j, self.slots["side_tail"]):
+                        yield side, end
+
+    def _odds(self, words, i) -> Iterator[tuple[Number, int]]:
+        for k, j in self._numbers(words, i, limit=2):
+            for j2 in self._at(words, j, self.slots["odds_to"]):
+                for j3 in self._at(words, j2, self.slots["odds_one"]):
+                    yield k, j3
+
+    def _slot(self, words, i, players) -> Iterator[tuple[SlotRef, int]]:
+        for start in self._opt(words, i, self.slots["article"]):
+            for j in self._at(words, start, self.slots["too_high"]):
+                yield SlotRef("too_high"), j
+            for kind in ("smallest", "largest", "centre"):
+                for j in self._at(words, start, self.slots[kind]):
+                    yield SlotRef(kind), j
+            for k, j in self._odds(words, start):
+                yield from self._slot_after_odds(words, j, k, None)
+                for side, j2 in self._side(words, j):
+                    yield from self._slot_after_odds(words, j2, k, side)
+            for side, j in self._side(words, start):
+                for k, j2 in self._odds(words, j):
+                    yield from self._slot_after_odds(words, j2, k, side)
+            for p, j in self._player(words, start, players):
+                for j2 in self._opt(words, j, self.slots["of_player"]):
+                    for j3 in self._opt(words, j2, self.slots["slot_tail"]):
+                        yield SlotRef("player", p), j3
+            for value, j in self._numbers(words, start):
+                for j2 in self._opt(words, j, self.slots["slot_tail"]):
+                    yield SlotRef("guess", value), j2
+
+    def _slot_after_odds(self, words, j, k, side) -> Iterator[tuple[SlotRef, int]]:
+        for end in self._opt(words, j, self.slots["slot_tail"]):
+            if k == 6:
+                yield SlotRef("too_high"), end
+            elif k == 2:
+                yield SlotRef("centre"), end
+            else:
+                yield SlotRef("odds", k, side), end
+
+    # ------------------------------------------------------------------ chips and tokens
+    def _chips_count(self, words, i) -> Iterator[tuple[Number, int]]:
+        for value, j in self._numbers(words, i, limit=4):
+            for j2 in self._at(words, j, self.bets["chips"]):
+                yield value, j2
+
+    def _with(self, words, i) -> Iterator[tuple[Number | None, bool, int]]:
+        """``(chips, each, end)`` of an optional "with N chips [each]" / "with no chips"."""
+        for j in self._at(words, i, self.bets["with"]):
+            for value, j2 in self._chips_count(words, j):
+                for j3 in self._at(words, j2, self.bets["each"]):
+                    yield value, True, j3
+                yield value, False, j2
+            for j2 in self._at(words, j, self.bets["no_chips"]):
+                yield 0, False, j2
+        yield None, False, i
+
+    def _token(self, words, i, players) -> Iterator[tuple[TokenRequest, int]]:
+        for j in self._at(words, i, self.bets["one"]):
+            for j2 in self._at(words, j, self.bets["on"]):
+                for slot, j3 in self._slot(words, j2, players):
+                    for chips, each, j4 in self._with(words, j3):
+                        if not each:
+                            yield TokenRequest(slot, chips), j4
+        for chips, j in self._chips_count(words, i):
+            for j2 in self._at(words, j, self.bets["on"]):
+                for slot, j3 in self._slot(words, j2, players):
+                    yield TokenRequest(slot, chips), j3
+        for j in self._at(words, i, self.bets["on"]):
+            for slot, j2 in self._slot(words, j, players):
+                for chips, each, j3 in self._with(words, j2):
+                    if not each:
+                        yield TokenRequest(slot, chips), j3
+
+    def _tokens(self, words, i, players, depth: int = 0) -> Iterator[tuple[tuple[TokenRequest, ...], int]]:
+        """One or more tokens separated by "and"/"then"/nothing (commas are gone)."""
+        for token, j in self._token(words, i, players):
+            if depth < 3:
+                for j2 in self._opt(words, j, self.bets["join"]):
+                    for more, j3 in self._tokens(words, j2, players, depth + 1):
+                        yield (token, *more), j3
+            yield (token,), j
+
+    def _body(self, words, i, players) -> Iterator[tuple[tuple[TokenRequest, ...], bool, int]]:
+        """``(tokens, replace, end)`` readings of a bet without the player's name."""
+        for j in self._at(words, i, self.bets["no_bet"]):
+            yield (), True, j
+        for start in self._opt(words, i, self.bets["only"]):
+            only = start > i
+            for j in self._at(words, start, self.bets["both"]):
+                for j2 in self._at(words, j, self.bets["on"]):
+                    for slot, j3 in self._slot(words, j2, players):
+                        for chips, each, j4 in self._with(words, j3):
+                            yield _both(slot, chips, each), True, j4
+            for j in self._at(words, start, self.bets["split"]):
+                for slot1, j2 in self._slot(words, j, players):
+                    for chips1, each1, j3 in self._with(words, j2):
+                        for j4 in self._at(words, j3, self.bets["join"]):
+                            for j5 in self._opt(words, j4, self.bets["on"]):
+                                for slot2, j6 in self._slot(words, j5, players):
+                                    for chips2, each2, j7 in self._with(words, j6):
+                                        if not (each1 or each2):
+                                            yield (TokenRequest(slot1, chips1), TokenRequest(slot2, chips2)), True, j7
+            for tokens, j in self._tokens(words, start, players):
+                yield tokens, only or len(tokens) != 1, j
+
+    # ------------------------------------------------------------------ public parsing
+    def parse_bet(self, text: str, players: Sequence[str]) -> list[BetRequest]:
+        """Every full reading of a bet utterance, most likely first (may be empty).
+
+        :param players: the players of the game (their names may lead the bet
+            and may name a slot: "blue's guess").
+        """
+        words = self.words(text, players)
+        readings: list[BetRequest] = []
+        starts: list[tuple[str | None, int]] = list(self._player(words, 0, players)) + [(None, 0)]
+        for player, i in starts:
+            for i2 in self._opt(words, i, self.bets["lead"]):
+                for tokens, replace, j in self._body(words, i2, players):
+                    for end in self._opt(words, j, self.bets["tail"]):
+                        if end == len(words):
+                            request = BetRequest(player, tokens, replace)
+                            if request not in readings:
+                                readings.append(request)
+        return readings
+
+    def guess(self, text: str) -> Number | str | None:
+        """A guess (K2): the number said, :data:`NO_GUESS` for "no guess", else ``None``."""
+        value = self.u.number(text)
+        if value is not None:
+            return value
+        words = tuple(self.words(text))
+        return NO_GUESS if words in self.guesses["no_guess"] else None
+
+    def guess_fix(self, text: str, players: Sequence[str]) -> tuple[str, Number | str] | None:
+        """A correction "red 2009" / "red's guess is 2009" / "red, no guess" → ``(player, guess)``."""
+        words = self.words(text, players)
+        for player, i in self._player(words, 0, players):
+            rest = words[i:]
+            while rest and rest[0] in ("'s", "guess", "is", "was", "should", "be", "said", "says", "wrote",
+                                       "has", "it's", "changes", "to", "becomes"):
+                rest = rest[1:]
+            if not rest:
+                continue
+            value = self.guess(" ".join(rest))
+            if value is not None:
+                return player, value
+        return None
+
+    def player_named(self, text: str, players: Sequence[str]) -> str | None:
+        """The one player of ``players`` named anywhere in the utterance, else ``None``."""
+        words = self.words(text, players)
+        found = {p for i in range(len(words)) for p, _ in self._player(words, i, players)}
+        return found.pop() if len(found) == 1 else None
+
+    def side(self, text: str) -> str | None:
+        """``"left"`` or ``"right"`` (asked back for an ambiguous slot)."""
+        return self.u.side(text)
+
+    def is_done(self, text: str) -> bool:
+        """"no changes", "done", "no"… (closes betting / accepts)."""
+        return tuple(self.words(text)) in self.guesses["done"]
+
+    def wants_change(self, text: str) -> bool:
+        """"yes", "change"… at "any changes?"."""
+        return tuple(self.words(text)) in self.guesses["change"]
+
+    def unit_is_silent(self, unit: str) -> bool:
+        """True when the answer's unit is not spoken after it (years)."""
+        return normalise(unit) in self.silent_units or not unit.strip()
+
+    def unit_goes_before(self, unit: str) -> bool:
+        """True when the unit is said before the number ("Mach 2", "pH 7")."""
+        return normalise(unit) in self.units_before
+
+    # ------------------------------------------------------------------ grammar
+    def vocabulary(self, players: Sequence[str]) -> list[str]:
+        """Every phrase a Wits & Wagers moment may use (for a recognizer grammar)."""
+        out: list[str] = []
+        for table in (self.bets, self.slots, self.guesses):
+            for phrases in table.values():
+                out += [" ".join(p) for p in phrases if p != ("'s",)]
+        for p in players:
+            out += [" ".join(ph) for ph in self.player_phrases(p)]
+        out += self.u.number_words() + self.u.side_phrases() + self.u.yes_no_phrases()
+        return sorted(set(out))
+
+
+def _both(slot: SlotRef, chips: Number | None, each: bool) -> tuple[TokenRequest, TokenRequest]:
+    """Both tokens on one slot: "with N chips" is N in all (N - N//2 and N//2), "each" N under each."""
+    if chips is None or each or not isinstance(chips, int) or isinstance(chips, bool):
+        return TokenRequest(slot, chips), TokenRequest(slot, chips)
+    return TokenRequest(slot, chips - chips // 2), TokenRequest(slot, chips // 2)
+
+
+# --------------------------------------------------------------------------- resolving
+
+
+def resolve_slot(ref: SlotRef, mat: Mat, side: str | None = None) -> int:
+    """The slot id a :class:`SlotRef` names on ``mat`` (an empty slot is returned as is:
+    the rules refuse the bet with its reason, K4).
+
+    :param side: the side given when an :class:`AmbiguousSlot` was asked back.
+    :raises AmbiguousSlot: "the 3 to 1" without a side while it exists on both.
+    :raises UnknownGuess, NoGuessOf, NoGuesses, NoSuchOdds: see each.
+    """
+    if ref.kind == "too_high":
+        return TOO_HIGH
+    if ref.kind == "centre":
+        return CENTRE
+    if ref.kind in ("smallest", "largest"):
+        occupied = mat.occupied()
+        if not occupied:
+            raise NoGuesses()
+        return occupied[0].id if ref.kind == "smallest" else occupied[-1].id
+    if ref.kind == "player":
+        slot_id = mat.slot_of_player(ref.value)
+        if slot_id is None:
+            raise NoGuessOf(ref.value)
+        return slot_id
+    if ref.kind == "guess":
+        slot_id = mat.slot_for_guess(ref.value)
+        if slot_id is None:
+            raise UnknownGuess(ref.value)
+        return slot_id
+    if ref.kind == "odds":
+        candidates = tuple(s.id for s in mat.slots_with_odds(ref.value) if not s.is_too_high)
+        if not candidates:
+            raise NoSuchOdds(ref.value)
+        chosen = ref.side or side
+        if chosen is None:
+            if len(candidates) == 1:
+                return candidates[0]
+            raise AmbiguousSlot(ref.value, candidates)
+        picked = [c for c in candidates if mat.slot(c).side == chosen]
+        return picked[0] if picked else candidates[0]
+    raise ValueError(f"unknown slot reference {ref!r}")
+
+
+def resolve(request: BetRequest, mat: Mat, side: str | None = None) -> tuple[tuple[int, int], ...]:
+    """``(slot id, chips)`` per token of ``request`` on ``mat``.
+
+    :param side: answer to an earlier :class:`AmbiguousSlot` question, applied to
+        every odds slot named without a side.
+    :raises SlotNameError: a slot name that picks no slot, or chips that are not
+        a whole number ≥ 0 (:class:`BadChips`).
+    """
+    out = []
+    for token in request.tokens:
+        chips = 0 if token.chips is None else token.chips
+        if isinstance(chips, float):
+            if not chips.is_integer():
+                raise BadChips(chips)
+            chips = int(chips)
+        if chips < 0:
+            raise BadChips(chips)
+        out.append((resolve_slot(token.slot, mat, side), chips))
+    return tuple(out)
+
+
+@cache
+def wits_understanding(lang: str) -> WitsUnderstanding:
+    """The (cached) :class:`WitsUnderstanding` for ``lang``."""
+    return WitsUnderstanding(lang)
