@@ -242,6 +242,8 @@ class Host:
         t.say("rofl.welcome", players=self.names(players), rounds=rules.ROUNDS)
         t.say("rofl.how_turn")
         t.say("rofl.how_claim")
+        if not self.options.stacking:
+            t.say("rofl.rule_one_token")
         t.say("rofl.how_guess")
         t.say("rofl.how_judge_own" if self.options.own_message else "rofl.how_judge")
         for flag in ("stacking", "lenient", "hard", "own_message"):
@@ -445,10 +447,10 @@ class Host:
         then counts as no guess.
         """
         t = self.table
-        tiebreak = self.in_tiebreak()
         who = self.names(self.guesser_names())
-        pre = "rofl.tiebreak_" if tiebreak else "rofl."
-        help_key = "rofl.help_tiebreak_guess" if tiebreak else "rofl.help_guess"
+        several = len(who) > 1  # tiebreak: any one of the guessers may guess (R6)
+        pre = "rofl.tiebreak_" if several else "rofl."
+        help_key = "rofl.help_tiebreak_guess" if several else "rofl.help_guess"
         seconds = t.settings.timer_s
         values = dict(guessers=who, writer=self.name(writer))
         if seconds:
@@ -623,11 +625,16 @@ class Host:
         self.finish()
 
     def say_recap(self) -> None:
-        """A short recap: turns played, messages guessed, and each player's part."""
+        """A short recap: turns played, messages guessed, tiebreaker turns, each player's part."""
         t = self.table
         turns = [x for x in t.record["turns"] if not x["tiebreak"]]
         guessed = sum(1 for x in turns if x["scorer"] is not None)
         t.say("rofl.recap_intro", turns=len(turns), guessed=guessed)
+        tiebreak_turns = len(t.record["turns"]) - len(turns)
+        if tiebreak_turns == 1:
+            t.say("rofl.recap_tiebreak_one")
+        elif tiebreak_turns > 1:
+            t.say("rofl.recap_tiebreak", n=tiebreak_turns)
         for p in self.game.players:
             as_guesser = [x for x in turns if x["guesser"] == p]
             got = sum(1 for x in as_guesser if x["scorer"] is not None)

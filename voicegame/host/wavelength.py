@@ -596,7 +596,7 @@ class Host:
         })
         left, right = self.pair()
         self.recap.append({"turn": rec.turn, "team": name, "left": left, "right": right, "clue": turn.clue,
-                           "points": [rec.points]})
+                           "points": [rec.points], "bonus": rec.bonus_card})
         if score.bonus_card:
             self.say("coop_bullseye")
         else:
@@ -628,8 +628,8 @@ class Host:
         self.say("recap_intro")
         for item in self.recap:
             if self.coop:
-                self.say("recap_coop", turn=item["turn"], left=item["left"], right=item["right"],
-                         clue=item["clue"], points=item["points"][0])
+                self.say("recap_coop_bonus" if item.get("bonus") else "recap_coop", turn=item["turn"],
+                         left=item["left"], right=item["right"], clue=item["clue"], points=item["points"][0])
             else:
                 scored = [self.text("score_item", team=n, points=p)
                           for n, p in zip(self.team_names, item["points"]) if p]
