@@ -114,3 +114,8 @@ def test_snap_to_expected_phrase(u):
 def test_normalise():
     assert normalise("  Hello, World!  ") == "hello world"
     assert normalise("It’s 3.5 - or 1,200.") == "it's 3.5 or 1,200"
+
+
+def test_numbers_in_splits_two_numbers_joined_by_and(u):
+    assert [v for _, _, v in u.numbers_in("split twelve and fifteen")] == [12, 15]
+    assert [v for _, _, v in u.numbers_in("two thousand and eight")] == [2008]

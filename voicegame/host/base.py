@@ -507,7 +507,7 @@ class Table:
 
 
 def _now_stamp() -> str:
-    return _dt.datetime.now().strftime("%Y%m%d-%H%M%S")
+    return _dt.datetime.now().strftime("%Y%m%d-%H%M%S-%f")
 
 
 class Session:

@@ -240,12 +240,19 @@ class Host:
         players = list(self.game.players)
         t.check_vocabulary(self.words.all_words(players))
         t.say("rofl.welcome", players=self.names(players), rounds=rules.ROUNDS)
-        t.say("rofl.how_turn")
-        t.say("rofl.how_claim")
+        if self.options.own_message:
+            t.say("rofl.how_turn_own")
+        else:
+            t.say("rofl.how_turn_ears" if t.settings.private == "ears" else "rofl.how_turn_private")
+        if not self.options.hard:
+            t.say("rofl.how_category")
+        t.say("rofl.how_shorten")
+        when = t.text("rofl.claim_when_timer" if t.settings.timer_s else "rofl.claim_when_no_timer")
+        t.say("rofl.how_claim", when=when, example=self.name(players[1]))
         if not self.options.stacking:
             t.say("rofl.rule_one_token")
         t.say("rofl.how_guess")
-        t.say("rofl.how_judge_own" if self.options.own_message else "rofl.how_judge")
+        t.say("rofl.how_judge_own" if self.options.own_message else "rofl.how_judge", example=self.name(players[2]))
         for flag in ("stacking", "lenient", "hard", "own_message"):
             if getattr(self.options, flag):
                 t.say(f"rofl.option_{flag}")
@@ -286,7 +293,7 @@ class Host:
                      "tiebreak_turn": self.game.tiebreak.turns_played + 1 if tiebreak else None,
                      "guesser": None if tiebreak else guessers[0], "guessers": guessers, "writers": ws,
                      "own_message": self.options.own_message, "author": None, "category": None,
-                     "message": None, "card_line": None, "claims": [], "passes": [], "disqualified": [],
+                     "message": None, "card_line": None, "card_side": None, "claims": [], "passes": [], "disqualified": [],
                      "reveals": [], "scorer": None, "position": None, "points": {}, "winner": None}
         guesser_words = self.names(guessers)
         if self.options.own_message:
@@ -480,7 +487,7 @@ class Host:
                 remaining = deadline - t.clock.now() if seconds else None
                 key = pre + ("guess_again_timer" if seconds and remaining <= WARNING_S + 1e-9
                              else "guess_again")
-        t.say("rofl.no_guess_time" if seconds else "rofl.no_guess", **values)
+        t.say("rofl.no_guess_time" if seconds and t.clock.now() >= deadline else "rofl.no_guess", **values)
         return None
 
     def _parse_overrule(self, text: str, must_judge: bool) -> Verdict:

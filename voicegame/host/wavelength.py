@@ -332,9 +332,10 @@ class Host:
         else:
             name = self.team_names[team]
             if self.game.sudden_death:
-                self.say("turn_sudden_death", round=self.game.sudden_death_round, team=name, psychic=psychic)
+                self.say("turn_sudden_death", turn=len(self.game.turns) + 1, round=self.game.sudden_death_round,
+                         team=name, psychic=psychic)
             elif self.game.catch_up_turn:
-                self.say("turn_catch_up", team=name, psychic=psychic)
+                self.say("turn_catch_up", turn=len(self.game.turns) + 1, team=name, psychic=psychic)
             else:
                 self.say("turn_team", turn=len(self.game.turns) + 1, team=name, psychic=psychic)
         (l1, r1), (l2, r2) = card.sides
@@ -572,6 +573,8 @@ class Host:
             self.say("sudden_death_starts", points=score.scores[0], target=self.game.target_score)
         elif score.sudden_death_continues:
             self.say("sudden_death_continues", round=score.sudden_death_round)
+        elif score.in_sudden_death and not score.sudden_death_round_over:
+            self.say("sudden_death_so_far", scores=self.score_items(self.game.sudden_death_points))
         elif score.game_over and rec.sudden_death:
             self.say("sudden_death_won", team=names[score.winner])
         elif score.game_over:

@@ -224,7 +224,9 @@ class Host:
         t = self.table
         t.enter_phase("intro")
         t.check_vocabulary(w for phrase in self.wu.vocabulary(self.players) for w in phrase.split())
-        t.say("wits.intro", players=self.players, count=len(self.questions))
+        count = len(self.questions)
+        t.say("wits.intro", players=self.players,
+              questions=self.text("wits.questions_one") if count == 1 else self.text("wits.questions_many", n=count))
         self.begin()
 
     def run_question(self) -> None:

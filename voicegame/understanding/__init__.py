@@ -201,11 +201,15 @@ class Understanding:
                 j = i
                 while j < len(words) and self._is_number_token(words[j]):
                     j += 1
-                while j > i and words[j - 1] in self.numbers.connectors:
+                # the longest prefix of the run that is one number ("twelve and fifteen" → 12, then 15)
+                while j > i:
+                    if words[j - 1] not in self.numbers.connectors:
+                        value = self._value(words[i:j], year)
+                        if value is not None:
+                            spans.append((i, j, value))
+                            break
                     j -= 1
-                value = self._value(words[i:j], year) if j > i else None
-                if value is not None:
-                    spans.append((i, j, value))
+                if j > i:
                     i = j
                     continue
             i += 1
