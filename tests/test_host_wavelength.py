@@ -301,6 +301,25 @@ def test_script_ending_mid_turn_stops_cleanly_with_the_record(tmp_path):
     assert [i["text"] for i in record["inputs"]] == ["a clue", "left"]
 
 
+def test_pass_makes_no_call(tmp_path):
+    script = write_script(tmp_path, "pass.txt", OPENING + ["way left", "lock it in", "yes", "blue pass", "yes"])
+    record_path = tmp_path / "r.json"
+    status, out, _ = play(script, ["--seed", "1"], record_path)
+    assert status == 0
+    assert "Blue makes no guess this time." in out and "Blue made no guess." in out
+    turn = json.loads(record_path.read_text())["turns"][0]
+    assert turn["call"] is None and turn["call_by"] is None
+    assert [a["reason"] for a in turn["awards"]] == ["wedge"]
+
+
+def test_accessible_mode_says_every_move_in_words(tmp_path):
+    script = write_script(tmp_path, "acc.txt", OPENING + ["a little left", "way right"])
+    status, out, _ = play(script, ["--seed", "1", "--accessible"], tmp_path / "r.json")
+    assert status == 0
+    assert "TONE 85°\nHOST: The dial is at 85 degrees, just off the centre, toward" in out
+    assert "TONE 130°\nHOST: The dial is at 130 degrees, toward" in out
+
+
 def test_other_side_only_once_and_only_before_the_clue(tmp_path):
     script = write_script(tmp_path, "side.txt", ["other side", "other side", "a clue", "other side"])
     status, out, _ = play(script, ["--seed", "1"], tmp_path / "r.json")

@@ -1,5 +1,10 @@
 """The spoken Wavelength host: a ``transitions`` machine over the pure rules.
 
+Options: ``--coop`` (W9), ``--teams NAME NAME`` (G3: red and blue by default),
+``--target-score N`` (W4, default 10), ``--deck PATH``, ``--players N [N]`` (players
+per team, to wrap the Psychic numbers), ``--accessible`` (every dial move is also
+said in words, W7).
+
 Phases (states) of one turn, team game (W4–W8)::
 
     setup → psychic → clue → dial → call → reveal → psychic … → game_over
@@ -89,6 +94,8 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
                         help="a deck file: one card per line, 'kind | left1 | right1 | left2 | right2'")
     parser.add_argument("--players", type=int, nargs="+", default=None, metavar="N",
                         help="players per team (one number, or one per team), to rotate the Psychic")
+    parser.add_argument("--accessible", action="store_true",
+                        help="say the dial position in words after every move, not only as a tone (W7)")
 
 
 def options_from_args(args) -> dict:
@@ -100,6 +107,7 @@ def options_from_args(args) -> dict:
         "target_score": getattr(args, "target_score", 10),
         "deck": str(Path(deck).resolve()) if deck else None,
         "players": list(args.players) if getattr(args, "players", None) else None,
+        "accessible": bool(getattr(args, "accessible", False)),
     }
 
 
@@ -204,6 +212,7 @@ class Host:
         o = table.settings.options
         self.lang = table.settings.lang
         self.coop = bool(o.get("coop"))
+        self.accessible = bool(o.get("accessible"))
         self.words = wavelength_understanding(self.lang)
         self.deck: list[Card] = load_deck(o.get("deck"), self.lang)
         self.deck_by_line = {c.line: c for c in self.deck}
@@ -306,7 +315,9 @@ class Host:
             first, second = self.team_names
             self.say("welcome_team", first=first, second=second)
             self.say("scoring_team", first=first, second=second, target=self.game.target_score)
-            t.award(second, 1, "points", "start", 0)
+            for name, points in zip(self.team_names, self.game.scores):
+                if points:
+                    t.award(name, points, "points", "start", 0)  # W4: the second team starts at 1
         self.say("how_psychic")
         self.say("how_dial")
         if not self.coop:
@@ -454,6 +465,8 @@ class Host:
                 if hit_edge:
                     self.say("dial_edge", degrees=fmt_degrees(angle),
                              concept=left if angle <= rules.DIAL_MIN else right)
+                elif self.accessible:
+                    self.say("dial_where", degrees=fmt_degrees(angle), position=self.position(angle))
             elif command.kind == WHERE:
                 self.say("dial_where", degrees=fmt_degrees(turn.dial), position=self.position(turn.dial))
             elif command.kind == LOCK:

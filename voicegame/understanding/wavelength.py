@@ -118,7 +118,6 @@ class WavelengthUnderstanding:
         # single side words from the core words ("left", "lefter"); phrases are handled by filler words
         self.side_tokens = {p: side for side, ps in self.core.side_words.items() for p in ps if " " not in p}
         self.cue_words = {"more", "toward", "towards", "closer", "to"} | self.less_words
-        self._raw = w
 
     # ------------------------------------------------------------------ whole phrases
     def is_other_side(self, text: str) -> bool:

@@ -1,0 +1,438 @@
+"""The ROFL! host (voicegame.host.rofl) and its deck loader, played through the CLI.
+
+Golden playthroughs (``tests/playthroughs/rofl_*.txt``) are diffed; regenerate them on
+purpose with ``VOICEGAME_REGEN=1 python -m pytest tests/test_host_rofl.py``. Every
+record is re-scored by :func:`rescore`, written here from R4–R6 and NOT using the
+rules module, and must agree with the host's standings, awards and winners.
+"""
+
+from __future__ import annotations
+
+import io
+import json
+import re
+from pathlib import Path
+
+import pytest
+
+from tests.playthrough import SCRIPTS, check_golden, run_cli
+from voicegame.adapters.headless import ScriptListener, TextVoice, VirtualClock
+from voicegame.cli import Env, main
+from voicegame.decks import DeckError
+from voicegame.decks.rofl import CATEGORIES, load_deck
+from voicegame.host import rofl as host_rofl
+from voicegame.host.base import Session, Settings
+
+FOUR = ["--seed", "5"]
+TIE = ["--players", "red,blue,green", "--stacking", "--lenient", "--seed", "7"]
+OWN = ["--players", "red,blue,green", "--own-message", "--hard", "--timer", "off", "--seed", "3"]
+
+
+# ---------------------------------------------------------------------- helpers
+def play(tmp_path, script, extra, name="rec.json"):
+    """Play ``script`` (a tests/scripts name or a path) to its end; returns (status, stdout, record)."""
+    path = SCRIPTS / f"{script}.txt" if isinstance(script, str) else script
+    record = tmp_path / name
+    status, out, err = run_cli(["play", "rofl", "--input", str(path), "--output", "text",
+                                "--record", str(record), *extra])
+    assert err == "" or "missing" in err, err
+    return status, out, json.loads(record.read_text())
+
+
+def script_file(tmp_path, lines, name="script.txt"):
+    path = tmp_path / name
+    path.write_text("\n".join(lines) + "\n", encoding="utf-8")
+    return path
+
+
+def rescore(record):
+    """Scores and winners from the record alone (R4, R5, R6), independent of the rules module.
+
+    Per normal turn: walk the reveals, skip disqualified ones (R3), count places; the
+    first correct one (a writer's verdict if given, else the host's judgement) gives
+    3/2/1 points to the guesser and that writer. Tiebreaker turns score nothing; the
+    first tiebreaker message guessed names the winner.
+    """
+    players = record["settings"]["options"]["players"]
+    scores = {p: 0 for p in players}
+    tiebreak_winner = None
+    for turn in record["turns"]:
+        place = 0
+        for shown in turn["reveals"]:
+            if shown["disqualified"]:
+                continue
+            place += 1
+            if shown["verdict"] is not None:
+                correct = shown["verdict"]["correct"]
+            else:
+                correct = bool(shown["judgement"] and shown["judgement"]["correct"])
+            if correct:
+                if turn["tiebreak"]:
+                    tiebreak_winner = shown["writer"]
+                else:
+                    points = 3 if place == 1 else 2 if place == 2 else 1
+                    scores[turn["guesser"]] += points
+                    scores[shown["writer"]] += points
+                break
+    top = max(scores.values())
+    leaders = [p for p in players if scores[p] == top]
+    if len(leaders) == 1 or len(leaders) == len(players):
+        return scores, leaders
+    return scores, [tiebreak_winner]
+
+
+def check_record(record):
+    """The record re-scores to the host's totals; awards add up; every turn is complete."""
+    scores, winners = rescore(record)
+    assert {s["name"]: s["points"] for s in record["standings"]} == scores
+    assert record["winners"] == winners
+    awarded = {p: 0 for p in scores}
+    for a in record["awards"]:
+        assert a["unit"] == "points" and a["reason"] in ("guess", "writer")
+        awarded[a["to"]] += a["amount"]
+    assert awarded == scores
+    assert record["finished"] is True
+    for turn in record["turns"]:
+        assert [c["order"] for c in turn["claims"]] == list(range(1, len(turn["claims"]) + 1))
+        for c in turn["claims"]:
+            assert c["writer"] in turn["writers"] and 1 <= c["space"] <= 20
+        assert set(turn["disqualified"]) == {r["writer"] for r in turn["reveals"] if r["disqualified"]}
+        assert [r["space"] for r in turn["reveals"]] == sorted(r["space"] for r in turn["reveals"])
+        if not turn["own_message"]:
+            assert turn["category"] in CATEGORIES and turn["message"]
+    return scores
+
+
+# ---------------------------------------------------------------------- golden games
+def test_four_player_game_three_rounds(tmp_path):
+    status, out, record = play(tmp_path, "rofl_four_players", FOUR)
+    assert status == 0
+    check_golden("rofl_four_players", out)
+    scores = check_record(record)
+    assert scores == {"red": 14, "blue": 17, "green": 10, "yellow": 15}
+    assert record["winners"] == ["blue"]
+    turns = record["turns"]
+    assert len(turns) == 12 and not any(t["tiebreak"] for t in turns)
+    # R1: seat order, every player guesses once per round
+    assert [t["guesser"] for t in turns] == ["red", "blue", "green", "yellow"] * 3
+    # turn 1: the refused claims left the board as accepted: Blue 7, Green 6, Yellow 10 (asked by name)
+    assert [(c["writer"], c["space"], c["order"]) for c in turns[0]["claims"]] == [
+        ("blue", 7, 1), ("green", 6, 2), ("yellow", 10, 3)]
+    # turn 3: Red's message disqualified does not use up place 1 (R3)
+    assert turns[2]["disqualified"] == ["red"] and turns[2]["position"] == 1 and turns[2]["points"] == {
+        "green": 3, "yellow": 3}
+    # turn 4: undo took back Red's claim on 8
+    assert [(c["writer"], c["space"]) for c in turns[3]["claims"]] == [("blue", 8), ("red", 9)]
+    # turn 6: a writer overruled the host's "wrong"
+    shown = turns[5]["reveals"][0]
+    assert shown["judgement"]["correct"] is False and shown["overruled"] is True
+    assert shown["verdict"] == {"by": "yellow", "correct": True} and turns[5]["points"] == {"blue": 3, "green": 3}
+    # turn 7: nothing heard twice → no guess; then the guesser passed
+    assert [r["guess"] for r in turns[6]["reveals"]] == [None, None] and turns[6]["points"] == {}
+    # turn 8: silence from Red when asked by name is a pass
+    assert turns[7]["passes"] == [{"writer": "red", "silent": True}, {"writer": "green", "silent": False}]
+    # turn 11: place 3 scores 1 each
+    assert turns[10]["position"] == 3 and turns[10]["points"] == {"green": 1, "blue": 1}
+    assert "PRIVATE writers: The message is: No pain, no gain. Category: a saying." in out
+
+
+def test_game_ending_in_a_tiebreaker(tmp_path):
+    status, out, record = play(tmp_path, "rofl_tiebreak", TIE)
+    assert status == 0
+    check_golden("rofl_tiebreak", out)
+    scores = check_record(record)
+    assert scores == {"red": 11, "blue": 11, "green": 10}
+    tiebreaks = [t for t in record["turns"] if t["tiebreak"]]
+    assert len(tiebreaks) == 2
+    assert tiebreaks[0]["winner"] is None and tiebreaks[1]["winner"] == "blue"
+    assert all(t["writers"] == ["red", "blue"] and t["guessers"] == ["green"] for t in tiebreaks)
+    assert record["winners"] == ["blue"]
+    # stacking (R2, R7): two tokens on space 4, shown in the order placed
+    first = record["turns"][0]
+    assert [(c["writer"], c["space"]) for c in first["claims"]] == [("blue", 4), ("green", 4)]
+    assert [r["writer"] for r in first["reveals"]] == ["blue"]
+    # lenient (R4): "muppet show" for "The Muppet Show"; a slip in a four-word title
+    assert record["turns"][1]["reveals"][1]["judgement"]["correct"] is True
+    assert record["turns"][2]["reveals"][0]["judgement"]["reason"] == "one-word recognition slip"
+    assert "Blue's message was guessed: Blue breaks the tie!" in out
+
+
+def test_own_messages_hard_mode_and_an_all_tied_shared_win(tmp_path):
+    status, out, record = play(tmp_path, "rofl_own_messages", OWN)
+    assert status == 0
+    check_golden("rofl_own_messages", out)
+    scores = check_record(record)
+    assert scores == {"red": 6, "blue": 6, "green": 6}
+    assert record["winners"] == ["red", "blue", "green"]
+    assert "share the win" in out
+    assert "PRIVATE" not in out and "category is" not in out        # own message, hard mode (R7)
+    first = record["turns"][0]
+    assert first["author"] == "blue" and first["message"] is None
+    assert first["reveals"][0]["judgement"] is None
+    assert first["reveals"][0]["verdict"] == {"by": "blue", "correct": True}
+    assert "Red is guessing, and only writers judge a guess. I'll ignore that." in out
+
+
+# ---------------------------------------------------------------------- bad input, one by one
+def _turn_one(tmp_path, claims, extra=("--players", "red,blue,green", "--seed", "5")):
+    _, out, _ = play(tmp_path, script_file(tmp_path, claims), list(extra))
+    return out
+
+
+def test_claim_off_the_board_is_refused(tmp_path):
+    out = _turn_one(tmp_path, ["blue, twenty one", "blue, zero", "blue, 7.5", "blue, five"])
+    assert "21 is not on the board. The spaces go from 1 to 20." in out
+    assert "0 is not on the board." in out and "7.5 is not on the board." in out
+    assert "Blue on space 5." in out
+
+
+def test_claim_on_a_taken_space_names_the_nearest_free_ones(tmp_path):
+    out = _turn_one(tmp_path, ["blue, one", "green, one", "green, two", "blue pass"])
+    assert "Space 1 is taken. The nearest free space is 2." in out
+    out = _turn_one(tmp_path, ["blue, ten", "green, ten"])
+    assert "Space 10 is taken. The nearest free spaces are 9 and 11." in out
+
+
+def test_claim_by_an_unknown_colour_or_the_guesser_is_refused(tmp_path):
+    out = _turn_one(tmp_path, ["orange, three", "red, three", "pink pass"])
+    assert "Orange is not playing in this game." in out
+    assert "Red is the guesser this turn and has no token." in out
+    assert "Pink is not playing in this game." in out
+
+
+def test_second_claim_by_the_same_writer_is_refused(tmp_path):
+    out = _turn_one(tmp_path, ["blue, three", "blue, four", "blue pass"])
+    assert out.count("Blue already has a token on space 3, and a token cannot be moved.") == 2
+    assert "Blue on space 4." not in out
+
+
+def test_silence_from_a_writer_is_a_pass(tmp_path):
+    _, out, record = play(tmp_path, script_file(tmp_path, ["blue, three", "<silence>", "<silence>", "<silence>",
+                                                           "no idea"]),
+                          ["--players", "red,blue,green", "--seed", "5"])
+    assert "Green, where does your token go?" in out
+    assert "I didn't hear Green, so Green passes this turn." in out
+    assert "No guess for Blue's message." in out
+
+
+def test_guess_heard_as_nothing_is_asked_once_more_then_no_guess(tmp_path):
+    """A transcript with no words ("" or Vosk's "[unk]") counts like silence (issue 5)."""
+    settings = Settings("rofl", seed=5, options={"players": ["red", "blue", "green"]},
+                        record=str(tmp_path / "r.json"), autosave=str(tmp_path / "s.json"))
+    host_rofl.validate(settings)
+    out = io.StringIO()
+    lines = ["blue, three", "green, four", "", "[unk]", "no pain no gain", "agreed"]
+    listener = ScriptListener(list(enumerate(lines, 1)))
+    outcome = Session(host_rofl.Host, listener, TextVoice(out), VirtualClock(), settings).run()
+    text = out.getvalue()
+    assert outcome == "input_ended"
+    assert "I didn't hear a guess. Red, say your guess now." in text
+    assert "No guess for Blue's message." in text
+    assert "Time's up" not in text.split("Blue, show your message")[1].split("Green, show")[0]
+    assert "That's right!" in text          # Green's message, the next one shown
+    turn = json.loads((tmp_path / "r.json").read_text())["turns"][0]
+    assert [(r["writer"], r["guess"], r["correct"]) for r in turn["reveals"]] == [
+        ("blue", None, False), ("green", "no pain no gain", True)]
+    assert turn["points"] == {"red": 2, "green": 2}
+
+
+def test_guesser_overrule_is_ignored_and_a_writer_overrules(tmp_path):
+    _, out, _ = play(tmp_path, script_file(tmp_path, ["blue, three", "green, four", "no gain no pain",
+                                                      "red says correct", "red, correct", "green says correct"]),
+                     ["--players", "red,blue,green", "--seed", "5"])
+    assert out.count("Red is guessing, and only writers judge a guess. I'll ignore that.") == 2
+    assert "Green overrules: the guess counts as correct." in out
+    assert "3 points each for Red and Blue." in out
+
+
+def test_undo_a_guess_in_the_reveal(tmp_path):
+    _, out, _ = play(tmp_path, script_file(tmp_path, ["blue, three", "green, four", "no pain",
+                                                      "undo", "no pain no gain", "agreed"]),
+                     ["--players", "red,blue,green", "--seed", "5"])
+    assert "Undone. Let's take that step again." in out
+    assert "3 points each for Red and Blue." in out
+
+
+def test_disqualified_naming_another_writer_is_refused(tmp_path):
+    out = _turn_one(tmp_path, ["blue, three", "green, four", "green is disqualified", "blue is disqualified",
+                               "no pain no gain", "agreed"])
+    assert "Only the message on show can be disqualified, and that is Blue's." in out
+    assert "Blue's message is disqualified." in out
+    assert "Green's message was guessed at place 1 in the order" in out
+
+
+# ---------------------------------------------------------------------- private channel and options
+@pytest.mark.parametrize("mode, expected", [
+    ("ears", ["Everyone except Blue and Green, please cover your ears now.",
+              "PRIVATE writers: The message is: No pain, no gain."]),
+    ("screen", ["Blue and Green, please read the screen now. Everyone else, look away.",
+                "For Blue and Green only: The message is: No pain, no gain."]),
+    ("earpiece:hw:1", ["Blue and Green, listen to your earpiece.",
+                       "PRIVATE writers: The message is: No pain, no gain."]),
+])
+def test_message_goes_privately_to_the_writers(tmp_path, mode, expected):
+    out = _turn_one(tmp_path, [], ("--players", "red,blue,green", "--seed", "5", "--private", mode))
+    for piece in expected:
+        assert piece in out
+    told = out.index("the category is a saying")
+    assert told > out.index(expected[-1])
+    if mode == "ears":
+        assert out.count("PRIVATE writers:") == 2 and "All clear." in out
+
+
+def test_hard_mode_hides_the_category_from_the_guesser(tmp_path):
+    out = _turn_one(tmp_path, [], ("--players", "red,blue,green", "--seed", "5", "--hard"))
+    assert "Hard mode is on" in out and "the category is" not in out
+    assert "Category: a saying." in out          # the writers still hear it
+
+
+def test_same_seed_same_cards_other_seed_other_cards(tmp_path):
+    a = _turn_one(tmp_path, [], ("--players", "red,blue,green", "--seed", "5"))
+    b = _turn_one(tmp_path, [], ("--players", "red,blue,green", "--seed", "5"))
+    c = _turn_one(tmp_path, [], ("--players", "red,blue,green", "--seed", "6"))
+    secret = re.compile(r"PRIVATE writers: (.*)")
+    assert secret.findall(a) == secret.findall(b) and secret.findall(a) != secret.findall(c)
+
+
+@pytest.mark.parametrize("players, words", [
+    ("red,blue", "needs 3 to 7 players"),
+    ("red,blue,green,yellow,orange,purple,pink,red", "names a colour twice"),
+    ("red,blue,black", "not black"),
+    ("red,blue,blue", "names a colour twice"),
+])
+def test_bad_players_are_refused_in_one_sentence(players, words):
+    status, out, err = run_cli(["play", "rofl", "--players", players, "--input", "keyboard"])
+    assert status == 2 and words in err and err.count("\n") == 1
+
+
+# ---------------------------------------------------------------------- the deck
+def test_default_deck_loads_both_sides_of_every_card():
+    cards = load_deck()
+    assert len(cards) >= 125
+    assert all(m.category in CATEGORIES and m.text for c in cards for m in c.sides)
+    assert all(c.line > 0 for c in cards)
+
+
+@pytest.mark.parametrize("content, line, words", [
+    ("movie | Jaws | saying | Haste makes waste\nmovie | Jaws 2 | song\n", 2, "4 fields"),
+    ("movie | Jaws |  | Haste makes waste\n", 1, "a field is empty"),
+    ("# comment\n\nfilm | Jaws | saying | Haste makes waste\n", 3, "unknown category 'film'"),
+    ("movie | Jaws | saying | ...\n", 1, "has no words"),
+    ("movie | Jaws | saying | Haste makes waste\nsong | JAWS! | tv | Lost\n", 2, "already in the deck on line 1"),
+    ("# nothing here\n", 1, "no cards"),
+])
+def test_malformed_deck_names_file_and_line(tmp_path, content, line, words):
+    path = tmp_path / "deck.txt"
+    path.write_text(content, encoding="utf-8")
+    with pytest.raises(DeckError) as err:
+        load_deck(path)
+    assert f"{path}, line {line}:" in str(err.value) and words in str(err.value)
+
+
+def test_unreadable_deck(tmp_path):
+    (tmp_path / "bad.txt").write_bytes(b"movie | Jaws | saying | Caf\xe9\n")
+    with pytest.raises(DeckError, match="line 1: not UTF-8"):
+        load_deck(tmp_path / "bad.txt")
+    with pytest.raises(DeckError, match="Cannot read the deck"):
+        load_deck(tmp_path / "missing.txt")
+
+
+def test_custom_deck_is_played_and_kept_in_the_record(tmp_path):
+    deck = tmp_path / "deck.txt"
+    deck.write_text("movie | The Great Escape | saying | Home sweet home\n", encoding="utf-8")
+    status, out, record = play(tmp_path, script_file(tmp_path, ["blue, four", "green pass"]),
+                               ["--players", "red,blue,green", "--deck", str(deck), "--seed", "1"])
+    assert status == 0 and ("The Great Escape" in out or "Home sweet home" in out)
+    assert record["settings"]["options"]["deck_cards"][0][:4] == [
+        "movie", "The Great Escape", "saying", "Home sweet home"]
+    deck.write_text("broken\n", encoding="utf-8")
+    status, _, err = run_cli(["play", "rofl", "--deck", str(deck), "--input", "keyboard"])
+    assert status == 2 and f"{deck}, line 1:" in err and "4 fields" in err
+
+
+# ---------------------------------------------------------------------- resume
+def test_resume_finishes_with_the_same_scores(tmp_path):
+    _, _, full = play(tmp_path, "rofl_four_players", FOUR, name="full.json")
+    lines = [line for line in (SCRIPTS / "rofl_four_players.txt").read_text().splitlines()
+             if line.strip() and not line.startswith("#")]
+    cut = lines.index("faulty towers")                    # stop in the middle of round 2
+    first = script_file(tmp_path, lines[:cut], "first.txt")
+    rest = script_file(tmp_path, lines[cut:], "rest.txt")
+    status, out, record = play(tmp_path, first, FOUR, name="part.json")
+    assert status == 0 and "The script has ended" in out and record["finished"] is False
+    assert record["standings"] is None
+    status, out, err = run_cli(["resume", "--input", str(rest), "--output", "text"])
+    assert status == 0, err
+    assert out.startswith("HOST: Welcome back.")
+    assert "PLAYER: blue, seven" not in out              # replayed muted
+    resumed = json.loads((tmp_path / "part.json").read_text())
+    assert resumed["finished"] is True
+    assert resumed["standings"] == full["standings"] and resumed["winners"] == ["blue"]
+    assert resumed["turns"] == full["turns"] and resumed["awards"] == full["awards"]
+    check_record(resumed)
+
+
+# ---------------------------------------------------------------------- keyboard
+class KeyboardPlayer(io.StringIO):
+    """Stands in for people at the keyboard who only read the printed host.
+
+    Each answer is built from what the host printed: the claim form from the
+    introduction's example ("for example: Blue, seven"), the writers named in
+    "The writers are …", the message the writers were told privately, and the
+    words each prompt asks for ("say agreed"). It never reads the game's state.
+    """
+
+    def __init__(self, screen: io.StringIO):
+        super().__init__()
+        self.screen = screen
+        self.seen = 0
+        self.typed: list[str] = []
+        self.claimed: set[str] = set()
+        self.guesses = 0
+
+    def readline(self, *args):  # noqa: D401 - stream protocol
+        text = self.screen.getvalue()
+        new, self.seen = text[self.seen:], len(text)
+        line = self.answer(text, new)
+        self.typed.append(line)
+        return line + "\n"
+
+    def answer(self, text, new):
+        last = [ln for ln in new.splitlines() if ln.startswith("HOST:")][-1]
+        example = re.search(r"for example: (\w+), seven", text)
+        assert example, "the introduction shows how to claim"
+        if "The writers are" in new:
+            self.claimed = set()
+        writers = re.findall(r"The writers are ([\w ,]+)\.", text)[-1].replace(" and ", ", ").split(", ")
+        if re.search(r"guess \w+'s message", last) or "say your guess now" in last:
+            self.guesses += 1
+            if self.guesses % 3 == 0:
+                return "pass"                            # the help for guessing says "or says pass"
+            return re.findall(r"PRIVATE writers: The message is: (.*)\. Category", text)[-1]
+        if "say agreed" in last:
+            return "agreed"
+        if "where does your token go" in last:
+            return "pass"
+        if "Claim a space whenever you like" in new or "on space" in last:
+            writer = next(w for w in writers if w not in self.claimed)
+            self.claimed.add(writer)
+            return f"{writer}, {len(self.claimed) + 3}"   # the form of the example: "<Colour>, <number>"
+        raise AssertionError(f"the host's last words did not say what to type: {last!r}")
+
+
+def test_keyboard_game_from_the_printed_instructions(tmp_path):
+    screen = io.StringIO()
+    player = KeyboardPlayer(screen)
+    env = Env(stdin=player, stdout=screen, stderr=io.StringIO())
+    argv = ["play", "rofl", "--input", "keyboard", "--output", "text", "--timer", "off", "--seed", "11",
+            "--record", str(tmp_path / "k.json")]
+    assert main(argv, env) == 0
+    out = screen.getvalue()
+    assert "The game is over." in out and "Red wins with 22 points." in out
+    record = json.loads((tmp_path / "k.json").read_text())
+    check_record(record)
+    assert len(record["turns"]) == 12 and sum(len(t["reveals"]) for t in record["turns"]) > 12
+    # the same keystrokes typed in one go replay the same game
+    status, again, _ = run_cli(argv[:-2] + ["--record", str(tmp_path / "k2.json")],
+                               stdin_text="\n".join(player.typed) + "\n")
+    assert status == 0 and again == out
