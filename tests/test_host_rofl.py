@@ -305,6 +305,47 @@ def test_bad_players_are_refused_in_one_sentence(players, words):
     assert status == 2 and words in err and err.count("\n") == 1
 
 
+def test_tiebreak_with_several_guessers(tmp_path):
+    """R6 with four players: the two tied leaders write, the other two may guess, once per message."""
+    from voicegame.rules import rofl as rules
+
+    def tied_host(table):
+        host = host_rofl.Host(table)
+        game = rules.RoflGame(("red", "blue", "green", "yellow"), {"red": 5, "blue": 2, "green": 5, "yellow": 0},
+                              round=3, turn=3)
+        host.game, _ = rules.score_turn(game, [])
+        host.machine.set_state("tiebreak_intro")
+        return host
+
+    settings = Settings("rofl", seed=5, options={"players": ["red", "blue", "green", "yellow"]},
+                        record=str(tmp_path / "r.json"), autosave=str(tmp_path / "s.json"))
+    out = io.StringIO()
+    lines = ["red, three", "blue, four", "green, four", "<silence>", "<silence>", "no pain no gain", "agreed"]
+    outcome = Session(tied_host, ScriptListener(list(enumerate(lines, 1))), TextVoice(out), VirtualClock(),
+                      settings).run()
+    text = out.getvalue()
+    assert outcome == "finished"
+    assert "Red and Green are tied at 5 points. Tiebreaker! Red and Green will write, and Blue and Yellow will guess." in text
+    assert "Blue is guessing in this tiebreaker and has no token." in text
+    assert "Blue and Yellow: one of you may guess Red's message, once" in text
+    assert "Ten seconds left. Blue and Yellow, say your guess now." in text
+    assert "Green's message was guessed: Green breaks the tie!" in text
+    record = json.loads((tmp_path / "r.json").read_text())
+    assert record["winners"] == ["green"] and record["awards"] == []
+    assert record["turns"][0]["guesser"] is None and record["turns"][0]["guessers"] == ["blue", "yellow"]
+
+
+def test_deck_messages_never_sound_like_a_command_or_control_word():
+    """A guess is free text, but the table takes a whole-utterance command first."""
+    from voicegame.understanding import normalise, understanding
+    from voicegame.understanding.rofl import rofl_understanding
+
+    core, words = understanding("en"), rofl_understanding("en")
+    clashes = [m.text for c in load_deck() for m in c.sides
+               if core.command(normalise(m.text)) or words.disqualify(m.text) or words.guess_pass(m.text)]
+    assert clashes == []
+
+
 # ---------------------------------------------------------------------- the deck
 def test_default_deck_loads_both_sides_of_every_card():
     cards = load_deck()
@@ -351,11 +392,12 @@ def test_custom_deck_is_played_and_kept_in_the_record(tmp_path):
 
 
 # ---------------------------------------------------------------------- resume
-def test_resume_finishes_with_the_same_scores(tmp_path):
+@pytest.mark.parametrize("stop_at", ["faulty towers", "banana"])  # at a guess; at a writer asked by name
+def test_resume_finishes_with_the_same_scores(tmp_path, stop_at):
     _, _, full = play(tmp_path, "rofl_four_players", FOUR, name="full.json")
     lines = [line for line in (SCRIPTS / "rofl_four_players.txt").read_text().splitlines()
              if line.strip() and not line.startswith("#")]
-    cut = lines.index("faulty towers")                    # stop in the middle of round 2
+    cut = lines.index(stop_at)                            # stop in the middle of round 2
     first = script_file(tmp_path, lines[:cut], "first.txt")
     rest = script_file(tmp_path, lines[cut:], "rest.txt")
     status, out, record = play(tmp_path, first, FOUR, name="part.json")

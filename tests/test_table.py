@@ -51,9 +51,10 @@ class Pairs(Counter):
 def run(host, lines, tmp_path, log=None, settings=None):
     out = io.StringIO()
     script = [(i + 1, line) for i, line in enumerate(lines)]
-    listener = ScriptListener(script, echo=lambda t: out.write(f"PLAYER: {t}\n"))
+    clock = VirtualClock()
+    listener = ScriptListener(script, clock=clock, echo=lambda t: out.write(f"PLAYER: {t}\n"))
     settings = settings or Settings("toy", record=str(tmp_path / "rec.json"), autosave=str(tmp_path / "save.json"))
-    session = Session(host, listener, TextVoice(out), VirtualClock(), settings, log=log)
+    session = Session(host, listener, TextVoice(out), clock, settings, log=log)
     outcome = session.run()
     return outcome, out.getvalue(), session
 
@@ -185,4 +186,11 @@ def test_crash_never_shows_a_traceback(tmp_path, caplog):
 
     outcome, out, _ = run(Broken, [], tmp_path)
     assert outcome == "error" and "Traceback" not in out and "something went wrong" in out
+    assert json.loads((tmp_path / "save.json").read_text())["finished"] is False
+
+
+def test_idle_table_saves_and_returns(tmp_path):
+    settings = Settings("toy", idle_s=25, record=str(tmp_path / "rec.json"), autosave=str(tmp_path / "save.json"))
+    outcome, out, _ = run(Counter, ["five", "<silence>", "<silence>", "<silence>", "six"], tmp_path, settings=settings)
+    assert outcome == "idle" and "Nobody has spoken for a while" in out
     assert json.loads((tmp_path / "save.json").read_text())["finished"] is False

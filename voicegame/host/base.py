@@ -67,6 +67,11 @@ class QuitGame(Exception):
     """The table confirmed "quit": the game stops, its record and autosave are kept."""
 
 
+class IdleTable(Exception):
+    """Nobody spoke for ``settings.idle_s`` seconds (kiosk): the game is saved and the host
+    returns to the lobby."""
+
+
 class Undo(Exception):
     """Take back the last accepted input of the current phase (G4): replay the log up to ``index``."""
 
@@ -94,6 +99,7 @@ class Settings:
     record: str | None = None
     autosave: str | None = None
     started: str = ""
+    idle_s: float | None = None
 
     @classmethod
     def from_dict(cls, d: dict) -> "Settings":
@@ -158,6 +164,7 @@ class Table:
         self.score_callback: Callable[[], None] | None = None
         self.snapshot_callback: Callable[[], Any] | None = None
         self.save_failed_said = False
+        self.last_heard_at = self.clock.now()
         self.record: dict = {
             "format": "voicegame-record/1",
             "game": settings.game,
@@ -260,6 +267,11 @@ class Table:
             "accepted": False,
         }
         self.log.append(entry)
+        if isinstance(result, Heard):
+            self.last_heard_at = self.clock.now()
+        elif (self.settings.idle_s and not self.replaying
+              and self.clock.now() - self.last_heard_at >= self.settings.idle_s):
+            raise IdleTable()
         return result
 
     def go_live(self, repeat_prompt: bool) -> None:
@@ -518,7 +530,7 @@ class Session:
     :param listener, voice, clock: the live ports.
     :param settings: the game settings; ``settings.started`` is stamped if empty.
     :param log: an input log to replay first (resume).
-    :returns: from :meth:`run`: ``"finished"``, ``"quit"``, ``"input_ended"`` or ``"error"``.
+    :returns: from :meth:`run`: ``"finished"``, ``"quit"``, ``"idle"``, ``"input_ended"`` or ``"error"``.
     """
 
     def __init__(self, host_factory: Callable[[Table], Any], listener: Listener, voice: Voice,
@@ -556,6 +568,10 @@ class Session:
                 table.autosave()
                 self.voice.say(table.text("common.quit_saved"))
                 return "quit"
+            except IdleTable:
+                table.autosave()
+                self.voice.say(table.text("common.idle"))
+                return "idle"
             except InputEnded:
                 if table.replaying:
                     table.clock.go_live()
