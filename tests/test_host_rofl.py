@@ -11,7 +11,6 @@ from __future__ import annotations
 import io
 import json
 import re
-from pathlib import Path
 
 import pytest
 
@@ -321,7 +320,8 @@ def test_tiebreak_with_several_guessers(tmp_path):
                         record=str(tmp_path / "r.json"), autosave=str(tmp_path / "s.json"))
     out = io.StringIO()
     lines = ["red, three", "blue, four", "green, four", "<silence>", "<silence>", "no pain no gain", "agreed"]
-    outcome = Session(tied_host, ScriptListener(list(enumerate(lines, 1))), TextVoice(out), VirtualClock(),
+    clock = VirtualClock()
+    outcome = Session(tied_host, ScriptListener(list(enumerate(lines, 1)), clock=clock), TextVoice(out), clock,
                       settings).run()
     text = out.getvalue()
     assert outcome == "finished"

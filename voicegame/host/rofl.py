@@ -157,7 +157,7 @@ class Host:
                                    {"trigger": "tiebreak_begin", "source": "tiebreak_intro", "dest": "deliver"},
                                    {"trigger": "finish", "source": "finale", "dest": "game_over"},
                                ])
-        table.score_callback = self.say_standings
+        table.score_callback = lambda: self.say_standings(remember=False)
         table.snapshot_callback = self.snapshot
 
     # ------------------------------------------------------------------ driver
@@ -227,11 +227,12 @@ class Host:
         seat = {p: i for i, p in enumerate(self.game.players)}
         return sorted(self.game.scores.items(), key=lambda kv: (-kv[1], seat[kv[0]]))
 
-    def say_standings(self, key: str = "rofl.standings") -> None:
-        """Speak the standings (also the "score" command)."""
+    def say_standings(self, key: str = "rofl.standings", remember: bool = True) -> None:
+        """Speak the standings, highest first (also the "score" command, which keeps the
+        moment's prompt for "repeat")."""
         items = [self.table.text("rofl.standing_item", name=self.name(p), points=self.points_text(s))
                  for p, s in self.standings()]
-        self.table.say(key, items=items)
+        self.table.say_text(self.table.text(key, items=items), remember=remember)
 
     # ------------------------------------------------------------------ phases
     def run_intro(self) -> None:

