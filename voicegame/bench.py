@@ -98,6 +98,11 @@ TARGETS = (
 KNOWN_SCRIPT_ARGV = {
     "wits_full.txt": ["--questions", "{const:tests/test_host_wits.py:BANK7:bank7.csv}", "--seed", "7"],
     "rofl_tiebreak.txt": ["--players", "red,blue,green", "--stacking", "--lenient", "--seed", "7"],
+    "rofl_four_players.txt": ["--seed", "5"],
+    "rofl_own_messages.txt": ["--players", "red,blue,green", "--own-message", "--hard", "--timer", "off",
+                              "--seed", "3"],
+    "wavelength_team.txt": ["--seed", "7", "--players", "3", "2"],
+    "wavelength_coop.txt": ["--coop", "--seed", "11", "--players", "4"],
 }
 DEFAULT_SCRIPT_ARGV = ["--seed", "7"]
 

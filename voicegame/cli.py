@@ -18,7 +18,7 @@ from typing import Callable, Mapping, TextIO
 
 from voicegame.games import GAMES, host_module
 
-LANGS = ("en",)
+LANGS = ("en", "es", "nl")
 
 
 @dataclass

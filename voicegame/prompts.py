@@ -19,7 +19,7 @@ from pathlib import Path
 PROMPTS_DIR = Path(__file__).resolve().parent.parent / "prompts"
 
 #: Languages the host can speak (a ``prompts/<lang>/`` directory exists).
-SUPPORTED = ("en",)
+SUPPORTED = ("en", "es", "nl")
 
 
 class PromptError(Exception):
