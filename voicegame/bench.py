@@ -79,9 +79,9 @@ ESPEAK_VOICES = {"ko": "ko", "en": "en-us"}
 
 SHORT_PROMPT = "Red team, your turn."
 #: 40 words: a rules reminder of the length a host reads before a round.
-LONG_PROMPT = ("Here is how this round works. The psychic looks at the secret target and then gives "
-               "one clue. Everyone else talks it over and turns the dial toward the spot they believe "
-               "fits the clue best. When you are ready, say lock it in.")
+LONG_PROMPT = ("Here is how this round works. The psychic looks at the secret target and gives one "
+               "clue. Everyone else talks it over and turns the dial toward the spot that fits the clue. "
+               "When you are ready, say lock it.")
 
 #: Targets of issue 7: (figure path in the result, limit, unit, description).
 TARGETS = (
@@ -106,8 +106,10 @@ KNOWN_SCRIPT_ARGV = {
 }
 DEFAULT_SCRIPT_ARGV = ["--seed", "7"]
 
-QUICK = {"rt_words": 1, "fs_words": 3, "silence_s": 1.0, "game_reps": 2, "tts_reps": 3, "proc_reps": 1}
-FULL = {"rt_words": 8, "fs_words": 8, "silence_s": 4.0, "game_reps": 10, "tts_reps": 10, "proc_reps": 3}
+QUICK = {"rt_words": 1, "fs_words": 3, "free_words": 1, "silence_s": 1.0, "game_reps": 1, "warmup": False, "tts_reps": 3,
+         "proc_reps": 1}
+FULL = {"rt_words": 8, "fs_words": 8, "free_words": 4, "silence_s": 4.0, "game_reps": 10, "warmup": True, "tts_reps": 10,
+        "proc_reps": 3}
 
 #: Audio layout of each synthetic utterance (seconds) and the chunk a microphone delivers.
 LEAD_S, TRAIL_S, CHUNK_S = 0.5, 2.0, 0.05
@@ -394,7 +396,7 @@ def bench_recognition(model, wavs: dict, grammar, cfg: dict, log: Callable[[str]
     expected = Expected(tuple(grammar), False, "bench")
     free = Expected.free_text("bench")
     words = list(wavs)
-    rt_words, fs_words = words[: cfg["rt_words"]], words[: cfg["fs_words"]]
+    rt_words, fs_words, free_words = words[: cfg["rt_words"]], words[: cfg["fs_words"]], words[: cfg["free_words"]]
     stable = _stable_default()
     variants = {  # name: (endpoint, param, expected)
         "vosk_default": ("vosk", None, expected),
@@ -411,7 +413,7 @@ def bench_recognition(model, wavs: dict, grammar, cfg: dict, log: Callable[[str]
     listen_one(model, words[0], wavs[words[0]], expected, realtime=False, endpoint="vosk")
     for name, (endpoint, param, exp) in {**variants, **sweep}.items():
         rows = [listen_one(model, w, wavs[w], exp, realtime=False, endpoint=endpoint, param=param)
-                for w in fs_words]
+                for w in (free_words if exp.free else fs_words)]
         gap["full_speed"][name] = _aggregate(rows)
     for name, (endpoint, param, exp) in variants.items():
         log(f"response gap: {name}, real time, {len(rt_words)} utterance(s)")
@@ -421,16 +423,18 @@ def bench_recognition(model, wavs: dict, grammar, cfg: dict, log: Callable[[str]
 
     # group 2: real-time factor over the same utterances at full speed, grammar and free
     cost: dict = {"rtf": {}, "recognizer_setup_ms": {}, "silence_cpu_share": {}}
-    for mode, exp in (("grammar", expected), ("free", free)):
-        rows = [listen_one(model, w, wavs[w], exp, realtime=False, endpoint="vosk") for w in fs_words]
+    cost["rtf_audio_s"] = {}
+    for mode, name in (("grammar", "vosk_default"), ("free", "free_vosk_default")):
+        rows = gap["full_speed"][name]["rows"]
         audio = sum(r["audio_s"] for r in rows)
         wall = sum(r["wall_s"] for r in rows)
         cost["rtf"][mode] = round(wall / audio, 4) if audio else None
-    cost["rtf_audio_s"] = round(sum(r["audio_s"] for r in rows), 3)
+        cost["rtf_audio_s"][mode] = round(audio, 3)
     import vosk
 
     rate = next(iter(wavs.values()))["rate"]
-    grammar_json = json.dumps(list(grammar) + ["[unk]"], ensure_ascii=False)
+    unk = ["[unk]"] if model.vosk_model_find_word("[unk]") >= 0 else []
+    grammar_json = json.dumps(list(grammar) + unk, ensure_ascii=False)
     for mode in ("grammar", "free"):
         times = []
         for _ in range(10):
@@ -639,7 +643,8 @@ def bench_host(cfg: dict, scripts_dir: Path, work: Path, log: Callable[[str], No
                 try:
                     argv, origin = script_argv(script, work)
                     log(f"host overhead: {key} × {cfg['game_reps']}")
-                    play_scripted(game, argv, script, work)  # warm-up: lazy imports, first prompt loads
+                    if cfg["warmup"]:  # lazy imports and first loads belong to start-up, not to a moment
+                        play_scripted(game, argv, script, work)
                     gaps, says, outcome, moments = [], [], None, 0
                     for _ in range(cfg["game_reps"]):
                         outcome, probe = play_scripted(game, argv, script, work)
@@ -723,6 +728,27 @@ def bench_speech(cfg: dict, lang: str) -> dict:
 
 
 # ---------------------------------------------------------------------- group 5
+def peak_rss_kb() -> dict:
+    """This process's peak resident set size in KiB: ``{"hwm_kb", "ru_maxrss_kb"}``.
+
+    ``ru_maxrss`` (``getrusage(RUSAGE_SELF)``) survives ``execve``: Linux keeps the
+    high-water mark of the memory image that was replaced, so a subprocess started
+    by a big parent reports at least the parent's size at the fork. ``VmHWM`` of
+    ``/proc/self/status`` belongs to the current image only (``None`` off Linux).
+    """
+    import resource
+
+    hwm = None
+    try:
+        with open("/proc/self/status", encoding="ascii") as f:
+            for line in f:
+                if line.startswith("VmHWM:"):
+                    hwm = int(line.split()[1])
+    except OSError:
+        pass
+    return {"hwm_kb": hwm, "ru_maxrss_kb": resource.getrusage(resource.RUSAGE_SELF).ru_maxrss}
+
+
 def _child(argv: list[str]) -> None:
     """Entry of a measuring subprocess: ``STAGE SPEC_JSON``; prints ``FIRST_SAMPLE`` and a JSON line.
 
@@ -731,17 +757,17 @@ def _child(argv: list[str]) -> None:
     golden game) and ``model`` (the model loaded first, as ``play`` does with a
     microphone, then the first prompt, then a recognizer fed audio).
     """
-    import resource
-
     stage, spec = argv[0], json.loads(argv[1])
     work = Path(spec["work"])
     report: dict = {}
     if stage == "text":
         from voicegame.cli import Env, main
 
-        env = Env(stdin=io.StringIO(), stdout=io.StringIO(), stderr=io.StringIO())
-        report["status"] = main(["play", spec["game"], *spec["argv"], "--input", spec["script"], "--output",
-                                 "text", "--record", str(work / "text-record.json")], env)
+        report["status"] = []
+        for game, game_argv, script in spec["games"]:
+            env = Env(stdin=io.StringIO(), stdout=io.StringIO(), stderr=io.StringIO())
+            report["status"].append(main(["play", game, *game_argv, "--input", script, "--output", "text",
+                                          "--record", str(work / "text-record.json")], env))
     else:
         import numpy  # noqa: F401  (what a microphone game holds)
 
@@ -767,8 +793,9 @@ def _child(argv: list[str]) -> None:
         empty = work / "empty-script.txt"
         empty.write_text("", encoding="utf-8")
         play_scripted(spec["first_game"], [], empty, work, voice=voice)
-        if stage == "no_model" and spec.get("game"):
-            play_scripted(spec["game"], spec["argv"], Path(spec["script"]), work)
+        if stage == "no_model":
+            for game, game_argv, script in spec["games"]:
+                play_scripted(game, game_argv, Path(script), work)
         if model is not None:
             from voicegame.adapters.audio import WavSource
             from voicegame.adapters.vosk_listener import VoskListener
@@ -776,7 +803,7 @@ def _child(argv: list[str]) -> None:
 
             listener = VoskListener(model, WavSource(spec["wav"], leading_silence_s=0.5, trailing_silence_s=1.0))
             listener.listen(Expected(tuple(spec["grammar"]), False, "bench"), 5.0)
-    report["rss_kb"] = resource.getrusage(resource.RUSAGE_SELF).ru_maxrss
+    report.update(peak_rss_kb())
     sys.stdout.write(json.dumps(report) + "\n")
     sys.stdout.flush()
 
@@ -811,50 +838,58 @@ def _run_timed(cmd: list[str], env: dict, marker: Callable[[str], bool], timeout
 
 def bench_memory(cfg: dict, model_path: Path | None, voice_lang: str, wav: dict | None, grammar,
                  scripts_dir: Path, work: Path, log: Callable[[str], None]) -> dict:
-    """Group 5: peak RSS in fresh processes, and process start → first prompt."""
+    """Group 5: peak RSS in fresh processes, and process start → first prompt.
+
+    Peak RSS is the process image's ``VmHWM`` (see :func:`peak_rss_kb`); ``ru_maxrss``
+    is kept beside it. Stages: ``text_game`` — every golden game through the CLI
+    with ``--output text``; ``no_model`` — NumPy, Vosk's library and the espeak voice
+    loaded, the first prompt spoken, then every golden game; ``with_model`` — the
+    model loaded, the first prompt spoken, a recognizer fed a word.
+    """
     env = _child_env(work)
     child = [sys.executable, "-c", "import sys; from voicegame.bench import _child; _child(sys.argv[1:])"]
-    scripts = golden_scripts(scripts_dir)
-    game, script = next(((g, s[0]) for g, s in scripts.items() if s), (None, None))
-    argv = script_argv(script, work)[0] if script else []
+    games = [(g, script_argv(s, work)[0], str(s)) for g, ss in golden_scripts(scripts_dir).items() for s in ss]
     first_game = "wavelength"
-    spec = {"work": str(work), "game": game, "argv": argv, "script": str(script) if script else None,
-            "voice_lang": voice_lang, "first_game": first_game, "model": str(model_path) if model_path else None,
-            "wav": str(wav["path"]) if wav else None, "grammar": list(grammar)}
-    out: dict = {"rss_mb": {}, "first_prompt_ms": {}, "game": game, "first_prompt_game": first_game}
+    spec = {"work": str(work), "games": games, "voice_lang": voice_lang, "first_game": first_game,
+            "model": str(model_path) if model_path else None, "wav": str(wav["path"]) if wav else None,
+            "grammar": list(grammar)}
+    out: dict = {"rss_mb": {}, "ru_maxrss_mb": {}, "first_prompt_ms": {}, "first_prompt_game": first_game,
+                 "games": [f"{g}:{Path(s).name}" for g, _, s in games]}
+    peaks: dict[str, list[dict]] = {"text_game": [], "no_model": [], "with_model": []}
 
     def last_json(lines):
         return json.loads(next(line for line in reversed(lines) if line.startswith("{")))
 
-    if game:
-        log("memory: text game in a fresh process")
+    if games:
+        log("memory: the golden games with --output text in a fresh process")
         _, lines = _run_timed([*child, "text", json.dumps(spec)], env, lambda s: False)
-        out["rss_mb"]["text_game"] = round(last_json(lines)["rss_kb"] / 1024, 1)
-    else:
-        out["rss_mb"]["text_game"] = None
+        peaks["text_game"].append(last_json(lines))
     empty = work / "empty-script.txt"
     empty.write_text("", encoding="utf-8")
     cli = [sys.executable, "-m", "voicegame", "play", first_game, "--input", str(empty), "--output", "text",
            "--seed", "7", "--record", str(work / "cli-record.json")]
     texts, voices, models, loads = [], [], [], []
-    rss_no_model = rss_model = None
-    for _ in range(cfg["proc_reps"]):
+    first_sample = lambda s: s.startswith("FIRST_SAMPLE")  # noqa: E731
+    for rep in range(cfg["proc_reps"]):
         log("start-up: process start → first HOST: line")
-        t, _ = _run_timed(cli, env, lambda s: s.startswith("HOST:"))
-        texts.append(t)
-        log("start-up and memory: voice without a model")
-        t, lines = _run_timed([*child, "no_model", json.dumps(spec)], env, lambda s: s.startswith("FIRST_SAMPLE"))
+        texts.append(_run_timed(cli, env, lambda s: s.startswith("HOST:"))[0])
+        log("start-up and memory: the voice, no model")
+        t, lines = _run_timed([*child, "no_model", json.dumps(dict(spec, games=games if rep == 0 else []))],
+                              env, first_sample)
         voices.append(t)
-        rss_no_model = max(rss_no_model or 0, last_json(lines)["rss_kb"])
+        peaks["no_model"].append(last_json(lines))
         if model_path is not None:
-            log("start-up and memory: model loaded first")
-            t, lines = _run_timed([*child, "model", json.dumps(spec)], env, lambda s: s.startswith("FIRST_SAMPLE"))
+            log("start-up and memory: the model loaded first")
+            t, lines = _run_timed([*child, "model", json.dumps(spec)], env, first_sample)
             models.append(t)
-            rep = last_json(lines)
-            loads.append(rep["model_load_ms"] / 1000)
-            rss_model = max(rss_model or 0, rep["rss_kb"])
-    out["rss_mb"]["no_model"] = round(rss_no_model / 1024, 1)
-    out["rss_mb"]["with_model"] = round(rss_model / 1024, 1) if rss_model else None
+            report = last_json(lines)
+            loads.append(report["model_load_ms"] / 1000)
+            peaks["with_model"].append(report)
+    for stage, reports in peaks.items():
+        hwm = [r["hwm_kb"] if r.get("hwm_kb") is not None else r["ru_maxrss_kb"] for r in reports]
+        out["rss_mb"][stage] = round(max(hwm) / 1024, 1) if hwm else None
+        ru = [r["ru_maxrss_kb"] for r in reports]
+        out["ru_maxrss_mb"][stage] = round(max(ru) / 1024, 1) if ru else None
     out["first_prompt_ms"]["text"] = summary([t for t in texts if t is not None])["median"]
     out["first_prompt_ms"]["voice"] = summary([t for t in voices if t is not None])["median"]
     out["first_prompt_ms"]["voice_with_model"] = summary([t for t in models if t is not None])["median"]
@@ -912,6 +947,7 @@ def run_bench(model: str | None = None, quick: bool = False, speech_lang: str | 
     cfg = QUICK if quick else FULL
     scripts_dir = Path(scripts_dir) if scripts_dir else SCRIPTS_DIR
     started = time.perf_counter()
+    phases: dict[str, float] = {}
     model_path, model_lang = resolve_model(model)
     lang = speech_lang or model_lang or "en"
     if lang not in GRAMMARS:
@@ -952,12 +988,15 @@ def run_bench(model: str | None = None, quick: bool = False, speech_lang: str | 
             mem_thread.start()
         if model_path is not None:
             log(f"loading the model {model_path}")
+            phase = time.perf_counter()
             mdl = load_model(model_path)
+            phases["model_load_s"] = time.perf_counter() - phase
             missing = missing_words(mdl, grammar)
             grammar = tuple(w for w in grammar if w not in missing)
             wavs = {w: v for w, v in wavs.items() if w in grammar}
             if not wavs:
                 skipped = f"the model knows none of the {lang} benchmark words"
+        phase = time.perf_counter()
         if skipped is None:
             gap, cost = bench_recognition(mdl, wavs, grammar, cfg, log)
             gap["speech_lang"] = lang
@@ -965,13 +1004,20 @@ def run_bench(model: str | None = None, quick: bool = False, speech_lang: str | 
         else:
             gap, cost = {"skipped": skipped}, {"skipped": skipped}
         result["response_gap"], result["recognition_cost"] = gap, cost
+        phases["recognition_s"] = time.perf_counter() - phase
+        phase = time.perf_counter()
         result["host_overhead"] = bench_host(cfg, scripts_dir, work, log, profile=profile)
+        phases["host_s"] = time.perf_counter() - phase
         log("speech start-up")
+        phase = time.perf_counter()
         result["speech_startup"] = bench_speech(cfg, voice_lang)
+        phases["speech_s"] = time.perf_counter() - phase
+        phase = time.perf_counter()
         if mem_thread is None:
             memory()
         else:
             mem_thread.join()
+        phases["memory_s"] = time.perf_counter() - phase
         if mem_error:
             raise mem_error[0]
         result["memory_startup"] = dict(mem_result, concurrent=quick)
@@ -984,6 +1030,7 @@ def run_bench(model: str | None = None, quick: bool = False, speech_lang: str | 
         for path, limit, unit, what in TARGETS
     ]
     result["elapsed_s"] = round(time.perf_counter() - started, 1)
+    result["phases_s"] = {k: round(v, 2) for k, v in phases.items()}
     return result
 
 

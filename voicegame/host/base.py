@@ -267,6 +267,7 @@ class Table:
             "accepted": False,
         }
         self.log.append(entry)
+        self.autosave(record=False)
         if isinstance(result, Heard):
             self.last_heard_at = self.clock.now()
         elif (self.settings.idle_s and not self.replaying
@@ -325,6 +326,7 @@ class Table:
                 if outcome[0] == "ok":
                     self.log[-1]["accepted"] = True
                     self.record["inputs"].append({k: self.log[-1][k] for k in ("phase", "moment", "text")})
+                    self.autosave(record=False)
                     return outcome[1]
                 failures += 1
                 if outcome[0] == "not_allowed":
@@ -492,8 +494,10 @@ class Table:
             return Path(self.settings.autosave)
         return data_dir() / "autosave" / f"{self.settings.game}-{self.settings.started}.json"
 
-    def autosave(self, finished: bool = False) -> None:
-        """Write the autosave (settings + input log + state) and the record, atomically.
+    def autosave(self, finished: bool = False, record: bool = True) -> None:
+        """Write the autosave (settings + input log + state) and, with ``record``, the
+        record, atomically. Every listening moment saves the log (so a killed process
+        resumes with no input lost); every phase also rewrites the record.
 
         A failed write (full disk…) is said once; the game continues.
         """
@@ -509,8 +513,9 @@ class Table:
                 "log": self.log, "phase": self.phase, "state": state, "finished": finished}
         try:
             atomic_write_json(self.autosave_path(), save)
-            self.record["finished"] = finished
-            atomic_write_json(self.record_path(), self.record)
+            if record:
+                self.record["finished"] = finished
+                atomic_write_json(self.record_path(), self.record)
         except OSError as exc:
             log.warning("saving failed: %s", exc)
             if not self.save_failed_said:
@@ -572,11 +577,12 @@ class Session:
                 table.autosave()
                 self.voice.say(table.text("common.idle"))
                 return "idle"
-            except InputEnded:
+            except InputEnded as ended:
                 if table.replaying:
                     table.clock.go_live()
                 table.autosave()
-                self.voice.say(table.text("common.input_ended"))
+                source = ended.args[0] if ended.args else "script"
+                self.voice.say(table.text("common.keyboard_ended" if source == "keyboard" else "common.input_ended"))
                 return "input_ended"
             except Exception:  # never show a traceback to a player
                 log.error("game crashed:\n%s", traceback.format_exc())

@@ -225,7 +225,7 @@ class Host:
         t.enter_phase("intro")
         t.check_vocabulary(w for phrase in self.wu.vocabulary(self.players) for w in phrase.split())
         count = len(self.questions)
-        t.say("wits.intro", players=self.players,
+        t.say("wits.intro", players=self.names(self.players),
               questions=self.text("wits.questions_one") if count == 1 else self.text("wits.questions_many", n=count))
         self.begin()
 
@@ -287,11 +287,11 @@ class Host:
             winner = tied[0]
             t.say("wits.winner", Player=self.cap(winner), chips=self.chips(top))
         else:
-            t.say("wits.tie", players=[self.cap(tied[0])] + list(tied[1:]), chips=self.chips(top))
+            t.say("wits.tie", players=[self.cap(tied[0])] + self.names(tied[1:]), chips=self.chips(top))
             youngest = self.ask_youngest(tied)
             winner = break_tie(tied, youngest)
             self.tie = {"tied": list(tied), "youngest": youngest}
-            t.say("wits.tie_winner", Player=self.cap(winner), player=winner, chips=self.chips(top))
+            t.say("wits.tie_winner", Player=self.cap(winner), player=self.name(winner), chips=self.chips(top))
         self.final_winner = winner
         t.record["standings"] = [dataclasses.asdict(s) for s in standings(self.game)]
         t.record["winners"] = [winner]
@@ -318,7 +318,7 @@ class Host:
         value = t.ask("wits.ask_guess", parse, phrases=self.guess_phrases(), help_key="wits.help_guess",
                       moment="guess", silence_limit=GUESS_SILENCES, Player=self.cap(player))
         if value is SILENT:
-            t.say("wits.no_guess_recorded", player=player, Player=self.cap(player))
+            t.say("wits.no_guess_recorded", player=self.name(player), Player=self.cap(player))
             return None
         self.say_guess(player, value)
         return value
@@ -351,8 +351,8 @@ class Host:
 
         phrases = self.guess_phrases() + u.yes_no_phrases()
         while True:
-            items = [self.text("wits.guess_item_none", player=p) if self.guesses[p] is None
-                     else self.text("wits.guess_item", player=p, guess=self.num(self.guesses[p]))
+            items = [self.text("wits.guess_item_none", player=self.name(p)) if self.guesses[p] is None
+                     else self.text("wits.guess_item", player=self.name(p), guess=self.num(self.guesses[p]))
                      for p in self.players]
             answer = t.ask("wits.confirm_guesses", parse, phrases=phrases, help_key="wits.help_confirm_guesses",
                            moment="confirm_guesses", silence_limit=CONFIRM_SILENCES, guesses=items)
@@ -361,7 +361,7 @@ class Host:
             if answer is False:
                 example = next((p for p in self.players if self.guesses[p] is not None), self.players[0])
                 answer = t.ask("wits.which_guess", parse_fix, phrases=phrases, help_key="wits.help_which_guess",
-                               moment="fix_guess", silence_limit=CONFIRM_SILENCES, player=example,
+                               moment="fix_guess", silence_limit=CONFIRM_SILENCES, player=self.name(example),
                                guess=self.num(self.guesses[example] if self.guesses[example] is not None else 10))
                 if answer is SILENT:
                     continue
@@ -392,7 +392,7 @@ class Host:
                     error = error or NotAllowed(self.text("wits.say_colour_first"))
                     continue
                 if current is not None and player != current:
-                    error = error or NotAllowed(self.text("wits.not_your_turn", current=current,
+                    error = error or NotAllowed(self.text("wits.not_your_turn", current=self.name(current),
                                                           Other=self.cap(player)))
                     continue
                 try:
@@ -419,7 +419,7 @@ class Host:
             return place_bets(self.book, player, mine, held)
         except rules.TooManyBets:
             if not request.replace and self.book.bets_of(player):
-                raise NotAllowed(self.text("wits.third_bet", Player=self.cap(player), player=player,
+                raise NotAllowed(self.text("wits.third_bet", Player=self.cap(player), player=self.name(player),
                                            bets=self.bets_text(player))) from None
             raise NotAllowed(self.text("wits.too_many_bets", Player=self.cap(player))) from None
         except rules.EmptySlotBet as exc:
@@ -486,7 +486,7 @@ class Host:
                             help_key="wits.help_bet", moment="bet", silence_limit=BET_SILENCES,
                             Player=self.cap(player), chips=self.chips(self.game.chips[player]))
             if outcome is SILENT:
-                t.say("wits.no_bet_recorded", player=player)
+                t.say("wits.no_bet_recorded", player=self.name(player))
                 return
             if self.place_said(outcome):
                 return
@@ -526,12 +526,12 @@ class Host:
             if named is None:
                 raise NotUnderstood
             if named not in tied:
-                raise NotAllowed(self.text("wits.not_tied", Player=self.cap(named), players=tied))
+                raise NotAllowed(self.text("wits.not_tied", Player=self.cap(named), players=self.names(tied)))
             return named
 
         phrases = [" ".join(p) for pl in tied for p in wu.player_phrases(pl)]
         return self.table.ask("wits.ask_youngest", parse, phrases=phrases, help_key="wits.help_youngest",
-                              moment="youngest", players=tied)
+                              moment="youngest", players=self.names(tied))
 
     # ------------------------------------------------------------------ record
     def record_question(self, q: Question, result: rules.QuestionResult, chips_before: dict) -> None:
@@ -570,9 +570,17 @@ class Host:
     def text(self, key: str, **values) -> str:
         return self.table.text(key, **values)
 
-    @staticmethod
-    def cap(name: str) -> str:
+    def name(self, player: str) -> str:
+        """How a player is called aloud: a colour key in the table's language (G3)."""
+        return self.table.name(player)
+
+    def names(self, players) -> list[str]:
+        """:meth:`name` of each player (a list: the template joins it)."""
+        return [self.name(p) for p in players]
+
+    def cap(self, player: str) -> str:
         """A player's name at the start of a sentence."""
+        name = self.name(player)
         return name[:1].upper() + name[1:]
 
     def num(self, value) -> str:
@@ -614,7 +622,7 @@ class Host:
         for slot in self.mat.slots[1:]:
             if slot.occupied:
                 parts.append(self.text("wits.mat_slot", odds=slot.odds, side=self.side_text(slot),
-                                       guess=self.num(slot.guess), players=list(slot.players)))
+                                       guess=self.num(slot.guess), players=self.names(slot.players)))
             else:
                 empty.append(self.slot_name(slot))
         if not self.mat.occupied():
@@ -655,10 +663,10 @@ class Host:
         if slot.id == TOO_HIGH:
             t.say("wits.win_no_guesses" if not result.mat.occupied() else "wits.win_too_high")
             return
-        t.say("wits.win_slot", guess=self.num(slot.guess), players=list(slot.players), odds=slot.odds,
+        t.say("wits.win_slot", guess=self.num(slot.guess), players=self.names(slot.players), odds=slot.odds,
               side=self.side_text(slot))
         bonus = rules.BONUS_CHIPS
-        t.say("wits.bonus", players=[self.cap(slot.players[0])] + list(slot.players[1:]), bonus=self.chips(bonus))
+        t.say("wits.bonus", players=[self.cap(slot.players[0])] + self.names(slot.players[1:]), bonus=self.chips(bonus))
 
     def payout_text(self, p: rules.PlayerSettlement) -> str:
         parts = []
@@ -678,7 +686,7 @@ class Host:
 
     def say_standings(self) -> None:
         """Speak the standings (also the "score" command)."""
-        items = [self.text("wits.standings_item", player=s.player, chips=self.chips(s.chips))
+        items = [self.text("wits.standings_item", player=self.name(s.player), chips=self.chips(s.chips))
                  for s in standings(self.game)]
         self.table.say("wits.standings", items=items)
 

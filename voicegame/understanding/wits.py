@@ -6,11 +6,18 @@ colours, sides, yes/no); the extra words live in ``prompts/<lang>/words_wits.tom
 Bets (K4) — every form below, with or without the player's name first
 ("red, …"); a slot is named by the guess in it ("2008"), by its odds and side
 ("the 3 to 1 on the left", "the left 3 to 1", "the middle"), by the player whose
-guess it holds ("blue's guess"), or as "too high" / "smallest" / "largest":
+guess it holds ("blue's guess"), or as "too high" / "smallest" / "largest".
+The forms are the same in every language; only the words change (Spanish
+"rojo, los dos en 2008", "azul, uno en 12 con 3 fichas y otro en demasiado
+alto", "verde, 5 fichas en el 3 a 1 de la izquierda", "la de azul"; Dutch
+"rood, allebei op 2008", "blauw, één op 12 met 3 fiches en één op te hoog",
+"groen, 5 fiches op de 3 tegen 1 links", "die van blauw"):
 
 - ``no bet`` — no token this question;
 - ``both on SLOT [with N chips [each]]`` — both tokens on one slot, N chips in
-  all (split over the two tokens; "each" puts N under each);
+  all (split over the two tokens; "each" puts N under each, also said before the
+  number: Dutch "met elk 3 fiches"); ``without chips`` (Spanish "sin fichas")
+  is 0 chips;
 - ``split[:] SLOT [with N chips] and SLOT [with N chips]`` — one token on each;
 - ``one on SLOT [with N chips], one on SLOT [with N chips]`` — two tokens;
 - ``one on SLOT [with N chips]`` / ``N chips on SLOT`` / ``on SLOT`` — one token;
@@ -22,6 +29,12 @@ guess it holds ("blue's guess"), or as "too high" / "smallest" / "largest":
 and eight or two thousand, and eight…); :func:`resolve` turns one reading into
 ``(slot id, chips)`` pairs against the mat, raising :class:`SlotNameError`
 subclasses (:class:`AmbiguousSlot` is asked back by the host).
+
+Every word comes from ``prompts/<lang>/words_wits.toml``: ``[bets]``, ``[slots]``
+and ``[guesses]`` (phrases, also the recognizer grammar), ``[sides]`` (side words
+added to the core ones, e.g. Dutch "linker"), ``[grammar]`` (the English
+possessive "'s", the words between a colour and a corrected guess) and
+``[units]``.
 """
 
 from __future__ import annotations
@@ -157,9 +170,23 @@ class WitsUnderstanding:
         self.guesses = {k: self._phrases(v) for k, v in words["guesses"].items()}
         self.silent_units = {normalise(w) for w in words.get("units", {}).get("silent", [])}
         self.units_before = {normalise(w) for w in words.get("units", {}).get("before", [])}
-        self.sides = {k: self._phrases(v) for k, v in self.u.side_words.items()}
+        extra_sides = words.get("sides", {})
+        self.side_words = {k: tuple(v) + tuple(normalise(p) for p in extra_sides.get(k, ()))
+                           for k, v in self.u.side_words.items()}
+        self.sides = {k: self._phrases(v) for k, v in self.side_words.items()}
+        grammar = words.get("grammar", {})
+        #: possessive endings split off a name ("blue's" → "blue", "'s"); English only
+        self.possessive = tuple(grammar.get("possessive_suffix", ()))
+        #: words between a colour and a corrected guess ("red's guess is 2009", "rojo dice 2009")
+        self.fix_filler = frozenset(normalise(w) for w in grammar.get("fix_filler", ()))
+        #: words after a corrected guess (Dutch "rood moet 2009 zijn")
+        self.fix_tail = frozenset(normalise(w) for w in grammar.get("fix_tail", ()))
+        #: phrases before the colour of a correction ("la respuesta de rojo es 2009")
+        self.fix_lead = self._phrases(grammar.get("fix_lead", ()))
         n = self.u.numbers
-        self._number_words = set(n.units + n.tens + n.scales + n.decimal + n.minus + n.zero_words) | {"and", "a"}
+        #: words that join the parts of one number but never start one ("and", "y", "en")
+        self._joiners = frozenset(n.connectors)
+        self._number_words = set(n.units + n.tens + n.scales + n.decimal + n.minus + n.zero_words) | self._joiners
         self._number_words |= {w for h in n.half for w in h.split()}
 
     @staticmethod
@@ -170,15 +197,18 @@ class WitsUnderstanding:
 
     # ------------------------------------------------------------------ tokens
     def words(self, text: str, players: Sequence[str] = ()) -> list[str]:
-        """Normalised words; sentence punctuation stripped, "blue's" → "blue", "'s"."""
+        """Normalised words; sentence punctuation stripped, "blue's" → "blue", "'s"
+        (the language's possessive endings, ``[grammar] possessive_suffix``)."""
         names = {w for p in players for phrase in self.player_phrases(p) for w in phrase}
         out: list[str] = []
         for w in normalise(text).split():
             w = w.strip(".,:;")
             if not w:
                 continue
-            if w.endswith("'s") and (w[:-2] in names or w[:-2] in self._colour_words()):
-                out += [w[:-2], "'s"]
+            suffix = next((s for s in self.possessive if w.endswith(s) and (w[:-len(s)] in names
+                                                                            or w[:-len(s)] in self._colour_words())), None)
+            if suffix:
+                out += [w[:-len(suffix)], suffix]
             else:
                 out.append(w)
         return out
@@ -206,7 +236,7 @@ class WitsUnderstanding:
 
     def _numbers(self, words: Sequence[str], i: int, limit: int = 9) -> Iterator[tuple[Number, int]]:
         """Every number that ``words[i:j]`` says, longest span first."""
-        if i >= len(words) or words[i] in ("and", "a") and not (i + 1 < len(words) and words[i + 1] in self.u.numbers.scales):
+        if i >= len(words) or words[i] in self._joiners and not (i + 1 < len(words) and words[i + 1] in self.u.numbers.scales):
             return
         j = i
         while j < len(words) and j - i < limit and (words[j] in self._number_words or re.fullmatch(r"-?[\d.,]*\d[\d.,]*", words[j])):
@@ -249,10 +279,11 @@ class WitsUnderstanding:
             for side, j in self._side(words, start):
                 for k, j2 in self._odds(words, j):
                     yield from self._slot_after_odds(words, j2, k, side)
-            for p, j in self._player(words, start, players):
-                for j2 in self._opt(words, j, self.slots["of_player"]):
-                    for j3 in self._opt(words, j2, self.slots["slot_tail"]):
-                        yield SlotRef("player", p), j3
+            for lead in self._opt(words, start, self.slots.get("player_lead", ())):
+                for p, j in self._player(words, lead, players):
+                    for j2 in self._opt(words, j, self.slots["of_player"]):
+                        for j3 in self._opt(words, j2, self.slots["slot_tail"]):
+                            yield SlotRef("player", p), j3
             for value, j in self._numbers(words, start):
                 for j2 in self._opt(words, j, self.slots["slot_tail"]):
                     yield SlotRef("guess", value), j2
@@ -273,14 +304,20 @@ class WitsUnderstanding:
                 yield value, j2
 
     def _with(self, words, i) -> Iterator[tuple[Number | None, bool, int]]:
-        """``(chips, each, end)`` of an optional "with N chips [each]" / "with no chips"."""
+        """``(chips, each, end)`` of an optional "with N chips [each]" / "with no chips"
+        (also "with each N chips" and "without chips" where the language says so)."""
         for j in self._at(words, i, self.bets["with"]):
             for value, j2 in self._chips_count(words, j):
                 for j3 in self._at(words, j2, self.bets["each"]):
                     yield value, True, j3
                 yield value, False, j2
+            for j2 in self._at(words, j, self.bets.get("each_before", ())):
+                for value, j3 in self._chips_count(words, j2):
+                    yield value, True, j3
             for j2 in self._at(words, j, self.bets["no_chips"]):
                 yield 0, False, j2
+        for j in self._at(words, i, self.bets.get("without", ())):
+            yield 0, False, j
         yield None, False, i
 
     def _token(self, words, i, players) -> Iterator[tuple[TokenRequest, int]]:
@@ -361,18 +398,23 @@ class WitsUnderstanding:
         return NO_GUESS if words in self.guesses["no_guess"] else None
 
     def guess_fix(self, text: str, players: Sequence[str]) -> tuple[str, Number | str] | None:
-        """A correction "red 2009" / "red's guess is 2009" / "red, no guess" → ``(player, guess)``."""
+        """A correction "red 2009" / "red's guess is 2009" / "red, no guess" → ``(player, guess)``.
+
+        Spanish "rojo dice 2009", "la respuesta de rojo es 2009", Dutch "rood moet 2009 zijn".
+        """
         words = self.words(text, players)
-        for player, i in self._player(words, 0, players):
-            rest = words[i:]
-            while rest and rest[0] in ("'s", "guess", "is", "was", "should", "be", "said", "says", "wrote",
-                                       "has", "it's", "changes", "to", "becomes"):
-                rest = rest[1:]
-            if not rest:
-                continue
-            value = self.guess(" ".join(rest))
-            if value is not None:
-                return player, value
+        for lead in self._opt(words, 0, self.fix_lead):
+            for player, i in self._player(words, lead, players):
+                rest = words[i:]
+                while rest and rest[0] in self.fix_filler:
+                    rest = rest[1:]
+                while rest and rest[-1] in self.fix_tail:
+                    rest = rest[:-1]
+                if not rest:
+                    continue
+                value = self.guess(" ".join(rest))
+                if value is not None:
+                    return player, value
         return None
 
     def player_named(self, text: str, players: Sequence[str]) -> str | None:
@@ -382,8 +424,9 @@ class WitsUnderstanding:
         return found.pop() if len(found) == 1 else None
 
     def side(self, text: str) -> str | None:
-        """``"left"`` or ``"right"`` (asked back for an ambiguous slot)."""
-        return self.u.side(text)
+        """``"left"`` or ``"right"`` (asked back for an ambiguous slot; the core side
+        words plus the game's own, e.g. Dutch "de linker")."""
+        return self.u.side(text) or self.u._match(text, self.side_words)
 
     def is_done(self, text: str) -> bool:
         """"no changes", "done", "no"… (closes betting / accepts)."""
@@ -407,11 +450,16 @@ class WitsUnderstanding:
         out: list[str] = []
         for table in (self.bets, self.slots, self.guesses):
             for phrases in table.values():
-                out += [" ".join(p) for p in phrases if p != ("'s",)]
+                out += [" ".join(p) for p in phrases]
         for p in players:
             out += [" ".join(ph) for ph in self.player_phrases(p)]
-        out += self.u.number_words() + self.u.side_phrases() + self.u.yes_no_phrases()
-        return sorted(set(out))
+        out += [" ".join(p) for p in self.fix_lead] + sorted(self.fix_filler | self.fix_tail)
+        out += self.u.number_words() + self.side_phrases() + self.u.yes_no_phrases()
+        return sorted(w for w in set(out) if w not in self.possessive)
+
+    def side_phrases(self) -> list[str]:
+        """Every phrase that names a side (core words and the game's own)."""
+        return [p for ps in self.side_words.values() for p in ps]
 
 
 def _both(slot: SlotRef, chips: Number | None, each: bool) -> tuple[TokenRequest, TokenRequest]:

@@ -1,0 +1,1007 @@
+"""The spoken lobby, set-up by voice, and kiosk mode (issue 6).
+
+``voicegame`` with no arguments (or ``voicegame kiosk``) runs :class:`Kiosk`: a
+``transitions`` machine over the kiosk object, driven like the game hosts by
+``while self.state != "closed": getattr(self, "run_" + self.state)()``::
+
+    start ─┬─> offer_resume ──yes──> playing ──> after_game ─┬─ play again ──> playing
+           │        │no                 │  stop / idle       ├─ another game ─> lobby
+           └────────┴──> greet ──> lobby <──────────────────┘─ lobby ───────> greet
+                                    │ "let's play Wits and Wagers"
+                    setup_players ─> setup_colours ─> setup_options ─> playing
+
+- **offer_resume** — an unfinished autosave (a power cut, a stopped game) is
+  offered: "Resume the Wits and Wagers game from question 4?"; each host module
+  has ``progress(save, prompts)`` for the "question 4" part. In the lobby,
+  "resume" offers it again.
+- **lobby** — listens without a timeout (kiosk): "let's play Wavelength",
+  "Wits and Wagers", "ROFL", "rules of …" (a one-minute summary), "help",
+  "quit" (asks, then switches off), "slower"/"faster"/"louder"/"softer" and
+  "speak Spanish": those three settings are saved in the kiosk configuration
+  file (:mod:`voicegame.config`). Anything not understood gets the list of
+  games again.
+- **setup_*** — set-up by voice with defaults, so a table starts in three
+  answers or fewer: how many players (Wavelength: two teams or cooperative),
+  their colours in seat order (default: the first N colours, G3), then the
+  settings (timer normal/relaxed/off (G1, R7), lenient articles, hard mode,
+  stacking, own messages, the number of Wits questions, the Wavelength target
+  score, dial positions in words). Every answer is read back; "start" starts
+  the game. Three silences at a question take its default and say so.
+- **playing** — one :class:`~voicegame.host.base.Session` on the shared ports.
+  "Stop" during a game is the table's quit (asks to confirm; the record and
+  autosave are kept) and comes back to the lobby; so does an idle table
+  (``Settings.idle_s`` from the configuration's ``idle_minutes``).
+- **after_game** — "play again" (same set-up, a new seed and new questions),
+  "another game", or "lobby".
+
+The voice set-up is turned into the game's own command-line options and read by
+the host module's ``add_arguments`` / ``options_from_args`` / ``validate``
+(:func:`build_settings`), so a game set up by voice is exactly a game started with
+``voicegame play``. When the input ends (end of a script, Ctrl-D) the kiosk stops
+cleanly.
+"""
+
+from __future__ import annotations
+
+import argparse
+import copy
+import logging
+import random
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import Callable
+
+from transitions import Machine
+
+from voicegame import config as kiosk_config
+from voicegame.games import host_module
+from voicegame.host.base import DEFAULT_LISTEN_S, MAX_TRIES, SILENT, NotAllowed, NotUnderstood, Session, Settings
+from voicegame.ports import Expected, Heard, InputEnded, Silence
+from voicegame.prompts import Prompts, PromptError
+from voicegame.understanding import understanding
+from voicegame.understanding.lobby import GAME_ORDER, LobbyIntent, OptionChange, lobby_understanding
+
+log = logging.getLogger("voicegame")
+
+#: Silences at a set-up question (or the resume offer, or "what next?") before its default is taken.
+SETUP_SILENCES = 3
+#: Seconds a relaxed timer adds to the configured one (R7: "+30 s").
+RELAXED_EXTRA_S = 30.0
+#: Prompt files a language needs before the lobby can switch to it.
+LANGUAGE_FILES = ("common", "lobby", "wavelength", "wits", "rofl", "words", "words_lobby")
+
+STATES = ["start", "offer_resume", "greet", "lobby", "setup_players", "setup_colours", "setup_options",
+          "playing", "after_game", "closed"]
+SETUP_STATES = ["setup_players", "setup_colours", "setup_options"]
+TRANSITIONS = [
+    {"trigger": "boot", "source": "start", "dest": "offer_resume", "conditions": "has_offer"},
+    {"trigger": "boot", "source": "start", "dest": "greet"},
+    {"trigger": "offer_accepted", "source": "offer_resume", "dest": "playing"},
+    {"trigger": "offer_declined", "source": "offer_resume", "dest": "greet"},
+    {"trigger": "greeted", "source": "greet", "dest": "lobby"},
+    {"trigger": "resume_asked", "source": "lobby", "dest": "offer_resume"},
+    {"trigger": "game_chosen", "source": ["lobby", "after_game"], "dest": "setup_players"},
+    {"trigger": "players_chosen", "source": "setup_players", "dest": "setup_options", "conditions": "is_coop"},
+    {"trigger": "players_chosen", "source": "setup_players", "dest": "setup_colours"},
+    {"trigger": "colours_chosen", "source": "setup_colours", "dest": "setup_options"},
+    {"trigger": "players_changed", "source": "setup_options", "dest": "setup_players"},
+    {"trigger": "setup_cancelled", "source": SETUP_STATES, "dest": "greet"},
+    {"trigger": "setup_done", "source": "setup_options", "dest": "playing"},
+    {"trigger": "game_ended", "source": "playing", "dest": "after_game", "conditions": "game_finished"},
+    {"trigger": "game_ended", "source": "playing", "dest": "closed", "conditions": "input_gone"},
+    {"trigger": "game_ended", "source": "playing", "dest": "greet"},
+    {"trigger": "same_again", "source": "after_game", "dest": "playing"},
+    {"trigger": "other_game", "source": "after_game", "dest": "lobby"},
+    {"trigger": "to_lobby", "source": "after_game", "dest": "greet"},
+    {"trigger": "switch_off", "source": "lobby", "dest": "closed"},
+]
+
+
+class Cancelled(Exception):
+    """"quit"/"stop" said at a set-up question, the resume offer or "what next?"."""
+
+
+# --------------------------------------------------------------------------- the set-up
+
+
+@dataclass(frozen=True)
+class GameSpec:
+    """What the voice set-up offers for one game.
+
+    :param low, high: players (Wavelength: the two teams).
+    :param switches: on/off settings offered (names of :class:`OptionChange`).
+    :param timed: the game runs timers (G1), so the timer setting is offered.
+    :param number: ``"questions"`` (Wits: ``--count``) or ``"points"`` (Wavelength:
+        ``--target-score``), with its range and default.
+    """
+
+    low: int
+    high: int
+    default_players: int
+    switches: tuple[str, ...]
+    timed: bool
+    number: str | None = None
+    number_range: tuple[int, int] = (1, 1)
+    number_default: int = 0
+
+
+def game_specs() -> dict[str, GameSpec]:
+    """The set-up of each game, from its rules and host modules (players K1, R1; W4 target)."""
+    from voicegame.rules import rofl as rofl_rules
+    from voicegame.rules import wits as wits_rules
+
+    wits_host, rofl_host = host_module("wits"), host_module("rofl")
+    return {
+        "wavelength": GameSpec(2, 2, 2, ("accessible",), False, "points", (2, 30), 10),
+        "wits": GameSpec(wits_rules.MIN_PLAYERS, wits_rules.MAX_PLAYERS, len(wits_host.DEFAULT_PLAYERS), (),
+                         True, "questions", (1, 20), wits_rules.DEFAULT_QUESTIONS),
+        "rofl": GameSpec(rofl_rules.MIN_PLAYERS, rofl_rules.MAX_PLAYERS, len(rofl_host.DEFAULT_PLAYERS),
+                         ("lenient", "hard", "stacking", "own_message"), True),
+    }
+
+
+#: Command-line flag of each on/off setting.
+SWITCH_FLAGS = {"lenient": "--lenient", "hard": "--hard", "stacking": "--stacking",
+                "own_message": "--own-message", "accessible": "--accessible"}
+
+
+@dataclass
+class Setup:
+    """A game being set up by voice.
+
+    :param game: ``"wavelength"``, ``"wits"`` or ``"rofl"``.
+    :param coop: Wavelength cooperative mode (W9).
+    :param players: colours in seat order (Wavelength: the two teams, first starts).
+    :param timer: ``"normal"``, ``"relaxed"`` or ``"off"``.
+    :param switches: on/off settings by name (see :data:`SWITCH_FLAGS`).
+    :param number: Wits questions or Wavelength target score, ``None`` for the default.
+    :param count: a number of players said with the game's name, not yet checked.
+    """
+
+    game: str
+    coop: bool = False
+    players: list[str] = field(default_factory=list)
+    timer: str = "normal"
+    switches: dict[str, bool] = field(default_factory=dict)
+    number: int | None = None
+    count: int | None = None
+
+    def argv(self) -> list[str]:
+        """The game's own command-line options for this set-up."""
+        out: list[str] = []
+        if self.game == "wavelength":
+            if self.coop:
+                out.append("--coop")
+            else:
+                out += ["--teams", *self.players]
+                if self.number is not None:
+                    out += ["--target-score", str(self.number)]
+        else:
+            out += ["--players", ",".join(self.players)]
+            if self.game == "wits" and self.number is not None:
+                out += ["--count", str(self.number)]
+        out += [SWITCH_FLAGS[name] for name, on in sorted(self.switches.items()) if on]
+        return out
+
+    @classmethod
+    def from_settings(cls, settings: Settings, normal_timer_s: float | None) -> "Setup":
+        """The set-up of a game that was not set up by voice (a resumed one), for "play again"."""
+        o = settings.options
+        if settings.timer_s is None:
+            timer = "off"
+        elif normal_timer_s is not None and abs(settings.timer_s - normal_timer_s) < 1e-9:
+            timer = "normal"
+        else:
+            timer = "relaxed"
+        players = list(o.get("teams") or []) if settings.game == "wavelength" else list(o.get("players") or [])
+        number = o.get("count") if settings.game == "wits" else o.get("target_score")
+        switches = {name: True for name in SWITCH_FLAGS if o.get(name) is True}
+        return cls(settings.game, bool(o.get("coop")), players, timer, switches,
+                   number if isinstance(number, int) else None)
+
+
+def build_settings(setup: Setup, *, lang: str, seed: int, timer_s: float | None, private: str,
+                   idle_s: float | None) -> Settings:
+    """Settings for ``setup``, read through the host module's own option parser and validated.
+
+    :param timer_s: the configured (normal) timer, seconds; ``None`` is off.
+    :raises ValueError: the host module refuses the options (one sentence).
+    """
+    module = host_module(setup.game)
+    parser = argparse.ArgumentParser(prog=f"voicegame play {setup.game}", add_help=False)
+    module.add_arguments(parser)
+    try:
+        args = parser.parse_args(setup.argv())
+    except SystemExit:
+        raise ValueError(f"The set-up of {setup.game} cannot be read: {' '.join(setup.argv())}.") from None
+    settings = Settings(game=setup.game, lang=lang, seed=seed, timer_s=timer_for(setup.timer, timer_s),
+                        private=private, options=module.options_from_args(args), idle_s=idle_s)
+    module.validate(settings)
+    return settings
+
+
+def timer_for(choice: str, normal_s: float | None) -> float | None:
+    """Seconds per timer: ``normal`` is the configured timer, ``relaxed`` adds 30 s (R7), ``off`` is ``None``."""
+    if choice == "off":
+        return None
+    if choice == "relaxed":
+        return (normal_s or 30.0) + RELAXED_EXTRA_S
+    return normal_s
+
+
+# --------------------------------------------------------------------------- ports
+
+
+@dataclass
+class Ports:
+    """The live ports the lobby and every game share.
+
+    :param relang: ``relang(lang) -> (listener, voice)`` for another language (a
+        speech model and a voice of that language); ``None`` keeps both.
+    """
+
+    listener: object
+    voice: object
+    clock: object
+    relang: Callable[[str], tuple[object, object]] | None = None
+    screen: Callable[[str], None] | None = None
+
+
+@dataclass
+class Job:
+    """A game about to be played: its settings, its set-up, and the log to replay (resume)."""
+
+    settings: Settings
+    setup: Setup
+    log: list[dict] | None = None
+
+
+# --------------------------------------------------------------------------- the kiosk
+
+
+class Kiosk:
+    """The lobby: a ``transitions`` machine over this object (see the module docstring).
+
+    :param ports: listener, voice and clock shared by the lobby and the games.
+    :param config: the kiosk configuration (changed by voice: rate, volume, language).
+    :param config_file: where to save it; ``None`` never saves (a malformed file is kept).
+    :param environ: the process environment (data directory of the autosaves).
+    :param seed: seeds the games (each game draws its seed from it); ``None`` is random.
+    :param lang: the language to start in (default: the configuration's).
+    :param config_error: a sentence about an unreadable configuration file, said at start.
+    """
+
+    def __init__(self, ports: Ports, config: kiosk_config.Config, config_file: Path | None,
+                 environ=None, seed: int | None = None, lang: str | None = None,
+                 config_error: str | None = None):
+        self.ports = ports
+        self.config = config
+        self.config_file = config_file
+        self.environ = environ
+        self.seeds = random.Random(seed) if seed is not None else random.SystemRandom()
+        self.config_error = config_error
+        self.specs = game_specs()
+        wanted = lang or config.lang
+        self.missing_language = None if language_available(wanted) else wanted
+        self.set_language(wanted if self.missing_language is None else "en")
+        self.last_prompt: str | None = None
+        self.lobby_prompt: str | None = None
+        self.first_greeting = True
+        self.hint_saved = False
+        self.offer: tuple[Path, dict] | None = None
+        self.declined: set[str] = set()
+        self.setup: Setup | None = None
+        self.job: Job | None = None
+        self.last_job: Job | None = None
+        self.outcome: str | None = None
+        self.machine = Machine(model=self, states=STATES, transitions=TRANSITIONS, initial="start",
+                               auto_transitions=False)
+
+    # ------------------------------------------------------------------ driver
+    def run(self) -> int:
+        """Run the lobby until it is switched off or the input ends; returns the exit status (0)."""
+        try:
+            while self.state != "closed":
+                getattr(self, "run_" + self.state)()
+        except InputEnded:
+            self.say("lobby.input_ended")
+        return 0
+
+    # ------------------------------------------------------------------ conditions
+    def has_offer(self) -> bool:
+        return self.offer is not None
+
+    def is_coop(self) -> bool:
+        return bool(self.setup and self.setup.coop)
+
+    def game_finished(self) -> bool:
+        return self.outcome == "finished"
+
+    def input_gone(self) -> bool:
+        return self.outcome == "input_ended"
+
+    # ------------------------------------------------------------------ language, speech
+    def set_language(self, lang: str) -> None:
+        """Speak and understand ``lang`` from now on (prompts, words; ports via ``relang``)."""
+        self.lang = lang
+        self.prompts = Prompts.load(lang)
+        self.u = understanding(lang)
+        self.lu = lobby_understanding(lang)
+
+    @property
+    def voice(self):
+        return self.ports.voice
+
+    def text(self, key: str, **values) -> str:
+        return self.prompts.text(key, **values)
+
+    def say(self, key: str, remember: bool = True, **values) -> str:
+        sentence = self.text(key, **values)
+        self.say_text(sentence, remember)
+        return sentence
+
+    def say_text(self, sentence: str, remember: bool = True) -> None:
+        if remember:
+            self.last_prompt = sentence
+        self.voice.say(sentence)
+
+    def game_name(self, game: str) -> str:
+        return self.text(f"lobby.names.{game}")
+
+    def language_name(self, lang: str) -> str:
+        key = f"lobby.language_names.{lang}"
+        return self.text(key) if self.prompts.has(key) else lang
+
+    # ------------------------------------------------------------------ listening
+    def ask(self, key: str | None, parse: Callable[[str], object], *, help_key: str, moment: str,
+            phrases=(), timeout_s: float | None = DEFAULT_LISTEN_S, silence_limit: int | None = None,
+            not_understood_key: str | None = None, help_values: dict | None = None, **values):
+        """Say ``key`` and listen until ``parse`` accepts an utterance (the table's re-prompt policy).
+
+        ``parse`` sees every utterance first; what it does not understand may be a
+        lobby command: repeat, help, slower/faster/louder/softer (saved), quit
+        (:class:`Cancelled`); score, pause, undo and resume only say that no game is
+        running. Silence: "I didn't hear anything" (none when ``timeout_s`` is
+        ``None``: the lobby waits quietly); after ``silence_limit`` silences
+        :data:`SILENT` is returned.
+
+        :raises Cancelled: "quit" / "stop".
+        :raises InputEnded: the input is exhausted.
+        """
+        help_values = help_values or {}
+        if key:
+            self.say(key, **values)
+        expected = Expected(self.u.grammar(phrases), False, moment)
+        failures = silences = 0
+        while True:
+            heard = self.ports.listener.listen(expected, timeout_s)
+            if isinstance(heard, Silence) or not isinstance(heard, Heard):
+                silences += 1
+                if silence_limit is not None and silences >= silence_limit:
+                    return SILENT
+                if timeout_s is None:
+                    continue
+                failures += 1
+                if failures < MAX_TRIES:
+                    self.say("common.didnt_hear", remember=False)
+            else:
+                outcome = self._try(parse, heard)
+                if outcome[0] == "ok":
+                    return outcome[1]
+                if outcome[0] == "not_allowed":
+                    failures += 1
+                    self.say_text(outcome[1], remember=False)
+                else:
+                    command = self.u.command(heard.text)
+                    if command:
+                        self.command(command, help_key, help_values)
+                        continue
+                    failures += 1
+                    if not_understood_key:
+                        self.say(not_understood_key, remember=False, heard=heard.text,
+                                 games=self.text("lobby.games"))
+                        failures = 0
+                    elif failures < MAX_TRIES:
+                        self.say("common.not_understood", remember=False, heard=heard.text,
+                                 options=self.text(help_key, **help_values))
+            if failures >= MAX_TRIES:
+                self.say("common.options", remember=False, options=self.text(help_key, **help_values))
+                failures = 0
+
+    @staticmethod
+    def _try(parse, heard: Heard):
+        first_error = None
+        for text in (heard.text, *heard.alternatives):
+            try:
+                return ("ok", parse(text))
+            except NotAllowed as exc:
+                first_error = first_error or ("not_allowed", str(exc))
+            except NotUnderstood:
+                pass
+        return first_error or ("not_understood", None)
+
+    def ask_yes_no(self, key: str, *, help_key: str = "common.help_yes_no", moment: str = "confirm",
+                   silence_limit: int | None = SETUP_SILENCES, **values):
+        """A yes/no question: ``True``, ``False``, or :data:`SILENT` after ``silence_limit`` silences."""
+        def parse(text: str) -> bool:
+            answer = self.u.yes_no(text)
+            if answer is None:
+                raise NotUnderstood
+            return answer
+
+        return self.ask(key, parse, help_key=help_key, moment=moment, phrases=self.u.yes_no_phrases(),
+                        silence_limit=silence_limit, **values)
+
+    def command(self, command: str, help_key: str, help_values: dict) -> None:
+        """A global command heard in the lobby or the set-up."""
+        if command == "repeat":
+            if self.last_prompt:
+                self.voice.say(self.last_prompt)
+        elif command == "help":
+            self.say(help_key, remember=False, **help_values)
+        elif command in ("slower", "faster", "louder", "softer"):
+            self.adjust_voice(command)
+        elif command == "quit":
+            raise Cancelled()
+        else:  # score, pause, resume, undo: only during a game
+            self.say("lobby.not_now", remember=False)
+            self.say(help_key, remember=False, **help_values)
+
+    # ------------------------------------------------------------------ settings changed by voice
+    def adjust_voice(self, command: str) -> None:
+        """Slower/faster (±20 words a minute, 80-300) or louder/softer (±0.1, 0.2-1.0), saved."""
+        from voicegame.adapters import tts
+
+        c = self.config
+        if command in ("slower", "faster"):
+            step = -1 if command == "slower" else 1
+            new = int(min(tts.RATE_MAX_WPM, max(tts.RATE_MIN_WPM, c.rate_wpm + step * tts.RATE_STEP_WPM)))
+            if new == c.rate_wpm:
+                self.say("lobby.slowest" if step < 0 else "lobby.fastest", remember=False)
+                return
+            c.rate_wpm = new
+            self.voice.adjust(rate_step=step)
+            self.say(f"lobby.{command}_saved", remember=False, wpm=new)
+        else:
+            step = 1 if command == "louder" else -1
+            new = round(min(tts.VOLUME_MAX, max(tts.VOLUME_MIN, c.volume + step * tts.VOLUME_STEP)), 2)
+            if new == c.volume:
+                self.say("lobby.loudest" if step > 0 else "lobby.softest", remember=False)
+                return
+            c.volume = new
+            self.voice.adjust(volume_step=step)
+            self.say(f"lobby.{command}_saved", remember=False, percent=int(round(new * 100)))
+        self.save_config()
+
+    def switch_language(self, lang: str) -> None:
+        """"speak Spanish": switch (and save) when the language's sentences are installed."""
+        if lang == self.lang:
+            self.say("lobby.language_same", remember=False, language=self.language_name(lang))
+            return
+        if not language_available(lang):
+            self.say("lobby.language_missing", remember=False, language=self.language_name(lang))
+            return
+        if self.ports.relang:
+            self.ports.listener, self.ports.voice = self.ports.relang(lang)
+        self.set_language(lang)
+        self.config.lang = lang
+        self.say("lobby.language_changed", remember=False, language=self.language_name(lang))
+        self.save_config()
+
+    def save_config(self) -> None:
+        if self.config_file is None:
+            self.say("lobby.not_saved", remember=False)
+            return
+        try:
+            kiosk_config.save(self.config, path=self.config_file)
+        except OSError as exc:
+            log.warning("cannot save %s: %s", self.config_file, exc)
+            self.say("lobby.not_saved", remember=False)
+
+    # ------------------------------------------------------------------ autosaves
+    def find_unfinished(self) -> tuple[Path, dict] | None:
+        """The newest unfinished autosave and its content, else ``None``."""
+        from voicegame.cli import latest_autosave
+        from voicegame.storage import read_json
+
+        path = latest_autosave(self.environ)
+        if path is None:
+            return None
+        try:
+            save = read_json(path)
+            host_module(save["settings"]["game"])
+        except (ValueError, KeyError, TypeError):
+            return None
+        return path, save
+
+    def progress(self, save: dict) -> str:
+        module = host_module(save["settings"]["game"])
+        return module.progress(save, self.prompts)
+
+    # ------------------------------------------------------------------ phases
+    def run_start(self) -> None:
+        if self.config_error:
+            self.say("lobby.config_unreadable", remember=False, error=self.config_error)
+        if self.missing_language:
+            self.say("lobby.language_missing", remember=False, language=self.language_name(self.missing_language))
+        checker = getattr(self.ports.listener, "missing_words", None)
+        if checker is not None:
+            missing = sorted(set(checker(sorted(self.lu.all_words()))))
+            if missing:
+                self.say("common.missing_words", remember=False, words=missing)
+        self.offer = self.find_unfinished()
+        self.boot()
+
+    def run_offer_resume(self) -> None:
+        path, save = self.offer
+        self.offer = None
+        key = "lobby.resume_offer" if self.first_greeting else "lobby.resume_ask"
+        try:
+            settings = Settings.from_dict(save["settings"])
+            log_entries = list(save["log"])
+            values = dict(game=self.game_name(settings.game), progress=self.progress(save))
+        except (KeyError, TypeError, ValueError, PromptError):
+            self.say("lobby.resume_broken", path=str(path))
+            self.declined.add(str(path))
+            self.offer_declined()
+            return
+        try:
+            answer = self.ask_yes_no(key, help_key="lobby.help_resume", moment="resume_offer", **values)
+        except Cancelled:
+            answer = False
+        if answer is not True:
+            self.declined.add(str(path))
+            self.say("lobby.resume_kept")
+            self.offer_declined()
+            return
+        settings.autosave = str(path)
+        settings.idle_s = self.idle_s
+        self.job = Job(settings, Setup.from_settings(settings, self.config_timer_s()), log_entries)
+        self.offer_accepted()
+
+    def run_greet(self) -> None:
+        self.say("lobby.greeting" if self.first_greeting else "lobby.back")
+        self.first_greeting = False
+        if self.hint_saved:
+            self.hint_saved = False
+            found = self.find_unfinished()
+            if found:
+                self.say("lobby.saved_hint", remember=False, game=self.game_name(found[1]["settings"]["game"]))
+        self.greeted()
+
+    def parse_lobby(self, text: str) -> LobbyIntent:
+        intent = self.lu.lobby(text)
+        if intent is not None:
+            return intent
+        command = self.u.command(text)
+        if command in ("quit", "resume"):
+            return LobbyIntent(command)
+        raise NotUnderstood
+
+    def run_lobby(self) -> None:
+        key, self.lobby_prompt = self.lobby_prompt, None
+        intent = self.ask(key, self.parse_lobby, help_key="lobby.help", moment="lobby",
+                          phrases=self.lu.lobby_phrases(), timeout_s=None, not_understood_key="lobby.not_understood")
+        if intent.kind == "play":
+            self.setup = Setup(intent.game, count=intent.count)
+            self.game_chosen()
+        elif intent.kind == "rules":
+            self.say(f"lobby.rules.{intent.game}")
+            self.say("lobby.after_rules", remember=False, game=self.game_name(intent.game))
+        elif intent.kind == "rules_which":
+            self.say("lobby.rules_which")
+        elif intent.kind == "list":
+            self.say("lobby.games")
+        elif intent.kind == "language":
+            self.switch_language(intent.lang)
+        elif intent.kind == "resume":
+            found = self.find_unfinished()
+            if found is None:
+                self.say("lobby.resume_none", remember=False)
+                self.say("lobby.games")
+            else:
+                self.offer = found
+                self.resume_asked()
+        elif intent.kind == "quit":
+            try:
+                answer = self.ask_yes_no("lobby.quit_confirm", moment="confirm_quit")
+            except Cancelled:  # "quit" again: yes
+                answer = True
+            if answer is True:
+                self.say("lobby.goodbye")
+                self.switch_off()
+            else:
+                self.say("lobby.quit_cancelled")
+
+    # ------------------------------------------------------------------ set-up by voice
+    def run_setup_players(self) -> None:
+        s = self.setup
+        spec = self.specs[s.game]
+        name = self.game_name(s.game)
+        try:
+            if s.game == "wavelength":
+                self.ask_mode(s)
+            else:
+                self.ask_count(s, spec, name)
+        except Cancelled:
+            self.cancel_setup()
+            return
+        self.players_chosen()
+
+    def ask_mode(self, s: Setup) -> None:
+        """Wavelength: two teams or cooperative (W9)."""
+        def parse(text: str) -> str:
+            if self.lu.is_default(text):
+                return "teams"
+            mode = self.lu.wavelength_mode(text)
+            if mode is None:
+                raise NotUnderstood
+            return mode
+
+        mode = self.ask("lobby.ask_mode", parse, help_key="lobby.help_mode", moment="setup_mode",
+                        phrases=self.lu.setup_phrases(), silence_limit=SETUP_SILENCES)
+        if mode is SILENT:
+            mode = "teams"
+            self.say("lobby.default_mode", remember=False)
+        else:
+            self.say("lobby.mode_coop_read" if mode == "coop" else "lobby.mode_teams_read", remember=False)
+        s.coop = mode == "coop"
+        s.players = [] if s.coop else self.default_colours(2)
+        s.count = None
+
+    def ask_count(self, s: Setup, spec: GameSpec, name: str) -> None:
+        """How many players (2-7 Wits, 3-7 ROFL!); a number said with the game's name is taken."""
+        def check(n: int) -> int:
+            if not spec.low <= n <= spec.high:
+                raise NotAllowed(self.text("lobby.players_range", game=name, low=spec.low, high=spec.high,
+                                           count=n))
+            return n
+
+        def parse(text: str) -> int:
+            if self.lu.is_default(text):
+                return spec.default_players
+            n = self.lu.player_count(text)
+            if n is None:
+                raise NotUnderstood
+            return check(n)
+
+        count = None
+        if s.count is not None:
+            try:
+                count = check(s.count)
+            except NotAllowed as exc:
+                self.say_text(str(exc), remember=False)
+        s.count = None
+        if count is None:
+            count = self.ask("lobby.ask_players", parse, help_key="lobby.help_players", moment="setup_players",
+                             phrases=self.lu.setup_phrases(), silence_limit=SETUP_SILENCES, game=name,
+                             low=spec.low, high=spec.high, default=spec.default_players)
+            if count is SILENT:
+                count = spec.default_players
+                self.say("lobby.default_players", remember=False, count=count)
+                s.players = self.default_colours(count)
+                return
+        self.say("lobby.players_read", remember=False, count=count)
+        s.players = self.default_colours(count)
+
+    def default_colours(self, n: int) -> list[str]:
+        """The first ``n`` colours (G3), in the language's colour order."""
+        return list(self.u.colour_words)[:n]
+
+    def run_setup_colours(self) -> None:
+        s = self.setup
+        spec = self.specs[s.game]
+        name = self.game_name(s.game)
+        team = s.game == "wavelength"
+
+        def parse(text: str) -> list[str]:
+            if self.lu.is_default(text):
+                return list(s.players)
+            colours = self.lu.colours(text)
+            if not colours:
+                raise NotUnderstood
+            twice = next((c for i, c in enumerate(colours) if c in colours[:i]), None)
+            if twice:
+                raise NotAllowed(self.text("lobby.colours_twice", colour=self.u.colour_name(twice)))
+            if team and len(colours) != 2:
+                raise NotAllowed(self.text("lobby.team_colours_count"))
+            if not spec.low <= len(colours) <= spec.high:
+                raise NotAllowed(self.text("lobby.colours_count", count=len(colours), game=name, low=spec.low,
+                                           high=spec.high))
+            return colours
+
+        names = [self.u.colour_name(c) for c in s.players]
+        try:
+            colours = self.ask("lobby.ask_team_colours" if team else "lobby.ask_colours", parse,
+                               help_key="lobby.help_colours", moment="setup_colours",
+                               phrases=self.lu.setup_phrases(), silence_limit=SETUP_SILENCES,
+                               colours=names, first=names[0])
+        except Cancelled:
+            self.cancel_setup()
+            return
+        if colours is SILENT:
+            self.say("lobby.default_colours", remember=False, colours=names)
+        else:
+            s.players = colours
+            names = [self.u.colour_name(c) for c in colours]
+            if team:
+                self.say("lobby.team_colours_read", remember=False, first=names[0], second=names[1])
+            else:
+                self.say("lobby.colours_read", remember=False, colours=names)
+        self.colours_chosen()
+
+    def choices(self, s: Setup) -> str:
+        key = "wavelength_coop" if s.game == "wavelength" and s.coop else s.game
+        return self.text(f"lobby.choices.{key}")
+
+    def config_timer_s(self) -> float | None:
+        try:
+            return self.config.timer_s
+        except ValueError:
+            return 30.0
+
+    def settings_items(self, s: Setup) -> list[str]:
+        """The settings of ``s`` as words, for the read-back."""
+        spec = self.specs[s.game]
+        items = []
+        if spec.timed:
+            seconds = timer_for(s.timer, self.config_timer_s())
+            if seconds is None:
+                items.append(self.text("lobby.settings.timer_off"))
+            else:
+                key = "lobby.settings.timer_relaxed" if s.timer == "relaxed" else "lobby.settings.timer"
+                items.append(self.text(key, seconds=int(seconds)))
+        if s.game == "wavelength" and s.coop:
+            items.append(self.text("lobby.settings.coop_cards"))
+        elif spec.number:
+            items.append(self.text(f"lobby.settings.{spec.number}",
+                                   n=s.number if s.number is not None else spec.number_default))
+        items += [self.text(f"lobby.settings.{name}") for name in spec.switches if s.switches.get(name)]
+        return items or [self.text("lobby.settings.none")]
+
+    def players_words(self, s: Setup) -> list[str] | str:
+        if s.game == "wavelength" and s.coop:
+            return self.text("lobby.everyone")
+        return [self.u.colour_name(c) for c in s.players]
+
+    def check_option(self, s: Setup, change: OptionChange) -> OptionChange:
+        """An option said in the set-up, refused (:class:`NotAllowed`) when this game has no such setting."""
+        spec = self.specs[s.game]
+        name = self.game_name(s.game)
+        if change.name == "timer" and spec.timed:
+            return change
+        if change.name in spec.switches:
+            return change
+        if change.name == spec.number:
+            low, high = spec.number_range
+            if s.game == "wavelength" and s.coop:
+                raise NotAllowed(self.text("lobby.option_coop_points"))
+            if not low <= change.value <= high:
+                raise NotAllowed(self.text(f"lobby.{spec.number}_range", high=high))
+            return change
+        raise NotAllowed(self.text("lobby.option_wrong_game", game=name, choices=self.choices(s)))
+
+    def run_setup_options(self) -> None:
+        s = self.setup
+
+        def parse(text: str):
+            if self.lu.wants_player_change(text):
+                return "players"
+            changes = self.lu.options(text)
+            if changes:
+                return [self.check_option(s, c) for c in changes]
+            if self.lu.is_start(text):
+                return "start"
+            raise NotUnderstood
+
+        key = "lobby.ask_options"
+        while True:
+            try:
+                answer = self.ask(key, parse, help_key="lobby.help_options", moment="setup_options",
+                                  phrases=self.lu.setup_phrases(), silence_limit=SETUP_SILENCES,
+                                  help_values={"choices": self.choices(s)},
+                                  settings=self.settings_items(s), choices=self.choices(s))
+            except Cancelled:
+                self.cancel_setup()
+                return
+            if answer is SILENT:
+                self.say("lobby.default_start", remember=False)
+                break
+            if answer == "start":
+                break
+            if answer == "players":
+                self.players_changed()
+                return
+            for change in answer:
+                if change.name == "timer":
+                    s.timer = change.value
+                elif change.name in SWITCH_FLAGS:
+                    s.switches[change.name] = bool(change.value)
+                else:
+                    s.number = int(change.value)
+            key = "lobby.options_read"
+        self.say("lobby.start_readback", game=self.game_name(s.game), players=self.players_words(s),
+                 settings=self.settings_items(s))
+        self.job = Job(self.new_settings(s), s)
+        self.setup_done()
+
+    def cancel_setup(self) -> None:
+        self.say("lobby.setup_cancelled", remember=False)
+        self.setup = None
+        self.setup_cancelled()
+
+    @property
+    def idle_s(self) -> float | None:
+        minutes = self.config.idle_minutes
+        return float(minutes) * 60.0 if minutes and minutes > 0 else None
+
+    def new_settings(self, s: Setup) -> Settings:
+        return build_settings(s, lang=self.lang, seed=self.seeds.randrange(10 ** 6), timer_s=self.config_timer_s(),
+                              private=self.config.private, idle_s=self.idle_s)
+
+    # ------------------------------------------------------------------ playing
+    def run_playing(self) -> None:
+        job, self.job = self.job, None
+        module = host_module(job.settings.game)
+        session = Session(module.Host, self.ports.listener, self.ports.voice, self.ports.clock, job.settings,
+                          log=job.log, screen=self.ports.screen)
+        self.outcome = session.run()
+        self.last_job = job
+        if self.outcome in ("quit", "idle", "error"):
+            self.hint_saved = True
+        self.game_ended()
+
+    def run_after_game(self) -> None:
+        job = self.last_job
+        game = job.settings.game
+
+        def parse(text: str):
+            what = self.lu.after_game(text)
+            if what:
+                return what
+            other = self.lu.game(text)
+            if other:
+                return ("game", other)
+            raise NotUnderstood
+
+        try:
+            answer = self.ask("lobby.after_game", parse, help_key="lobby.help_after", moment="after_game",
+                              phrases=self.lu.after_phrases(), silence_limit=SETUP_SILENCES,
+                              game=self.game_name(game))
+        except Cancelled:
+            answer = "lobby"
+        if answer is SILENT:
+            self.say("lobby.after_silence", remember=False)
+            answer = "lobby"
+        if answer == "again":
+            s = copy.deepcopy(job.setup)
+            self.say("lobby.again_readback", game=self.game_name(s.game), players=self.players_words(s),
+                     settings=self.settings_items(s))
+            self.job = Job(self.new_settings(s), s)
+            self.same_again()
+        elif answer == "another":
+            self.lobby_prompt = "lobby.which_game"
+            self.other_game()
+        elif isinstance(answer, tuple):
+            self.setup = Setup(answer[1])
+            self.game_chosen()
+        else:
+            self.to_lobby()
+
+
+def language_available(lang: str) -> bool:
+    """True when ``prompts/<lang>/`` holds every file the lobby and the games need (:data:`LANGUAGE_FILES`)."""
+    from voicegame import prompts
+
+    folder = prompts.PROMPTS_DIR / lang
+    return all((folder / f"{name}.toml").is_file() for name in LANGUAGE_FILES)
+
+
+# --------------------------------------------------------------------------- command line
+
+
+def add_arguments(parser: argparse.ArgumentParser) -> None:
+    """The ``voicegame kiosk`` options (everything else is in the configuration file)."""
+    parser.add_argument("--input", default="mic",
+                        help="mic (default), keyboard, or PATH of a script file: one utterance per line")
+    parser.add_argument("--output", default="speaker", choices=("speaker", "text"), help="speaker (default) or text")
+    parser.add_argument("--model", default=None, help="directory of a Vosk model (default: searched)")
+    parser.add_argument("--lang", default=None, help="language for this run (default: the configuration's)")
+    parser.add_argument("--seed", type=int, default=None, help="seed of the games' seeds (default: random)")
+    parser.add_argument("--config", default=None, metavar="PATH",
+                        help="configuration file (default: config.toml in the user config dir)")
+
+
+def _device(value: str):
+    """A sounddevice device from the configuration: ``""`` → default, digits → index, else a name."""
+    value = str(value or "").strip()
+    if not value:
+        return None
+    return int(value) if value.isdigit() else value
+
+
+def build_ports(args, env, config: kiosk_config.Config, lang: str) -> Ports:
+    """Listener, voice and clock for the kiosk, with the configuration's devices, rate and volume.
+
+    A missing microphone, model or speaker falls back (keyboard, printed text) with one sentence,
+    as in ``voicegame play``. :raises voicegame.cli.CliError: unreadable script file.
+    """
+    from voicegame import cli
+    from voicegame.adapters.headless import KeyboardListener, TextVoice
+
+    clock = cli.make_clock(args, env)
+    shared: dict = {}
+
+    def make_listener(code: str):
+        if args.input != "mic":
+            if "listener" not in shared:
+                probe = argparse.Namespace(input=args.input, output=args.output, lang=code, model=args.model)
+                shared["listener"] = cli.make_listener(probe, env, clock)
+            return shared["listener"]
+        from voicegame import models
+        from voicegame.ports import DeviceError
+
+        model_path = models.find_model(code, args.model, env.environ)
+        if model_path is None:
+            env.say(models.install_hint(code))
+            return KeyboardListener(env.stdin, out=env.stdout)
+        try:
+            from voicegame.adapters.audio import MicSource
+            from voicegame.adapters.vosk_listener import VoskListener, load_model
+
+            if "source" not in shared:
+                shared["source"] = MicSource(device=_device(config.input_device))
+                shared["source"].start()
+            return VoskListener(load_model(model_path), shared["source"])
+        except DeviceError as exc:
+            env.say(f"{exc} Using the keyboard instead.")
+            return KeyboardListener(env.stdin, out=env.stdout)
+
+    def make_voice(code: str):
+        if args.output == "text":
+            shared.setdefault("text_voice", TextVoice(env.stdout))
+            return shared["text_voice"]
+        from voicegame.ports import DeviceError
+
+        try:
+            from voicegame.adapters.audio import require_output
+            from voicegame.adapters.tts import Pyttsx3Voice
+
+            output = _device(config.output_device)
+            devices = {}
+            if config.private.startswith("earpiece:"):
+                device = _device(config.private.split(":", 1)[1])
+                devices = {"psychic": device, "writers": device}
+                require_output(device)
+            require_output(output)
+            return Pyttsx3Voice(lang=code, rate_wpm=config.rate_wpm, volume=config.volume, output_device=output,
+                                private_devices=devices)
+        except DeviceError as exc:
+            env.say(f"{exc} Printing the host's words instead.")
+            return TextVoice(env.stdout)
+
+    return Ports(make_listener(lang), make_voice(lang), clock,
+                 relang=lambda code: (make_listener(code), make_voice(code)), screen=env.say)
+
+
+def run_kiosk(args, env) -> int:
+    """``voicegame kiosk``: load the configuration, build the ports and run the lobby.
+
+    :returns: the exit status (0 when switched off or the input ended).
+    :raises voicegame.cli.CliError: unreadable script file.
+    """
+    path = Path(args.config) if args.config else kiosk_config.config_path(env.environ)
+    error = None
+    try:
+        config = kiosk_config.load(path=path)
+        save_to: Path | None = path
+    except kiosk_config.ConfigError as exc:
+        log.warning("%s", exc)
+        config, save_to, error = kiosk_config.Config(), None, str(exc)
+    lang = args.lang or config.lang
+    if not language_available(lang):
+        lang = "en" if language_available("en") else lang
+    ports = build_ports(args, env, config, lang)
+    kiosk = Kiosk(ports, config, save_to, environ=env.environ, seed=args.seed, lang=args.lang,
+                  config_error=error)
+    return kiosk.run()

@@ -1,0 +1,312 @@
+"""Understanding the lobby and the set-up by voice (issue 6).
+
+Built on the core :class:`~voicegame.understanding.Understanding` (numbers,
+colours, yes/no, global commands); the extra words live in
+``prompts/<lang>/words_lobby.toml``. Every parser takes a transcript and
+returns a small value, or ``None`` when the utterance is not of that form:
+
+- :meth:`LobbyUnderstanding.lobby` — "let's play Wavelength", "rules of ROFL",
+  "what can we play", "speak Spanish" → :class:`LobbyIntent`;
+- :meth:`LobbyUnderstanding.player_count`, :meth:`wavelength_mode`,
+  :meth:`colours` — answers to the set-up questions;
+- :meth:`LobbyUnderstanding.options` — option changes ("hard mode and no timer",
+  "five questions", "play to six points") → list of :class:`OptionChange`;
+- :meth:`LobbyUnderstanding.after_game` — "play again", "another game", "lobby".
+
+Matching is by whole words: the longest listed phrase contained in the
+utterance wins; a whole utterance also snaps fuzzily to a game's name
+(rapidfuzz ``ratio`` ≥ :data:`FUZZY_CUTOFF`) so "wit an wagers" still means Wits & Wagers.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from functools import cache
+
+from rapidfuzz import fuzz, process
+
+from voicegame.prompts import load_toml
+from voicegame.understanding import Understanding, normalise, understanding
+
+#: Game keys as in :data:`voicegame.games.GAMES`, in the order the lobby names them.
+GAME_ORDER = ("wavelength", "wits", "rofl")
+#: rapidfuzz ``ratio`` (0-100) a whole utterance needs to be taken for a game's name.
+FUZZY_CUTOFF = 80.0
+
+
+@dataclass(frozen=True)
+class LobbyIntent:
+    """What an utterance in the lobby asks for.
+
+    :param kind: ``"play"``, ``"rules"``, ``"rules_which"`` (rules of no named game),
+        ``"list"`` (which games are there) or ``"language"``.
+    :param game: the game key for play/rules.
+    :param count: a number of players said with the game ("ROFL with three players").
+    :param lang: the language code for ``"language"``.
+    """
+
+    kind: str
+    game: str | None = None
+    count: int | None = None
+    lang: str | None = None
+
+
+@dataclass(frozen=True)
+class OptionChange:
+    """One option said in the set-up.
+
+    :param name: ``"timer"``, ``"lenient"``, ``"hard"``, ``"stacking"``, ``"own_message"``,
+        ``"accessible"``, ``"questions"`` (Wits question count) or ``"points"``
+        (Wavelength target score).
+    :param value: ``"normal"``/``"relaxed"``/``"off"`` for the timer, a bool for a
+        switch, an int for questions/points.
+    """
+
+    name: str
+    value: object
+
+
+def _phrases(values) -> tuple[str, ...]:
+    return tuple(normalise(v) for v in values if normalise(v))
+
+
+def _find(text: str, phrases) -> tuple[int, int] | None:
+    """Word span ``(start, end)`` of the longest phrase of ``phrases`` in normalised ``text``."""
+    words = text.split()
+    best = None
+    for p in phrases:
+        pw = p.split()
+        n = len(pw)
+        for i in range(len(words) - n + 1):
+            if words[i:i + n] == pw and (best is None or n > best[1] - best[0]):
+                best = (i, i + n)
+                break
+    return best
+
+
+class LobbyUnderstanding:
+    """Lobby and set-up phrases of one language.
+
+    :param lang: a language with ``prompts/<lang>/words.toml`` and ``words_lobby.toml``.
+    :raises voicegame.prompts.PromptError: a words file is missing or malformed.
+    """
+
+    def __init__(self, lang: str = "en"):
+        self.lang = lang
+        self.u: Understanding = understanding(lang)
+        w = load_toml(lang, "words_lobby")
+        self.games = {k: _phrases(w["games"][k]) for k in GAME_ORDER}
+        self.rules_words = _phrases(w["lobby"]["rules"])
+        self.play_words = _phrases(w["lobby"]["play"])
+        self.list_words = _phrases(w["lobby"]["list"])
+        self.languages = {k: _phrases(v) for k, v in w["languages"].items() if k != "lead"}
+        self.language_lead = _phrases(w["languages"].get("lead", ()))
+        s = w["setup"]
+        self.setup = {k: _phrases(v) for k, v in s.items()}
+        self.option_words = {k: _phrases(v) for k, v in w["options"].items()}
+        self.after = {k: _phrases(v) for k, v in w["after"].items()}
+
+    # ------------------------------------------------------------------ lobby
+    def game(self, text: str) -> str | None:
+        """The game named in the utterance (longest phrase; else a fuzzy match), or ``None``."""
+        t = normalise(text)
+        best = None
+        for key, phrases in self.games.items():
+            span = _find(t, phrases)
+            if span and (best is None or span[1] - span[0] > best[1]):
+                best = (key, span[1] - span[0])
+        if best:
+            return best[0]
+        rest = self._strip(t, self.play_words + self.rules_words)
+        if not rest:
+            return None
+        every = [p for ps in self.games.values() for p in ps if len(p) > 3]
+        found = process.extractOne(rest, every, scorer=fuzz.ratio, score_cutoff=FUZZY_CUTOFF)
+        return next((k for k, ps in self.games.items() if found[0] in ps), None) if found else None
+
+    @staticmethod
+    def _strip(t: str, phrases) -> str:
+        """``t`` without the longest leading/contained phrase of ``phrases`` (once)."""
+        span = _find(t, phrases)
+        if not span:
+            return t
+        words = t.split()
+        return " ".join(words[:span[0]] + words[span[1]:])
+
+    def language(self, text: str) -> str | None:
+        """The language code of "speak Spanish", "español", "in Dutch" …, else ``None``.
+
+        Only an utterance made of a language name and optional lead words counts,
+        so "the spanish inquisition" is not a request to change language.
+        """
+        t = normalise(text)
+        for code, phrases in self.languages.items():
+            span = _find(t, phrases)
+            if not span:
+                continue
+            words = t.split()
+            rest = " ".join(words[:span[0]] + words[span[1]:])
+            while rest:
+                lead = _find(rest, self.language_lead)
+                if not lead:
+                    break
+                rw = rest.split()
+                rest = " ".join(rw[:lead[0]] + rw[lead[1]:])
+            if not rest:
+                return code
+        return None
+
+    def count_in(self, text: str) -> int | None:
+        """The first whole number said in the utterance ("three players" → 3), else ``None``."""
+        for _, _, value in self.u.numbers_in(text, year=False):
+            if isinstance(value, int) or (isinstance(value, float) and value.is_integer()):
+                return int(value)
+        return None
+
+    def lobby(self, text: str) -> LobbyIntent | None:
+        """An utterance in the lobby → :class:`LobbyIntent`, or ``None`` when not understood."""
+        t = normalise(text)
+        if not t:
+            return None
+        lang = self.language(t)
+        if lang:
+            return LobbyIntent("language", lang=lang)
+        game = self.game(t)
+        asks_rules = _find(t, self.rules_words) is not None
+        if game and asks_rules:
+            return LobbyIntent("rules", game)
+        if game:
+            return LobbyIntent("play", game, count=self.count_in(t))
+        if asks_rules:
+            return LobbyIntent("rules_which")
+        if _find(t, self.list_words) or t in self.play_words:
+            return LobbyIntent("list")
+        return None
+
+    # ------------------------------------------------------------------ set-up
+    def is_default(self, text: str) -> bool:
+        """"default", "the usual", "that's fine" … (take the offered default)."""
+        t = normalise(text)
+        return t in self.setup["default"] or self.u.yes_no(t) is True
+
+    def is_start(self, text: str) -> bool:
+        """"start", "let's go", "ready", "yes" … (start the game with the settings read back)."""
+        t = normalise(text)
+        return t in self.setup["start"] or t in self.setup["default"] or self.u.yes_no(t) is True
+
+    def wants_player_change(self, text: str) -> bool:
+        """"change players", "change the colours", "start over"."""
+        return _find(normalise(text), self.setup["change_players"]) is not None
+
+    def player_count(self, text: str) -> int | None:
+        """A number of players: "three", "3", "three players", "we are four"; else ``None``."""
+        t = normalise(text)
+        value = self.u.number(t)
+        if isinstance(value, int):
+            return value
+        unit = _find(t, self.setup["players_unit"])
+        words = t.split()
+        if unit is None and len(words) > 3:
+            return None
+        return self.count_in(t)
+
+    def wavelength_mode(self, text: str) -> str | None:
+        """``"coop"`` (cooperative, one team, 1) or ``"teams"`` (two teams, 2), else ``None``."""
+        t = normalise(text)
+        coop = _find(t, self.setup["coop"])
+        teams = _find(t, self.setup["teams"])
+        if coop and not teams:
+            return "coop"
+        if teams and not coop:
+            return "teams"
+        if coop and teams:  # "one team" inside "team game"? the longer phrase wins
+            return "coop" if coop[1] - coop[0] >= teams[1] - teams[0] else "teams"
+        n = self.u.number(t)
+        return {1: "coop", 2: "teams"}.get(n) if isinstance(n, int) else None
+
+    def colours(self, text: str) -> list[str]:
+        """Colour keys in the order they are said ("red, blue and violet" → red, blue, purple)."""
+        out = []
+        for word in normalise(text).split():
+            key = next((k for k, ps in self.u.colour_words.items() if word in ps), None)
+            if key:
+                out.append(key)
+        return out
+
+    def options(self, text: str) -> list[OptionChange]:
+        """Every option said in the utterance, in order; ``[]`` when none.
+
+        Non-overlapping longest phrases: "hard mode and no timer" → hard on, timer off;
+        "five questions" → questions 5; "play to six points" → points 6.
+        """
+        t = normalise(text)
+        words = t.split()
+        found: list[tuple[int, OptionChange]] = []
+        taken = [False] * len(words)
+        candidates = []
+        for key, phrases in self.option_words.items():
+            name, _, setting = key.rpartition("_")
+            value: object = {"on": True, "off": False}.get(setting, setting) if name != "timer" else setting
+            for p in phrases:
+                candidates.append((len(p.split()), p, OptionChange(name, value)))
+        candidates.sort(key=lambda c: -c[0])
+        for n, p, change in candidates:
+            pw = p.split()
+            for i in range(len(words) - n + 1):
+                if words[i:i + n] == pw and not any(taken[i:i + n]):
+                    taken[i:i + n] = [True] * n
+                    found.append((i, change))
+        for start, end, value in self.u.numbers_in(t, year=False):
+            if any(taken[start:end]) or not isinstance(value, int):
+                continue
+            after = " ".join(words[end:end + 1])
+            if after in self.setup["questions_unit"]:
+                found.append((start, OptionChange("questions", value)))
+            elif after in self.setup["points_unit"]:
+                found.append((start, OptionChange("points", value)))
+        return [c for _, c in sorted(found, key=lambda f: f[0])]
+
+    # ------------------------------------------------------------------ after a game
+    def after_game(self, text: str) -> str | None:
+        """``"again"``, ``"another"`` or ``"lobby"``; else ``None``."""
+        t = normalise(text)
+        best = None
+        for key, phrases in self.after.items():
+            span = _find(t, phrases)
+            if span and (best is None or span[1] - span[0] > best[1]):
+                best = (key, span[1] - span[0])
+        return best[0] if best else None
+
+    # ------------------------------------------------------------------ grammar
+    def lobby_phrases(self) -> list[str]:
+        """Phrases of the lobby moment (for a recognizer grammar)."""
+        games = [p for ps in self.games.values() for p in ps]
+        out = list(games)
+        out += [f"{lead} {g}" for lead in self.play_words[:3] + self.rules_words[:4] for g in games]
+        out += list(self.list_words) + list(self.rules_words)
+        out += [p for ps in self.languages.values() for p in ps]
+        out += [f"speak {p}" for p in self.languages_said()]
+        return out
+
+    def languages_said(self) -> list[str]:
+        return [ps[0] for ps in self.languages.values() if ps]
+
+    def setup_phrases(self) -> list[str]:
+        """Phrases of the set-up moments (numbers, colours, options, start/default)."""
+        out = list(self.u.number_words()) + self.u.colour_phrases() + self.u.yes_no_phrases()
+        for ps in (*self.setup.values(), *self.option_words.values()):
+            out += list(ps)
+        return out
+
+    def after_phrases(self) -> list[str]:
+        return [p for ps in self.after.values() for p in ps] + [p for ps in self.games.values() for p in ps]
+
+    def all_words(self) -> set[str]:
+        """Every word of every lobby and set-up phrase (vocabulary check)."""
+        return {w for p in self.lobby_phrases() + self.setup_phrases() + self.after_phrases() for w in p.split()}
+
+
+@cache
+def lobby_understanding(lang: str) -> LobbyUnderstanding:
+    """The (cached) :class:`LobbyUnderstanding` for ``lang``."""
+    return LobbyUnderstanding(lang)
