@@ -150,6 +150,21 @@ def test_missing_words_are_reported(model, wavs):
     assert listener.last_missing == ["zzqx"]
 
 
+def test_table_reports_missing_grammar_words_aloud(model, wavs, tmp_path):
+    """At game start the Table asks the live Vosk listener which grammar words the
+    model lacks and says them (never silently dropped)."""
+    import io
+
+    from voicegame.adapters.headless import TextVoice, VirtualClock
+    from voicegame.host.base import Settings, Table
+
+    out = io.StringIO()
+    table = Table(VoskListener(model, _source(wavs["네"])), TextVoice(out), VirtualClock(),
+                  Settings("toy", record=str(tmp_path / "r.json"), autosave=str(tmp_path / "s.json")))
+    assert table.check_vocabulary(["왼쪽", "zzqx", "오른쪽 zzqy"]) == ["zzqx", "zzqy"]
+    assert "the speech model does not know these words" in out.getvalue() and "zzqx and zzqy" in out.getvalue()
+
+
 def test_model_is_loaded_once_per_path(model):
     assert load_model(MODEL_DIR) is model
 

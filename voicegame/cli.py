@@ -1,6 +1,7 @@
 """The ``voicegame`` command line: ``main(argv, env) -> exit status``.
 
-Subcommands: ``play``, ``resume``, ``hear``, ``doctor``, ``models``. Every
+Subcommands: ``play``, ``resume``, ``kiosk``, ``hear``, ``doctor``, ``models``;
+no subcommand starts the spoken lobby (``kiosk``, :mod:`voicegame.kiosk`). Every
 process dependency (streams, environment, clock, devices) comes through
 :class:`Env`, so tests replace it; nothing is built at import time.
 """
@@ -86,6 +87,11 @@ def build_parser() -> argparse.ArgumentParser:
     resume = sub.add_parser("resume", help="continue the last (or given) unfinished game")
     resume.add_argument("path", nargs="?", default=None, help="autosave file (default: the latest)")
     _io_arguments(resume)
+
+    kiosk = sub.add_parser("kiosk", help="the spoken lobby: choose, set up and play games by voice (the default)")
+    from voicegame.kiosk import add_arguments as kiosk_arguments
+
+    kiosk_arguments(kiosk)
 
     hear = sub.add_parser("hear", help="microphone check: print each utterance and what it means")
     _io_arguments(hear)
@@ -234,6 +240,12 @@ def cmd_resume(args, env: Env) -> int:
     return _run_session(module, settings, args, env, log=log)
 
 
+def cmd_kiosk(args, env: Env) -> int:
+    from voicegame.kiosk import run_kiosk
+
+    return run_kiosk(args, env)
+
+
 def cmd_hear(args, env: Env) -> int:
     from voicegame.adapters.headless import VirtualClock
     from voicegame.ports import Expected, Heard, InputEnded
@@ -308,7 +320,8 @@ def cmd_models(args, env: Env) -> int:
     return 0
 
 
-COMMANDS = {"play": cmd_play, "resume": cmd_resume, "hear": cmd_hear, "doctor": cmd_doctor, "models": cmd_models}
+COMMANDS = {"play": cmd_play, "resume": cmd_resume, "kiosk": cmd_kiosk, "hear": cmd_hear, "doctor": cmd_doctor,
+            "models": cmd_models}
 
 
 def main(argv: list[str] | None = None, env: Env | None = None) -> int:
@@ -320,9 +333,8 @@ def main(argv: list[str] | None = None, env: Env | None = None) -> int:
         args = parser.parse_args(argv)
     except SystemExit as exc:
         return int(exc.code or 0)
-    if args.command is None:
-        parser.print_help(env.stdout)
-        return 0
+    if args.command is None:  # plain `voicegame`: the spoken lobby
+        args = parser.parse_args(["kiosk"])
     try:
         return COMMANDS[args.command](args, env)
     except CliError as exc:

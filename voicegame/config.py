@@ -2,8 +2,11 @@
 
 Read with ``tomllib``; written back (when the lobby changes the speech rate,
 volume or language by voice) with a small writer for the flat ``key = value``
-format below. Unknown keys are kept; a malformed file is reported in one
-sentence naming the file and line, and the defaults are used.
+format below. Unknown keys are kept (written back after the known ones; comments
+are not). A malformed file, or a value of the wrong type or out of range, is
+reported in one sentence naming the file and the line or key, and the kiosk then
+uses the defaults without overwriting the file. The keys are documented for
+people in ``docs/kiosk.md``.
 
 Example (every key optional)::
 
@@ -22,7 +25,7 @@ from __future__ import annotations
 import os
 import tempfile
 import tomllib
-from dataclasses import asdict, dataclass, fields
+from dataclasses import dataclass, field, fields
 from pathlib import Path
 from typing import Mapping
 
@@ -41,6 +44,8 @@ class Config:
     output_device: str = ""
     private: str = "ears"
     idle_minutes: float = 10.0
+    #: keys this version does not know, kept as read so that saving does not lose them
+    extra: dict = field(default_factory=dict, repr=False)
 
     @property
     def timer_s(self) -> float | None:
@@ -54,6 +59,32 @@ class ConfigError(ValueError):
     """The configuration file is malformed; ``str()`` names the file and line."""
 
 
+#: Ranges of the numeric keys (inclusive): the speech rate and volume match the voice's limits.
+RANGES = {"rate_wpm": (80, 300), "volume": (0.2, 1.0), "idle_minutes": (0.0, 24 * 60.0)}
+#: The value keys of the file (everything but :attr:`Config.extra`).
+KEYS = ("lang", "timer", "rate_wpm", "volume", "input_device", "output_device", "private", "idle_minutes")
+
+
+def check(config: Config, path: Path | str = "config.toml") -> None:
+    """Check the values' ranges and forms.
+
+    :raises ConfigError: one sentence naming the file and the key.
+    """
+    for key, (low, high) in RANGES.items():
+        value = getattr(config, key)
+        if not low <= value <= high:
+            raise ConfigError(f"{path}: {key} must be from {low:g} to {high:g}, not {value!r}.")
+    timer = config.timer
+    if isinstance(timer, bool) or (isinstance(timer, str) and timer.lower() != "off") or \
+            (isinstance(timer, (int, float)) and timer <= 0):
+        raise ConfigError(f"{path}: timer must be a number of seconds above 0, or \"off\", not {timer!r}.")
+    private = config.private
+    if not (private in ("ears", "screen") or (private.startswith("earpiece:") and len(private) > 9)):
+        raise ConfigError(f"{path}: private must be \"ears\", \"screen\" or \"earpiece:DEVICE\", not {private!r}.")
+    if not config.lang or not config.lang.isalpha():
+        raise ConfigError(f"{path}: lang must be a language code such as \"en\", not {config.lang!r}.")
+
+
 def config_path(env: Mapping[str, str] | None = None) -> Path:
     """``<user config dir>/config.toml`` (``$VOICEGAME_CONFIG_DIR`` overrides the dir)."""
     return config_dir(env) / "config.toml"
@@ -62,7 +93,7 @@ def config_path(env: Mapping[str, str] | None = None) -> Path:
 def load(env: Mapping[str, str] | None = None, path: Path | None = None) -> Config:
     """Read the configuration (defaults when the file does not exist).
 
-    :raises ConfigError: malformed TOML or a value of the wrong type.
+    :raises ConfigError: malformed TOML, a value of the wrong type, or out of range (:func:`check`).
     """
     path = path or config_path(env)
     if not path.exists():
@@ -74,18 +105,20 @@ def load(env: Mapping[str, str] | None = None, path: Path | None = None) -> Conf
     except (OSError, UnicodeDecodeError) as exc:
         raise ConfigError(f"Cannot read {path}: {exc}") from exc
     config = Config()
+    config.extra = {k: v for k, v in data.items() if k not in KEYS}
     for f in fields(Config):
-        if f.name in data:
+        if f.name in data and f.name in KEYS:
             value = data[f.name]
             default = getattr(config, f.name)
             if f.name == "timer" and isinstance(value, (int, float, str)):
                 setattr(config, f.name, value)
-            elif isinstance(default, float) and isinstance(value, (int, float)):
+            elif isinstance(default, float) and isinstance(value, (int, float)) and not isinstance(value, bool):
                 setattr(config, f.name, float(value))
             elif type(value) is type(default):
                 setattr(config, f.name, value)
             else:
                 raise ConfigError(f"{path}: {f.name} should be like {default!r}, not {value!r}.")
+    check(config, path)
     return config
 
 
@@ -97,15 +130,24 @@ def _toml_value(value) -> str:
     return '"' + str(value).replace("\\", "\\\\").replace('"', '\\"') + '"'
 
 
+def _bare_key(key: str) -> bool:
+    return bool(key) and all(c.isalnum() or c in "_-" for c in key)
+
+
 def save(config: Config, env: Mapping[str, str] | None = None, path: Path | None = None) -> Path:
     """Write the configuration atomically (temp file + rename).
+
+    Known keys first, then the unknown plain ``key = value`` ones that were read
+    (tables and arrays among them are not written back).
 
     :raises OSError: the directory cannot be written.
     """
     path = path or config_path(env)
     path.parent.mkdir(parents=True, exist_ok=True)
-    lines = ["# voicegame kiosk configuration (see `voicegame/config.py` for every key)"]
-    lines += [f"{k} = {_toml_value(v)}" for k, v in asdict(config).items()]
+    lines = ["# voicegame kiosk configuration: every key is explained in docs/kiosk.md"]
+    lines += [f"{k} = {_toml_value(getattr(config, k))}" for k in KEYS]
+    lines += [f"{k} = {_toml_value(v)}" for k, v in config.extra.items()
+              if isinstance(v, (str, int, float, bool)) and _bare_key(k)]
     fd, tmp = tempfile.mkstemp(prefix=".config.", suffix=".tmp", dir=path.parent)
     with os.fdopen(fd, "w", encoding="utf-8") as fh:
         fh.write("\n".join(lines) + "\n")

@@ -181,6 +181,14 @@ class VoskListener:
         self.last_result: dict | None = None
 
     # -- vocabulary ---------------------------------------------------------
+    def missing_words(self, words) -> list[str]:
+        """Words (or phrases, split into words) the model cannot recognize; sorted.
+
+        The Table calls this at game start and per card, so missing grammar words
+        are reported aloud, never silently dropped.
+        """
+        return missing_words(self.model, {w for p in words for w in str(p).split()})
+
     def check_vocabulary(self, expected: Expected) -> list[str]:
         """Words of ``expected`` the model cannot recognize (sorted; empty = all known)."""
         return missing_words(self.model, expected.words())

@@ -660,3 +660,20 @@ class Host:
 def turn_side_name(side: int) -> int:
     """Card side as recorded: 1 (front) or 2 (back)."""
     return side + 1
+
+
+# ---------------------------------------------------------------------- the lobby (issue 6)
+def progress(save: dict, prompts) -> str:
+    """Where an autosaved game stopped, in words for the lobby's resume offer ("turn 3", "card 5").
+
+    :param save: an autosave (``voicegame-autosave/1``: ``"phase"``, ``"settings"`` and the
+        ``"state"`` of :meth:`Host.snapshot`, whose ``game.turns`` are the scored turns).
+    :param prompts: anything with ``text(key, **values)`` (a :class:`~voicegame.prompts.Prompts` or a Table).
+    """
+    phase = str(save.get("phase") or "setup")
+    game = (save.get("state") or {}).get("game") or {}
+    if phase == "setup" or not game:
+        return prompts.text("wavelength.progress.start")
+    number = len(game.get("turns") or []) + 1
+    coop = bool(((save.get("settings") or {}).get("options") or {}).get("coop"))
+    return prompts.text("wavelength.progress.card" if coop else "wavelength.progress.turn", number=number)

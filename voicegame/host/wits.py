@@ -698,3 +698,20 @@ class Host:
 
     def bet_phrases(self) -> list[str]:
         return self.wu.vocabulary(self.players)
+
+
+# --------------------------------------------------------------------------- the lobby (issue 6)
+
+
+def progress(save: dict, prompts) -> str:
+    """Where an autosaved game stopped, in words for the lobby's resume offer ("question 4").
+
+    :param save: an autosave (``voicegame-autosave/1``: its ``"phase"`` such as ``"bets:4"``).
+    :param prompts: anything with ``text(key, **values)`` (a :class:`~voicegame.prompts.Prompts` or a Table).
+    """
+    kind, _, number = str(save.get("phase") or "").partition(":")
+    if kind in ("question", "guesses", "bets", "reveal") and number.isdigit():
+        return prompts.text("wits.progress.question", number=int(number))
+    if kind == "final":
+        return prompts.text("wits.progress.final")
+    return prompts.text("wits.progress.start")
