@@ -29,13 +29,19 @@ CASES = [
     ("en", "1.200.000", "one million, two hundred thousand"),
     ("en", "no numbers here.", "no numbers here."),
     # Spanish: "." groups thousands, "," is the decimal comma
-    ("es", "3,5 fichas", "tres punto cinco fichas"),
+    ("es", "3,5 fichas", "tres coma cinco fichas"),   # Spain reads the decimal comma as "coma"
+    ("es", "Tienes 21 fichas", "Tienes veintiuna fichas"),  # feminine agreement
+    ("es", "200 personas", "doscientas personas"),
+    ("es", "231 preguntas y 1 ficha", "doscientas treinta y una preguntas y una ficha"),
+    ("es", "21 metros", "veintiún metros"),
+    ("es", "1 año", "un año"),
+    ("es", "el 1 de mayo", "el uno de mayo"),
     ("es", "1.200.000", "un millón doscientos mil"),
     ("es", "-5", "menos cinco"),
     ("es", "en 1984", "en mil novecientos ochenta y cuatro"),
     ("es", "el 2º y la 3ª", "el segundo y la tercera"),
     ("es", "45°", "cuarenta y cinco grados"),
-    ("es", "3.5", "tres punto cinco"),
+    ("es", "3.5", "tres coma cinco"),
     # Dutch
     ("nl", "3,5", "drie komma vijf"),
     ("nl", "1.200.000", "een miljoen tweehonderdduizend"),

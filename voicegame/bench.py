@@ -104,11 +104,10 @@ KNOWN_SCRIPT_ARGV = {
     "wavelength_team.txt": ["--seed", "7", "--players", "3", "2"],
     "wavelength_coop.txt": ["--coop", "--seed", "11", "--players", "4"],
 }
-DEFAULT_SCRIPT_ARGV = ["--seed", "7"]
 
-QUICK = {"rt_words": 1, "fs_words": 3, "free_words": 1, "silence_s": 1.0, "game_reps": 1, "warmup": False, "tts_reps": 3,
+QUICK = {"rt_words": 1, "fs_words": 2, "free_words": 1, "silence_s": 0.5, "game_reps": 1, "variant_reps": 1, "warmup": False, "scripts_per_game": 1, "tts_reps": 3,
          "proc_reps": 1}
-FULL = {"rt_words": 8, "fs_words": 8, "free_words": 4, "silence_s": 4.0, "game_reps": 10, "warmup": True, "tts_reps": 10,
+FULL = {"rt_words": 8, "fs_words": 8, "free_words": 4, "silence_s": 4.0, "game_reps": 5, "variant_reps": 2, "warmup": True, "scripts_per_game": None, "tts_reps": 10,
         "proc_reps": 3}
 
 #: Audio layout of each synthetic utterance (seconds) and the chunk a microphone delivers.
@@ -246,7 +245,7 @@ class ProbeSource:
 
 
 def listen_flush(listener, expected, timeout_s: float | None, hang_s: float = 0.15,
-                 threshold: float = 300.0):
+                 threshold: float = 300.0, free_hang_s: float | None = None):
     """PROTOTYPE end of utterance, measured beside the listener's own: not used in play.
 
     Like :meth:`VoskListener.listen` (same recognizer, same result mapping), but in
@@ -256,7 +255,8 @@ def listen_flush(listener, expected, timeout_s: float | None, hang_s: float = 0.
     lags the audio by 0.1-0.5 s) to stay unchanged for ``stable_s``. A flush that
     yields no word (noise) keeps listening. Endpoint name: ``"flush"``. A real
     microphone needs the threshold to follow the noise floor; the synthetic audio
-    here is silent between words.
+    here is silent between words. In free mode it flushes only with ``free_hang_s``
+    (``None``: never; free speech has longer pauses inside an utterance).
     """
     import numpy as np
 
@@ -304,7 +304,8 @@ def listen_flush(listener, expected, timeout_s: float | None, hang_s: float = 0.
             quiet = 0.0
         elif speech_start is not None:
             quiet += n / rate
-            if grammar_mode and quiet >= hang_s - 1e-9:
+            hang = hang_s if grammar_mode else free_hang_s
+            if hang is not None and quiet >= hang - 1e-9:
                 heard = L._heard(json.loads(rec.FinalResult()), t, speech_start)
                 if heard.text:
                     L._finish("flush", t)
@@ -348,7 +349,8 @@ def listen_one(model, word: str, wav: dict, expected, *, realtime: bool, endpoin
     w0 = time.monotonic()
     try:
         if endpoint == "flush":
-            result = listen_flush(listener, expected, 5.0, hang_s=param if param is not None else 0.15)
+            hang = param if param is not None else 0.15
+            result = listen_flush(listener, expected, 5.0, hang_s=hang, free_hang_s=hang)
         else:
             result = listener.listen(expected, 5.0)
     except InputEnded:
@@ -406,6 +408,7 @@ def bench_recognition(model, wavs: dict, grammar, cfg: dict, log: Callable[[str]
     sweep = {f"early_stable_{s:g}": ("early", s, expected) for s in (0.1, 0.2)}
     sweep.update({f"flush_hang_{h:g}": ("flush", h, expected) for h in (0.1, 0.2)})
     sweep["free_vosk_default"] = ("vosk", None, free)
+    sweep["free_flush_0.6"] = ("flush", 0.6, free)
 
     gap = {"speech_lang": None, "grammar": list(grammar), "chunk_s": CHUNK_S, "lead_s": LEAD_S,
            "early_stable_s": stable, "flush_hang_s": 0.15, "realtime": {}, "full_speed": {}}
@@ -527,11 +530,13 @@ class _ProbeVoice:
         pass
 
 
-def script_argv(script: Path, work: Path) -> tuple[list[str], str]:
+def script_argv(script: Path, work: Path) -> tuple[list[str] | None, str]:
     """The game options a golden script was written for, and where they came from.
 
-    Order: a ``# argv: …`` line in the script, then :data:`KNOWN_SCRIPT_ARGV`, then
-    :data:`DEFAULT_SCRIPT_ARGV`. ``{const:…}`` placeholders are written into ``work``.
+    Order: a ``# argv: …`` line in the script (``"script"``), then
+    :data:`KNOWN_SCRIPT_ARGV` (``"known"``); otherwise ``(None, "unknown")`` — such a
+    script is not played (with other options it would not be the game it scripts).
+    ``{const:…}`` placeholders are written into ``work``.
     """
     argv, origin = None, "default"
     for line in script.read_text(encoding="utf-8").splitlines():
@@ -542,7 +547,7 @@ def script_argv(script: Path, work: Path) -> tuple[list[str], str]:
     if argv is None and script.name in KNOWN_SCRIPT_ARGV:
         argv, origin = list(KNOWN_SCRIPT_ARGV[script.name]), "known"
     if argv is None:
-        argv = list(DEFAULT_SCRIPT_ARGV)
+        return None, "unknown"
     out = []
     for a in argv:
         if a.startswith("{const:") and a.endswith("}"):
@@ -626,22 +631,71 @@ def golden_scripts(scripts_dir: Path) -> dict[str, list[Path]]:
     return out
 
 
-def bench_host(cfg: dict, scripts_dir: Path, work: Path, log: Callable[[str], None],
-               profile: bool = False) -> dict:
-    """Group 3: host overhead per listening moment over full seeded golden games."""
+#: What-if variants of group 3 (diagnosis, not how the game runs): each patches the
+#: named cost away for the duration of its games. ``autosave_off`` is the bound for
+#: moving the autosave off the listening path (a writer thread), ``compact_json`` writes
+#: with the C JSON encoder and without ``fsync``, ``normalise_cached`` memoises the
+#: grammar builder's ``normalise``.
+HOST_VARIANTS = ("autosave_off", "compact_json", "autosave_off+normalise_cached")
+
+
+def _compact_write(path, data) -> None:
+    path = Path(path)
+    path.parent.mkdir(parents=True, exist_ok=True)
+    fd, tmp = tempfile.mkstemp(prefix=f".{path.name}.", suffix=".tmp", dir=path.parent)
+    with os.fdopen(fd, "w", encoding="utf-8") as fh:
+        fh.write(json.dumps(data, ensure_ascii=False))
+    os.replace(tmp, path)
+
+
+@contextlib.contextmanager
+def host_variant(name: str):
+    """Patch the host for a what-if variant of :data:`HOST_VARIANTS` (``"as_is"``: nothing)."""
+    import functools
+
+    import voicegame.understanding as understanding_module
     from voicegame.host import base
 
-    result: dict = {"games": {}, "missing": [], "reps": cfg["game_reps"]}
-    all_gaps, all_say, no_save, slow = [], [], [], []
+    saved = (base.Table.autosave, base.atomic_write_json, understanding_module.normalise)
+    try:
+        if "autosave_off" in name:
+            base.Table.autosave = lambda self, *args, **kwargs: None
+        if "compact_json" in name:
+            base.atomic_write_json = _compact_write
+        if "normalise_cached" in name:
+            understanding_module.normalise = functools.lru_cache(maxsize=16384)(saved[2])
+        yield
+    finally:
+        base.Table.autosave, base.atomic_write_json, understanding_module.normalise = saved
+
+
+def bench_host(cfg: dict, scripts_dir: Path, work: Path, log: Callable[[str], None],
+               profile: bool = False) -> dict:
+    """Group 3: host overhead per listening moment over full seeded golden games.
+
+    Per listening moment: ``gap`` — a ``listen()`` returning → the next ``listen()``
+    call (or the end of the game); ``to_first_say`` — → the host's first ``say()``
+    or tone after it (understanding + rules + host before the answer starts).
+    """
+    result: dict = {"games": {}, "missing": [], "unknown_argv": [], "reps": cfg["game_reps"], "variants": {}}
+    pooled: dict[str, list[float]] = {"gap": [], "say": []}
+    variant_gaps: dict[str, list[float]] = {v: [] for v in HOST_VARIANTS}
+    slow = []
     with _quiet_data_dir(work):
         for game, scripts in golden_scripts(scripts_dir).items():
-            if not scripts:
+            known = []
+            for script in scripts:
+                argv, origin = script_argv(script, work)
+                if argv is None:
+                    result["unknown_argv"].append(script.name)
+                else:
+                    known.append((script, argv, origin))
+            if not known:
                 result["missing"].append(game)
                 continue
-            for script in scripts:
+            for script, argv, origin in known[: cfg["scripts_per_game"]]:
                 key = f"{game}:{script.name}"
                 try:
-                    argv, origin = script_argv(script, work)
                     log(f"host overhead: {key} × {cfg['game_reps']}")
                     if cfg["warmup"]:  # lazy imports and first loads belong to start-up, not to a moment
                         play_scripted(game, argv, script, work)
@@ -653,26 +707,26 @@ def bench_host(cfg: dict, scripts_dir: Path, work: Path, log: Callable[[str], No
                         gaps += [r["gap_s"] for r in rows]
                         says += [r["to_say_s"] for r in rows]
                         slow += [(r["gap_s"], key, r["moment"], r["next"]) for r in rows]
-                    # diagnosis: the same game with the autosave switched off
-                    saved = base.Table.autosave
-                    base.Table.autosave = lambda self, finished=False: None
-                    try:
-                        ns = []
-                        for _ in range(max(1, cfg["game_reps"] // 2)):
-                            ns += [r["gap_s"] for r in play_scripted(game, argv, script, work)[1].gaps()]
-                    finally:
-                        base.Table.autosave = saved
+                    per_variant = {}
+                    for variant in HOST_VARIANTS:
+                        with host_variant(variant):
+                            vg = []
+                            for _ in range(cfg["variant_reps"]):
+                                vg += [r["gap_s"] for r in play_scripted(game, argv, script, work)[1].gaps()]
+                        per_variant[variant] = vg
                 except Exception as exc:  # a host being written right now may not import or run
                     result["games"][key] = {"error": f"{type(exc).__name__}: {exc}"}
                     continue
-                all_gaps += gaps
-                all_say += says
-                no_save += ns
+                pooled["gap"] += gaps
+                pooled["say"] += says
+                for variant, vg in per_variant.items():
+                    variant_gaps[variant] += vg
                 result["games"][key] = {"argv": argv, "argv_from": origin, "outcome": outcome,
                                         "moments_per_game": moments, "gap_ms": summary(gaps),
-                                        "to_first_say_ms": summary(says), "no_autosave_gap_ms": summary(ns)}
-    result["all"] = {"gap_ms": summary(all_gaps), "to_first_say_ms": summary(all_say),
-                     "no_autosave_gap_ms": summary(no_save)}
+                                        "to_first_say_ms": summary(says),
+                                        "variants_p99_ms": {v: summary(g)["p99"] for v, g in per_variant.items()}}
+    result["all"] = {"gap_ms": summary(pooled["gap"]), "to_first_say_ms": summary(pooled["say"])}
+    result["variants"] = {v: summary(g) for v, g in variant_gaps.items()}
     result["measured"] = sorted({k.split(":")[0] for k, v in result["games"].items() if "error" not in v})
     result["slowest"] = [{"gap_ms": round(g * 1000, 3), "game": k, "after": m, "before": n}
                          for g, k, m, n in sorted(slow, reverse=True)[:5]]
@@ -691,6 +745,8 @@ def profile_host(scripts_dir: Path, work: Path, top: int = 15) -> str:
         for game, scripts in golden_scripts(scripts_dir).items():
             for script in scripts:
                 argv, _ = script_argv(script, work)
+                if argv is None:
+                    continue
                 try:
                     prof.runcall(play_scripted, game, argv, script, work)
                 except Exception:
@@ -848,7 +904,8 @@ def bench_memory(cfg: dict, model_path: Path | None, voice_lang: str, wav: dict 
     """
     env = _child_env(work)
     child = [sys.executable, "-c", "import sys; from voicegame.bench import _child; _child(sys.argv[1:])"]
-    games = [(g, script_argv(s, work)[0], str(s)) for g, ss in golden_scripts(scripts_dir).items() for s in ss]
+    games = [(g, argv, str(s)) for g, ss in golden_scripts(scripts_dir).items() for s in ss
+             for argv in [script_argv(s, work)[0]] if argv is not None]
     first_game = "wavelength"
     spec = {"work": str(work), "games": games, "voice_lang": voice_lang, "first_game": first_game,
             "model": str(model_path) if model_path else None, "wav": str(wav["path"]) if wav else None,
@@ -959,6 +1016,8 @@ def run_bench(model: str | None = None, quick: bool = False, speech_lang: str | 
                     "speech_lang": lang, "voice_lang": voice_lang},
         "started": time.strftime("%Y-%m-%dT%H:%M:%S"),
     }
+    if hasattr(os, "getloadavg"):
+        result["machine"]["load_before"] = [round(x, 2) for x in os.getloadavg()]
     with tempfile.TemporaryDirectory(prefix="voicegame-bench-") as tmp:
         work = Path(tmp)
         wavs, grammar = {}, GRAMMARS[lang]
@@ -1031,6 +1090,8 @@ def run_bench(model: str | None = None, quick: bool = False, speech_lang: str | 
     ]
     result["elapsed_s"] = round(time.perf_counter() - started, 1)
     result["phases_s"] = {k: round(v, 2) for k, v in phases.items()}
+    if hasattr(os, "getloadavg"):
+        result["machine"]["load_after"] = [round(x, 2) for x in os.getloadavg()]
     return result
 
 
@@ -1073,8 +1134,8 @@ def format_table(r: dict) -> str:
     h = r["host_overhead"]
     lines.append(f"3 Host overhead per listening moment (ms): median {_f(h['all']['gap_ms']['median'], digits=2)}, "
                  f"p99 {_f(h['all']['gap_ms']['p99'], digits=2)}, max {_f(h['all']['gap_ms']['max'], digits=1)}; "
-                 f"to first say median {_f(h['all']['to_first_say_ms']['median'], digits=2)}; without autosave p99 "
-                 f"{_f(h['all']['no_autosave_gap_ms']['p99'], digits=2)}")
+                 f"to first say median {_f(h['all']['to_first_say_ms']['median'], digits=2)}")
+    lines.append("  what-if p99 (ms): " + ", ".join(f"{k} {_f(v['p99'], digits=2)}" for k, v in h["variants"].items()))
     for key, g in h["games"].items():
         if "error" in g:
             lines.append(f"  {key}: {g['error']}")
@@ -1082,7 +1143,9 @@ def format_table(r: dict) -> str:
             lines.append(f"  {key}: {g['outcome']}, {g['moments_per_game']} moments × {h['reps']}, median "
                          f"{_f(g['gap_ms']['median'], digits=2)}, p99 {_f(g['gap_ms']['p99'], digits=2)}")
     if h["missing"]:
-        lines.append(f"  no golden script yet: {', '.join(h['missing'])}")
+        lines.append(f"  no golden script with a known command line: {', '.join(h['missing'])}")
+    if h["unknown_argv"]:
+        lines.append(f"  not played (no '# argv:' line): {', '.join(h['unknown_argv'])}")
     s = r["speech_startup"]
     lines.append(f"4 Speech start-up say() → first sample (median ms): short {_f(s['short']['startup_ms']['median'])}, "
                  f"{s['long']['words']} words {_f(s['long']['startup_ms']['median'])}; voice init {_f(s['init_ms'])}")

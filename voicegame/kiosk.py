@@ -113,6 +113,8 @@ class GameSpec:
     :param timed: the game runs timers (G1), so the timer setting is offered.
     :param number: ``"questions"`` (Wits: ``--count``) or ``"points"`` (Wavelength:
         ``--target-score``), with its range and default.
+    :param headcount: how many play is a setting ("five players": Wavelength, whose
+        teams have no colours per player but whose Psychic goes round the table).
     """
 
     low: int
@@ -123,6 +125,10 @@ class GameSpec:
     number: str | None = None
     number_range: tuple[int, int] = (1, 1)
     number_default: int = 0
+    headcount: bool = False
+
+#: Range of the Wavelength headcount (everyone, both teams together).
+HEADCOUNT_RANGE = (2, 20)
 
 
 def game_specs() -> dict[str, GameSpec]:
@@ -132,7 +138,7 @@ def game_specs() -> dict[str, GameSpec]:
 
     wits_host, rofl_host = host_module("wits"), host_module("rofl")
     return {
-        "wavelength": GameSpec(2, 2, 2, ("accessible",), False, "points", (2, 30), 10),
+        "wavelength": GameSpec(2, 2, 2, ("accessible",), False, "points", (2, 30), 10, headcount=True),
         "wits": GameSpec(wits_rules.MIN_PLAYERS, wits_rules.MAX_PLAYERS, len(wits_host.DEFAULT_PLAYERS), (),
                          True, "questions", (1, 20), wits_rules.DEFAULT_QUESTIONS),
         "rofl": GameSpec(rofl_rules.MIN_PLAYERS, rofl_rules.MAX_PLAYERS, len(rofl_host.DEFAULT_PLAYERS),
@@ -155,6 +161,8 @@ class Setup:
     :param timer: ``"normal"``, ``"relaxed"`` or ``"off"``.
     :param switches: on/off settings by name (see :data:`SWITCH_FLAGS`).
     :param number: Wits questions or Wavelength target score, ``None`` for the default.
+    :param headcount: Wavelength: how many play (co-op: everyone; teams: split, the first
+        team gets the odd player), ``None`` when not said.
     :param count: a number of players said with the game's name, not yet checked.
     """
 
@@ -164,6 +172,7 @@ class Setup:
     timer: str = "normal"
     switches: dict[str, bool] = field(default_factory=dict)
     number: int | None = None
+    headcount: int | None = None
     count: int | None = None
 
     def argv(self) -> list[str]:
@@ -176,6 +185,9 @@ class Setup:
                 out += ["--teams", *self.players]
                 if self.number is not None:
                     out += ["--target-score", str(self.number)]
+            if self.headcount is not None:
+                n = self.headcount
+                out += ["--players", str(n)] if self.coop else ["--players", str(n - n // 2), str(n // 2)]
         else:
             out += ["--players", ",".join(self.players)]
             if self.game == "wits" and self.number is not None:
@@ -196,8 +208,12 @@ class Setup:
         players = list(o.get("teams") or []) if settings.game == "wavelength" else list(o.get("players") or [])
         number = o.get("count") if settings.game == "wits" else o.get("target_score")
         switches = {name: True for name in SWITCH_FLAGS if o.get(name) is True}
+        headcount = None
+        if settings.game == "wavelength" and o.get("players"):
+            sizes = list(o["players"])
+            headcount = sum(sizes) if o.get("coop") or len(sizes) == 2 else 2 * sizes[0]
         return cls(settings.game, bool(o.get("coop")), players, timer, switches,
-                   number if isinstance(number, int) else None)
+                   number if isinstance(number, int) else None, headcount)
 
 
 def build_settings(setup: Setup, *, lang: str, seed: int, timer_s: float | None, private: str,
@@ -515,8 +531,10 @@ class Kiosk:
         return path, save
 
     def progress(self, save: dict) -> str:
+        """Where the saved game stopped ("question 4"): the host module's ``progress(save, prompts)``."""
         module = host_module(save["settings"]["game"])
-        return module.progress(save, self.prompts)
+        describe = getattr(module, "progress", None)
+        return describe(save, self.prompts) if describe else self.text("lobby.progress_unknown")
 
     # ------------------------------------------------------------------ phases
     def run_start(self) -> None:
@@ -524,13 +542,23 @@ class Kiosk:
             self.say("lobby.config_unreadable", remember=False, error=self.config_error)
         if self.missing_language:
             self.say("lobby.language_missing", remember=False, language=self.language_name(self.missing_language))
-        checker = getattr(self.ports.listener, "missing_words", None)
-        if checker is not None:
-            missing = sorted(set(checker(sorted(self.lu.all_words()))))
-            if missing:
-                self.say("common.missing_words", remember=False, words=missing)
+        self.check_vocabulary()
         self.offer = self.find_unfinished()
         self.boot()
+
+    def check_vocabulary(self) -> list[str]:
+        """Lobby words the speech model lacks: logged; said aloud only when a game
+        cannot be named at all (every phrase of its name has a missing word)."""
+        checker = getattr(self.ports.listener, "missing_words", None)
+        if checker is None:
+            return []
+        missing = set(checker(sorted(self.lu.all_words())))
+        if missing:
+            log.warning("lobby words missing from the speech model: %s", ", ".join(sorted(missing)))
+        unnamed = [p for ps in self.lu.games.values() if all(set(p.split()) & missing for p in ps) for p in ps]
+        if unnamed:
+            self.say("common.missing_words", remember=False, words=unnamed)
+        return sorted(missing)
 
     def run_offer_resume(self) -> None:
         path, save = self.offer
@@ -538,7 +566,7 @@ class Kiosk:
         key = "lobby.resume_offer" if self.first_greeting else "lobby.resume_ask"
         try:
             settings = Settings.from_dict(save["settings"])
-            log_entries = list(save["log"])
+            log_entries = replayable(save["log"])
             values = dict(game=self.game_name(settings.game), progress=self.progress(save))
         except (KeyError, TypeError, ValueError, PromptError):
             self.say("lobby.resume_broken", path=str(path))
@@ -629,25 +657,40 @@ class Kiosk:
         self.players_chosen()
 
     def ask_mode(self, s: Setup) -> None:
-        """Wavelength: two teams or cooperative (W9)."""
-        def parse(text: str) -> str:
+        """Wavelength: two teams or cooperative (W9); a headcount said with it is kept ("co-op, five players")."""
+        def parse(text: str) -> tuple[str, int | None]:
             if self.lu.is_default(text):
-                return "teams"
+                return "teams", None
             mode = self.lu.wavelength_mode(text)
             if mode is None:
                 raise NotUnderstood
-            return mode
+            heads = [c.value for c in self.lu.options(text) if c.name == "players"]
+            return mode, (self.check_headcount(heads[0]) if heads else None)
 
-        mode = self.ask("lobby.ask_mode", parse, help_key="lobby.help_mode", moment="setup_mode",
-                        phrases=self.lu.setup_phrases(), silence_limit=SETUP_SILENCES)
-        if mode is SILENT:
+        if s.count is not None:
+            try:
+                s.headcount = self.check_headcount(s.count)
+            except NotAllowed as exc:
+                self.say_text(str(exc), remember=False)
+        s.count = None
+        answer = self.ask("lobby.ask_mode", parse, help_key="lobby.help_mode", moment="setup_mode",
+                          phrases=self.lu.setup_phrases(), silence_limit=SETUP_SILENCES)
+        if answer is SILENT:
             mode = "teams"
             self.say("lobby.default_mode", remember=False)
         else:
+            mode, heads = answer
+            s.headcount = heads if heads is not None else s.headcount
             self.say("lobby.mode_coop_read" if mode == "coop" else "lobby.mode_teams_read", remember=False)
         s.coop = mode == "coop"
         s.players = [] if s.coop else self.default_colours(2)
-        s.count = None
+
+    def check_headcount(self, n: int) -> int:
+        """A Wavelength headcount in range, else :class:`NotAllowed` with the range."""
+        low, high = HEADCOUNT_RANGE
+        if not low <= n <= high:
+            raise NotAllowed(self.text("lobby.headcount_range", low=low, high=high, count=n))
+        return n
 
     def ask_count(self, s: Setup, spec: GameSpec, name: str) -> None:
         """How many players (2-7 Wits, 3-7 ROFL!); a number said with the game's name is taken."""
@@ -751,11 +794,13 @@ class Kiosk:
             else:
                 key = "lobby.settings.timer_relaxed" if s.timer == "relaxed" else "lobby.settings.timer"
                 items.append(self.text(key, seconds=int(seconds)))
+        if spec.headcount and s.headcount is not None:
+            items.append(self.text("lobby.settings.headcount", n=s.headcount))
         if s.game == "wavelength" and s.coop:
             items.append(self.text("lobby.settings.coop_cards"))
         elif spec.number:
-            items.append(self.text(f"lobby.settings.{spec.number}",
-                                   n=s.number if s.number is not None else spec.number_default))
+            n = s.number if s.number is not None else spec.number_default
+            items.append(self.text(f"lobby.settings.{spec.number}" + ("_one" if n == 1 else ""), n=n))
         items += [self.text(f"lobby.settings.{name}") for name in spec.switches if s.switches.get(name)]
         return items or [self.text("lobby.settings.none")]
 
@@ -772,6 +817,10 @@ class Kiosk:
             return change
         if change.name in spec.switches:
             return change
+        if change.name == "players":
+            if not spec.headcount:
+                raise NotAllowed(self.text("lobby.option_players"))
+            return OptionChange("players", self.check_headcount(int(change.value)))
         if change.name == spec.number:
             low, high = spec.number_range
             if s.game == "wavelength" and s.coop:
@@ -817,6 +866,8 @@ class Kiosk:
                     s.timer = change.value
                 elif change.name in SWITCH_FLAGS:
                     s.switches[change.name] = bool(change.value)
+                elif change.name == "players":
+                    s.headcount = int(change.value)
                 else:
                     s.number = int(change.value)
             key = "lobby.options_read"
@@ -846,6 +897,7 @@ class Kiosk:
         session = Session(module.Host, self.ports.listener, self.ports.voice, self.ports.clock, job.settings,
                           log=job.log, screen=self.ports.screen)
         self.outcome = session.run()
+        self.first_greeting = False
         self.last_job = job
         if self.outcome in ("quit", "idle", "error"):
             self.hint_saved = True
@@ -887,6 +939,20 @@ class Kiosk:
             self.game_chosen()
         else:
             self.to_lobby()
+
+
+def replayable(log_entries: list[dict]) -> list[dict]:
+    """The input log to replay on resume: without the silences at its end.
+
+    An idle table (or a power cut during silences) leaves silences after the last
+    thing said; replaying them would count them again (and, on an idle table, make
+    the resumed game idle at once). Without them the resumed game asks its last
+    question afresh. Everything up to the last utterance is replayed as it was.
+    """
+    entries = list(log_entries)
+    while entries and entries[-1].get("text") is None:
+        entries.pop()
+    return entries
 
 
 def language_available(lang: str) -> bool:

@@ -34,6 +34,41 @@ from decimal import Decimal, InvalidOperation
 
 from num2words import num2words
 
+
+def _speech_words(lang: str) -> dict:
+    """The ``[speech]`` table of ``prompts/<lang>/words.toml`` (empty if none)."""
+    from voicegame.prompts import PromptError, load_toml
+
+    try:
+        return load_toml(lang, "words").get("speech", {})
+    except PromptError:
+        return {}
+
+
+def _agree(words: str, following: str, lang: str) -> str:
+    """Gender agreement of a cardinal with the noun after it (Spanish: "veintiuna fichas",
+    "doscientas personas"); the feminine nouns are listed in words.toml ``[speech]``."""
+    speech = _speech_words(lang)
+    feminine = set(speech.get("feminine_nouns", ()))
+    if not feminine:
+        return words
+    if following.lower() not in feminine:
+        # masculine nouns shorten "uno": "veintiún metros", "un año"; not before "de", "y"…
+        if following.isalpha() and following.lower() not in set(speech.get("not_nouns", ())):
+            if words.endswith("iuno"):
+                return words[:-4] + "iún"
+            if words == "uno" or words.endswith(" uno"):
+                return words[:-3] + "un"
+        return words
+    out = []
+    for w in words.split(" "):
+        if w.endswith("cientos"):
+            w = w[:-2] + "as"
+        elif w in ("uno", "un") or w.endswith("iuno") or w.endswith("iún"):
+            w = w[: -len("uno")] + "una" if w.endswith("uno") else (w[:-2] + "una" if w.endswith("ún") else "una")
+        out.append(w)
+    return " ".join(out)
+
 _DEGREES = {"en": ("degree", "degrees"), "es": ("grado", "grados"), "nl": ("graad", "graden")}
 _PERCENT = {"en": "percent", "es": "por ciento", "nl": "procent"}
 _YEAR_CUES = {
@@ -130,6 +165,13 @@ def speakable(text: str, lang: str = "en") -> str:
             words = _n2w(int(value), lang)
         else:
             words = _n2w(value, lang)
+            decimal_word = _speech_words(lang).get("decimal_word")
+            if decimal_word:  # Spain says "coma", num2words says "punto"
+                words = re.sub(r"\b(punto|point|komma|punt)\b", decimal_word, words)
+        if not unit:
+            following = re.match(r"\s*(\w+)", text[m.end():])
+            if following:
+                words = _agree(words, following.group(1), lang)
         return words + _unit(unit, value, lang)
 
     return _NUMBER.sub(_num, text)

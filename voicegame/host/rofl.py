@@ -43,7 +43,7 @@ from voicegame.host.base import DEFAULT_LISTEN_S, SILENT, NotAllowed, NotUnderst
 from voicegame.rules import rofl as rules
 from voicegame.rules.rofl import (AlreadyClaimed, Board, GuessResult, RoflOptions, SpaceOutOfRange,
                                   SpaceTaken, UnknownWriter)
-from voicegame.understanding import understanding
+from voicegame.understanding import normalise, understanding
 from voicegame.understanding.rofl import Verdict, rofl_understanding
 
 #: Default players in seat order (G3), when ``--players`` is not given.
@@ -83,7 +83,8 @@ def options_from_args(args) -> dict:
 def validate(settings) -> None:
     """Check the players and load the deck (once, before the game).
 
-    Players must be 3 to 7 distinct colour words the understanding knows (G3, R1).
+    Players must be 3 to 7 distinct colours (G3, R1): colour keys ("blue") or colour words
+    of the table's language ("azul", "blauw"); they are stored as keys.
     A custom deck's cards are stored in ``settings.options["deck_cards"]`` so that a
     resumed game never depends on the file again.
 
@@ -93,12 +94,14 @@ def validate(settings) -> None:
     opts = settings.options
     players = list(opts.get("players") or DEFAULT_PLAYERS)
     u = understanding(settings.lang)
-    known = list(u.colour_words)
-    bad = [p for p in players if u.colour(p) != p]
+    keys = [_colour_key(u, p) for p in players]
+    bad = [p for p, key in zip(players, keys) if key is None]
     if bad:
+        known = [u.colour_name(k) for k in u.colour_words]
         raise ValueError(f"--players takes colours ({', '.join(known)}), not {', '.join(bad)}.")
-    if len(set(players)) != len(players):
+    if len(set(keys)) != len(keys):
         raise ValueError(f"--players names a colour twice: {','.join(players)}.")
+    players = keys
     if not rules.MIN_PLAYERS <= len(players) <= rules.MAX_PLAYERS:
         raise ValueError(f"ROFL! needs {rules.MIN_PLAYERS} to {rules.MAX_PLAYERS} players; "
                          f"--players gave {len(players)}.")
@@ -106,6 +109,15 @@ def validate(settings) -> None:
     cards = load_deck(opts.get("deck"), settings.lang)
     if opts.get("deck"):
         opts["deck_cards"] = [c.to_list() + [c.line] for c in cards]
+
+
+def _colour_key(u, word: str) -> str | None:
+    """The colour key of a ``--players`` entry: a key ("blue") or a colour word of the
+    table's language ("azul", "blauw", "roja"); ``None`` for anything else."""
+    if word in u.colour_words:
+        return word
+    said = normalise(word)
+    return next((key for key, phrases in u.colour_words.items() if said in phrases), None)
 
 
 # ---------------------------------------------------------------------- the host
@@ -202,10 +214,16 @@ class Host:
         index, side = self.draw_pile.pop(0)
         return self.cards[index], side
 
-    @staticmethod
-    def name(colour: str) -> str:
-        """How a player is called aloud (a colour as a proper name)."""
-        return colour[:1].upper() + colour[1:]
+    def name(self, colour: str) -> str:
+        """How a player is called aloud: the colour in the table's language as a proper
+        name (G3): "Blue", "Azul", "Blauw"."""
+        word = self.table.name(colour)
+        return word[:1].upper() + word[1:]
+
+    def number(self, value: int | float) -> str:
+        """A number as the host writes it for the table: "7.5" in English, "7,5" in
+        Spanish and Dutch (the language's decimal mark from ``words.toml``)."""
+        return str(value).replace(".", self.table.understanding.numbers.decimal_mark)
 
     def names(self, colours) -> list[str]:
         return [self.name(c) for c in colours]
@@ -351,7 +369,7 @@ class Host:
             else:
                 space = intent.space
                 if isinstance(space, float):
-                    raise NotAllowed(self.table.text("rofl.refuse_off_board", space=space))
+                    raise NotAllowed(self.table.text("rofl.refuse_off_board", space=self.number(space)))
                 board = rules.claim(self.board, intent.colour, space, ws, self.options.stacking)
         except (SpaceOutOfRange, SpaceTaken, UnknownWriter, AlreadyClaimed) as exc:
             raise self._refusal(exc, intent.colour) from None
@@ -654,3 +672,20 @@ class Host:
 def _heard_words(text: str) -> bool:
     """True when a transcript holds a word (a recognizer's noise is ``""`` or ``[unk]``)."""
     return any(w not in ("[unk]", "unk") for w in text.replace("[unk]", " ").split())
+
+
+# ---------------------------------------------------------------------- the lobby (issue 6)
+def progress(save: dict, prompts) -> str:
+    """Where an autosaved game stopped, in words for the lobby's resume offer ("round 2, turn 3").
+
+    :param save: an autosave (``voicegame-autosave/1``: ``"phase"`` and the ``"state"`` of
+        :meth:`Host.snapshot`, whose ``game`` holds ``round``, ``turn`` (0-based) and ``tiebreak``).
+    :param prompts: anything with ``text(key, **values)`` (a :class:`~voicegame.prompts.Prompts` or a Table).
+    """
+    phase = str(save.get("phase") or "intro")
+    game = (save.get("state") or {}).get("game") or {}
+    if phase == "intro" or not game:
+        return prompts.text("rofl.progress.start")
+    if game.get("tiebreak"):
+        return prompts.text("rofl.progress.tiebreak")
+    return prompts.text("rofl.progress.turn", round=int(game.get("round", 1)), turn=int(game.get("turn", 0)) + 1)

@@ -78,8 +78,8 @@ TRANSITIONS = [
 #: 0.5° or less is "the centre"; 90° is "all the way".
 POSITION_BANDS = ((0.5, "centre"), (10.0, "slight"), (30.0, "little"), (55.0, "toward"),
                   (80.0, "far"), (89.5, "edge"), (90.0, "end"))
-#: Keys of the team-name words that cannot be team names (they are call/dial words).
-RESERVED_TEAM_WORDS = ("left", "right", "pass", "more", "less", "lock", "centre", "center")
+# The words a team name may not contain (dial and call words) are the words file's
+# ``reserved_team_words`` (prompts/<lang>/words_wavelength.toml).
 
 
 # ---------------------------------------------------------------------- CLI contract
@@ -139,20 +139,21 @@ def validate(settings) -> None:
     keys = [concept_key(t) for t in teams]
     if len(teams) != 2 or not all(keys) or keys[0] == keys[1]:
         raise ValueError("--teams needs two different team names made of letters.")
-    reserved = {w for k in keys for w in k.split()} & set(RESERVED_TEAM_WORDS)
+    said = [words.team_word_set(t) for t in teams]  # every word the team is called by (colour keys: G3)
+    reserved = (said[0] | said[1]) & words.reserved_team_words
     if reserved:
         raise ValueError(f"Team names cannot use the words {', '.join(sorted(reserved))}: "
                          "they are words of the game; please choose other names.")
-    if set(keys[0].split()) & set(keys[1].split()):
+    if said[0] & said[1]:
         raise ValueError("The two team names must not share a word, so a call can tell them apart.")
     o["teams"] = teams
 
 
 # ---------------------------------------------------------------------- helpers
-def fmt_degrees(value: float) -> str:
-    """Degrees as said and printed: "75" or "61.7"."""
+def fmt_degrees(value: float, decimal_mark: str = ".") -> str:
+    """Degrees as said and printed: "75" or "61.7"; "61,7" with ``decimal_mark=","`` (es, nl)."""
     v = round(float(value), 1)
-    return str(int(v)) if v.is_integer() else str(v)
+    return str(int(v)) if v.is_integer() else str(v).replace(".", decimal_mark)
 
 
 def position_band(angle: float) -> tuple[str, int]:
@@ -226,6 +227,8 @@ class Host:
             self.team_names = list(o.get("teams") or self.words.default_teams)
             self.game = rules.new_team_game(self.team_names, o.get("target_score", 10),
                                             players_per_team=players)
+        #: How each team is called aloud; ``team_names`` (colour keys or given names) go in the record (G3).
+        self.spoken = [self.spoken_name(n) for n in self.team_names]
         self.attempt = 0
         self.turn: TurnState | None = None
         self.recap: list[dict] = []
@@ -270,6 +273,16 @@ class Host:
     def text(self, key: str, **values) -> str:
         return self.table.text(f"wavelength.{key}", **values)
 
+    def spoken_name(self, name: str) -> str:
+        """A team as called aloud: a colour key in the table's language, capitalised as a name
+        ("red" → "Rojo", "Rood"); any other name as given (G3)."""
+        said = self.table.name(name)
+        return said[:1].upper() + said[1:] if said != name else said
+
+    def degrees(self, value: float) -> str:
+        """An angle as said and printed in the table's language (decimal comma in es, nl)."""
+        return fmt_degrees(value, self.table.understanding.numbers.decimal_mark)
+
     def card(self) -> Card:
         """The card of the current turn."""
         return self.deck_by_line[self.turn.card_line]
@@ -294,7 +307,7 @@ class Host:
                                           target=self.game.target_score), remember=False)
 
     def score_items(self, scores) -> list[str]:
-        return [self.text("score_item", team=n, points=p) for n, p in zip(self.team_names, scores)]
+        return [self.text("score_item", team=n, points=p) for n, p in zip(self.spoken, scores)]
 
     def draw_card(self) -> Card:
         """The next card of the shuffled deck (shuffled with ``table.rng``; reshuffled when used up)."""
@@ -312,7 +325,7 @@ class Host:
             self.say("welcome_coop", cards=self.game.cards)
             self.say("scoring_coop")
         else:
-            first, second = self.team_names
+            first, second = self.spoken
             self.say("welcome_team", first=first, second=second)
             self.say("scoring_team", first=first, second=second, target=self.game.target_score)
             for name, points in zip(self.team_names, self.game.scores):
@@ -321,9 +334,9 @@ class Host:
         self.say("how_psychic")
         self.say("how_dial")
         if not self.coop:
-            self.say("how_call", caller=self.team_names[1], psychic_team=self.team_names[0])
+            self.say("how_call", caller=self.spoken[1], psychic_team=self.spoken[0])
         self.say("how_commands")
-        t.check_vocabulary(self.words.all_words() | {w for n in self.team_names for w in concept_key(n).split()})
+        t.check_vocabulary(self.words.all_words() | self.words.team_vocabulary(self.team_names))
         self.begin()
 
     def run_psychic(self) -> None:
@@ -341,7 +354,7 @@ class Host:
         if self.coop:
             self.say("turn_coop", number=len(self.game.turns) + 1, cards=self.game.cards_left, psychic=psychic)
         else:
-            name = self.team_names[team]
+            name = self.spoken[team]
             if self.game.sudden_death:
                 self.say("turn_sudden_death", turn=len(self.game.turns) + 1, round=self.game.sudden_death_round,
                          team=name, psychic=psychic)
@@ -360,7 +373,7 @@ class Host:
 
     def tell_target(self) -> None:
         """The target, in degrees and words, to the Psychic only (G2)."""
-        self.table.tell_private("psychic", self.text("target_private", degrees=fmt_degrees(self.turn.target),
+        self.table.tell_private("psychic", self.text("target_private", degrees=self.degrees(self.turn.target),
                                                      position=self.position(self.turn.target)),
                                 self.text("audience_psychic"))
 
@@ -441,14 +454,14 @@ class Host:
         if self.coop:
             self.say("dial_start_coop", left=left, right=right)
         else:
-            self.say("dial_start", team=self.team_names[turn.team], left=left, right=right)
-        t.tone(dial_tone_hz(turn.dial), label=f"{fmt_degrees(turn.dial)}°")
+            self.say("dial_start", team=self.spoken[turn.team], left=left, right=right)
+        t.tone(dial_tone_hz(turn.dial), label=f"{self.degrees(turn.dial)}°")
         while True:
             result = t.ask(None, parse, phrases=phrases, help_key="wavelength.help_dial", moment="dial",
                            silence_limit=2)
             if result is SILENT:
                 if turn.moved:
-                    self.say("dial_silence_moved", degrees=fmt_degrees(turn.dial), position=self.position(turn.dial))
+                    self.say("dial_silence_moved", degrees=self.degrees(turn.dial), position=self.position(turn.dial))
                 else:
                     self.say("dial_silence_centre")
                 continue
@@ -461,18 +474,18 @@ class Host:
                 wanted = turn.dial + command.degrees if command.kind == MOVE else command.degrees
                 angle, hit_edge = rules.clamp_dial(round(wanted, 1))
                 turn.dial, turn.moved = angle, True
-                t.tone(dial_tone_hz(angle), label=f"{fmt_degrees(angle)}°")
+                t.tone(dial_tone_hz(angle), label=f"{self.degrees(angle)}°")
                 if hit_edge:
-                    self.say("dial_edge", degrees=fmt_degrees(angle),
+                    self.say("dial_edge", degrees=self.degrees(angle),
                              concept=left if angle <= rules.DIAL_MIN else right)
                 elif self.accessible:
-                    self.say("dial_where", degrees=fmt_degrees(angle), position=self.position(angle))
+                    self.say("dial_where", degrees=self.degrees(angle), position=self.position(angle))
             elif command.kind == WHERE:
-                self.say("dial_where", degrees=fmt_degrees(turn.dial), position=self.position(turn.dial))
+                self.say("dial_where", degrees=self.degrees(turn.dial), position=self.position(turn.dial))
             elif command.kind == LOCK:
-                if t.ask_yes_no("wavelength.confirm_lock", moment="confirm_lock", degrees=fmt_degrees(turn.dial),
+                if t.ask_yes_no("wavelength.confirm_lock", moment="confirm_lock", degrees=self.degrees(turn.dial),
                                 position=self.position(turn.dial)):
-                    self.say("dial_locked", degrees=fmt_degrees(turn.dial))
+                    self.say("dial_locked", degrees=self.degrees(turn.dial))
                     self.dial_locked()
                     return
                 self.say("keep_turning")
@@ -484,7 +497,7 @@ class Host:
         turn = self.turn
         left, right = self.pair()
         caller = rules.other_team(turn.team)
-        caller_name, psychic_name = self.team_names[caller], self.team_names[turn.team]
+        caller_name, psychic_name = self.spoken[caller], self.spoken[turn.team]
 
         def parse(text: str):
             if self.words.is_redo(text):
@@ -523,8 +536,8 @@ class Host:
         t = self.table
         t.enter_phase(f"reveal:{self.attempt}")
         turn = self.turn
-        self.say("reveal", target=fmt_degrees(turn.target), target_position=self.position(turn.target),
-                 dial=fmt_degrees(turn.dial))
+        self.say("reveal", target=self.degrees(turn.target), target_position=self.position(turn.target),
+                 dial=self.degrees(turn.dial))
         if self.coop:
             self.reveal_coop()
         else:
@@ -565,9 +578,9 @@ class Host:
             "scores_after": {n: s for n, s in zip(names, rec.scores_after)},
         })
         left, right = self.pair()
-        self.recap.append({"turn": rec.turn, "team": names[rec.team], "left": left, "right": right,
+        self.recap.append({"turn": rec.turn, "team": self.spoken[rec.team], "left": left, "right": right,
                            "clue": turn.clue, "points": list(rec.points)})
-        team_name, caller_name = names[turn.team], names[caller]
+        team_name, caller_name = self.spoken[turn.team], self.spoken[caller]
         self.say(f"wedge_{score.wedge_points}", team=team_name)
         if rec.call is None:
             self.say("call_none", caller=caller_name)
@@ -589,9 +602,9 @@ class Host:
         elif score.in_sudden_death and not score.sudden_death_round_over:
             self.say("sudden_death_so_far", scores=self.score_items(self.game.sudden_death_points))
         elif score.game_over and rec.sudden_death:
-            self.say("sudden_death_won", team=names[score.winner])
+            self.say("sudden_death_won", team=self.spoken[score.winner])
         elif score.game_over:
-            self.say("target_reached", team=names[score.winner], target=self.game.target_score)
+            self.say("target_reached", team=self.spoken[score.winner], target=self.game.target_score)
 
     def reveal_coop(self) -> None:
         t = self.table
@@ -635,9 +648,8 @@ class Host:
             t.record["rating_band"] = {"low": low, "high": high, "index": band}
         else:
             winner = self.team_names[self.game.winner]
-            loser = self.team_names[1 - self.game.winner]
-            self.say("winner", team=winner, points=self.game.scores[self.game.winner],
-                     other=loser, other_points=self.game.scores[1 - self.game.winner])
+            self.say("winner", team=self.spoken[self.game.winner], points=self.game.scores[self.game.winner],
+                     other=self.spoken[1 - self.game.winner], other_points=self.game.scores[1 - self.game.winner])
             standings = sorted(({"name": n, "points": s} for n, s in zip(self.team_names, self.game.scores)),
                                key=lambda s: -s["points"])
             winners = [winner]
@@ -648,7 +660,7 @@ class Host:
                          left=item["left"], right=item["right"], clue=item["clue"], points=item["points"][0])
             else:
                 scored = [self.text("score_item", team=n, points=p)
-                          for n, p in zip(self.team_names, item["points"]) if p]
+                          for n, p in zip(self.spoken, item["points"]) if p]
                 self.say("recap_team", turn=item["turn"], team=item["team"], left=item["left"],
                          right=item["right"], clue=item["clue"],
                          points=scored or self.text("recap_no_points"))

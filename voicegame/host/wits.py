@@ -26,6 +26,11 @@ Options: ``--players red,blue,green,yellow`` (2–7 names, colours by default,
 G3), ``--questions PATH`` (CSV or TOML bank), ``--count 7``. The questions are
 drawn in :func:`validate` from the persisted bank position and stored in
 ``settings.options`` so that undo and resume replay the same questions.
+
+Languages (``--lang en|es|nl``, issue 8): every sentence comes from
+``prompts/<lang>/wits.toml``, every phrase word from ``words_wits.toml``; colour
+players are said with :meth:`Table.name` ("rojo", "rood"); numbers are written with
+the language's decimal and group marks (:meth:`Host.num`: "42,195", "12.500").
 """
 
 from __future__ import annotations

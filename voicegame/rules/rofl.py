@@ -86,6 +86,14 @@ ARTICLES: Mapping[str, frozenset[str]] = {
 """Articles forgiven when missing or extra under the lenient option, per language (R4)."""
 AND_WORDS: Mapping[str, str] = {"en": "and", "es": "y", "nl": "en"}
 """How "&" is said, per language (a card's "Pride & Prejudice" is guessed with "and")."""
+SPELLINGS: Mapping[str, Mapping[str, str]] = {
+    "es": {"veintiún": "veintiuno", "veintiun": "veintiuno"},
+    "nl": {"'ns": "eens", "m'n": "mijn", "z'n": "zijn", "'t": "het", "'k": "ik", "'n": "een"},
+}
+"""Whole words written two ways that are one word when said, per language, mapped to the
+form text2num and num2words use (R4): Spanish "veintiún" (text2num reads only "veintiuno",
+so "21 días" would not match "Veintiún días"); Dutch contractions ("Zeg 'ns Aaa" is said
+and transcribed "zeg eens aaa"; "m'n" is "mijn", "'t" is the article "het")."""
 
 # Judgement reasons (for logs and records; a host says only right or wrong).
 EXACT = "exact"
@@ -815,10 +823,28 @@ _ORDINAL = {
 }
 
 
+@lru_cache(maxsize=16)
+def _spellings_re(lang: str) -> re.Pattern | None:
+    words = SPELLINGS.get(lang)
+    if not words:
+        return None
+    alternatives = "|".join(re.escape(w) for w in sorted(words, key=len, reverse=True))
+    return re.compile(rf"(?<![\w'])(?:{alternatives})(?![\w'])")
+
+
+def _respell(text: str, lang: str) -> str:
+    """:data:`SPELLINGS` applied to lower-case NFC text (apostrophes already straight)."""
+    pattern = _spellings_re(lang)
+    return text if pattern is None else pattern.sub(lambda m: SPELLINGS[lang][m.group(0)], text)
+
+
 def _clean(text: str, lang: str) -> str:
-    """Lower case, "&" said aloud, apostrophes dropped, other punctuation to spaces."""
+    """Lower case, "&" said aloud, :data:`SPELLINGS` mapped, apostrophes dropped, other
+    punctuation to spaces."""
     t = unicodedata.normalize("NFC", text).lower()
     t = t.replace("&", f" {AND_WORDS.get(lang, 'and')} ")
+    if lang in SPELLINGS:
+        t = _respell(_APOSTROPHES.sub("'", t), lang)
     if lang == "en":
         t = _A_HUNDRED.sub(r"one \1", t)
     t = _THOUSANDS.sub("", t)
@@ -945,7 +971,9 @@ def judge_guess(
     == "Spider-Man"); numbers match as digits or words ("Ocean's 11" == "oceans
     eleven"; "2001" == "two thousand and one"; "1984" == "nineteen eighty four"),
     comparing ``text_to_num.alpha2digit`` and ``num2words`` normalisations of both
-    sides ("a hundred" is "one hundred" in English). With ``lenient``, missing
+    sides ("a hundred" is "one hundred" in English; Spanish "veintiún" is "veintiuno"
+    and Dutch contractions such as "'ns" and "m'n" are "eens" and "mijn", see
+    :data:`SPELLINGS`). With ``lenient``, missing
     or extra articles are forgiven: the guess is also compared with every article
     dropped from both sides (so "the" said as "a" passes too). A recognition
     slip is forgiven only in messages of at least :data:`SLIP_MIN_WORDS` words

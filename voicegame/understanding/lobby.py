@@ -56,8 +56,8 @@ class OptionChange:
     """One option said in the set-up.
 
     :param name: ``"timer"``, ``"lenient"``, ``"hard"``, ``"stacking"``, ``"own_message"``,
-        ``"accessible"``, ``"questions"`` (Wits question count) or ``"points"``
-        (Wavelength target score).
+        ``"accessible"``, ``"questions"`` (Wits question count), ``"points"``
+        (Wavelength target score) or ``"players"`` (how many play, "five players").
     :param value: ``"normal"``/``"relaxed"``/``"off"`` for the timer, a bool for a
         switch, an int for questions/points.
     """
@@ -97,6 +97,7 @@ class LobbyUnderstanding:
         w = load_toml(lang, "words_lobby")
         self.games = {k: _phrases(w["games"][k]) for k in GAME_ORDER}
         self.rules_words = _phrases(w["lobby"]["rules"])
+        self.rules_alone = _phrases(w["lobby"].get("rules_alone", ()))
         self.play_words = _phrases(w["lobby"]["play"])
         self.list_words = _phrases(w["lobby"]["list"])
         self.languages = {k: _phrases(v) for k, v in w["languages"].items() if k != "lead"}
@@ -177,7 +178,7 @@ class LobbyUnderstanding:
             return LobbyIntent("rules", game)
         if game:
             return LobbyIntent("play", game, count=self.count_in(t))
-        if asks_rules:
+        if _find(t, self.rules_alone):
             return LobbyIntent("rules_which")
         if _find(t, self.list_words) or t in self.play_words:
             return LobbyIntent("list")
@@ -264,6 +265,8 @@ class LobbyUnderstanding:
                 found.append((start, OptionChange("questions", value)))
             elif after in self.setup["points_unit"]:
                 found.append((start, OptionChange("points", value)))
+            elif after in self.setup["headcount_unit"]:
+                found.append((start, OptionChange("players", value)))
         return [c for _, c in sorted(found, key=lambda f: f[0])]
 
     # ------------------------------------------------------------------ after a game

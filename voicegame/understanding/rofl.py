@@ -117,11 +117,12 @@ class RoflUnderstanding:
         colour = colour or default_colour
         if colour is None:
             return None
+        said = " ".join(rest)
         rest = [w for w in rest if w not in self.claim_filler]
         if not rest:
             return None
         phrase = " ".join(rest)
-        if phrase in self.pass_words:
+        if phrase in self.pass_words or said in self.pass_words:  # "azul, sin ficha", "blauw, geen pion"
             return ClaimIntent(colour, None)
         number = self.core.number(phrase, year=False)
         if number is None:
@@ -135,12 +136,14 @@ class RoflUnderstanding:
             return None
         colour, rest = split
         phrase = " ".join(w for w in rest if w not in self.verdict_filler)
-        if phrase in self.correct_words:
-            return Verdict(colour, True)
-        if phrase in self.wrong_words:
-            return Verdict(colour, False)
-        if phrase in self.agree_words:
-            return Verdict(colour, None)
+        # the phrase without filler words first, then as said ("no es correcto", "mee eens")
+        for candidate in (phrase, " ".join(rest)):
+            if candidate in self.correct_words:
+                return Verdict(colour, True)
+            if candidate in self.wrong_words:
+                return Verdict(colour, False)
+            if candidate in self.agree_words:
+                return Verdict(colour, None)
         return None
 
     def disqualify(self, text: str) -> Disqualify | None:
@@ -170,14 +173,19 @@ class RoflUnderstanding:
             out.extend(normalise(num2words(n, lang=self.lang)).split())
         return list(dict.fromkeys(out))
 
+    def colour_phrases(self, colours) -> list[str]:
+        """Every way the given colour keys are said in this language ("red" → "rojo", "roja")."""
+        return [p for c in colours for p in self.core.colour_words.get(c, (c,))]
+
     def claim_phrases(self, colours) -> list[str]:
-        """Grammar phrases of the claiming moment: colours, 1–20, pass and filler words, ready."""
-        return [*colours, *self.space_words(), *self.pass_words, *sorted(self.claim_filler),
+        """Grammar phrases of the claiming moment: the colours (keys, said in this language),
+        1–20, pass and filler words, ready."""
+        return [*self.colour_phrases(colours), *self.space_words(), *self.pass_words, *sorted(self.claim_filler),
                 *self.core.ready_words]
 
     def verdict_phrases(self, colours) -> list[str]:
-        """Grammar phrases of the overrule/verdict moment."""
-        return [*colours, *self.correct_words, *self.wrong_words, *self.agree_words,
+        """Grammar phrases of the overrule/verdict moment (colours as in :meth:`claim_phrases`)."""
+        return [*self.colour_phrases(colours), *self.correct_words, *self.wrong_words, *self.agree_words,
                 *sorted(self.verdict_filler), *self.disqualify_words]
 
     def all_words(self, colours) -> set[str]:

@@ -1,10 +1,12 @@
 """Wavelength phrases → intents: dial moves (W7), left/right calls (W5), turn commands (W8).
 
 Built on the core :class:`voicegame.understanding.Understanding` (numbers, side
-words, fuzzy snapping); the Wavelength words live in
-``prompts/<lang>/words_wavelength.toml``.
+words, colours, fuzzy snapping); every Wavelength word lives in
+``prompts/<lang>/words_wavelength.toml`` (en, es, nl), so this module holds no
+word of any language.
 
-Dial control (W7), degrees, 0° = the card's left concept, 180° = its right one (W1):
+Dial control (W7), degrees, 0° = the card's left concept, 180° = its right one (W1).
+English examples (Spanish and Dutch in their words files):
 
 ==========================================  =====================================
 said                                        meaning
@@ -22,16 +24,35 @@ said                                        meaning
 "lock it in"                                end the dial phase (after a read-back)
 ==========================================  =====================================
 
+Spanish: "un poquito a la izquierda" (5°), "un pelín más Frío" (1°), "mucho
+más a la derecha" (45°), "del todo a la derecha", "más <concepto>", "menos
+<concepto>", "al centro", "¿dónde está?", "fíjalo". Dutch: "een klein beetje
+naar links" (5°), "een tikje meer Warm" (1°), "een stuk naar rechts" (45°),
+"helemaal naar rechts", "meer <concept>", "minder <concept>", "naar het
+midden", "waar staat hij?", "vastzetten". Word order is free: an utterance is
+read as a set of phrases (size, edge, side or concept, number, filler), so
+"naar links een beetje" and "een beetje naar links" are the same move.
+
+Size words are taken out before numbers, because Spanish and Dutch size
+phrases start with a word that is also a number ("un poco", "een beetje").
+
 A card's concept is matched as whole words of the utterance, hyphens read as
-spaces ("Cutting-edge" = "cutting edge"); after a cue word ("more", "toward",
-"less") a near miss is snapped to the nearer concept with rapidfuzz. Any word
-that is not a known size, side, concept, number or filler word makes the
-utterance not understood — the host never guesses.
+spaces ("Cutting-edge" = "cutting edge"), accents and diaereses ignored
+("mas cafe" = "más café", a keyboard or a recognizer may drop them); after a
+cue word ("more", "más", "meer") a near miss is snapped to the nearer concept
+with rapidfuzz. Any word that is not a known size, side, concept, number or
+filler word makes the utterance not understood — the host never guesses.
+
+Team names (W5): a team whose name is a colour key (``"red"``, the Spanish and
+Dutch default, G3) is recognised by every word the core colour list has for
+it ("rojo", "roja") and the words file's ``[call.team_aliases]`` ("los rojos");
+any other name by its own words.
 """
 
 from __future__ import annotations
 
 import re
+import unicodedata
 from dataclasses import dataclass
 from functools import cache
 
@@ -74,13 +95,41 @@ class Call:
 
 
 def concept_key(text: str) -> str:
-    """A concept or transcript as comparable words: normalised, hyphens as spaces."""
+    """A concept or transcript as comparable words: normalised, hyphens as spaces.
+
+    Accents are kept (the result is also a recognizer grammar phrase); see :func:`match_key`.
+    """
     return " ".join(normalise(text.replace("-", " ")).split())
 
 
+def fold(text: str) -> str:
+    """Text without accents or diaereses ("más café" → "mas cafe", "één" → "een")."""
+    decomposed = unicodedata.normalize("NFKD", text)
+    return unicodedata.normalize("NFC", "".join(ch for ch in decomposed if not unicodedata.combining(ch)))
+
+
+def match_key(text: str) -> str:
+    """:func:`concept_key` with accents folded: what the matching compares."""
+    return fold(concept_key(text))
+
+
+def _keys(phrases) -> list[str]:
+    """Phrases as grammar phrases (accents kept), in file order, without empties or repeats."""
+    seen: dict[str, None] = {}
+    for p in phrases:
+        k = concept_key(p)
+        if k:
+            seen.setdefault(k, None)
+    return list(seen)
+
+
+def _folded(phrases) -> set[str]:
+    return {fold(p) for p in _keys(phrases)}
+
+
 def _phrase_tokens(phrases) -> list[tuple[str, ...]]:
-    """Phrases as token tuples, longest first (so "a little bit" wins over "a little")."""
-    return sorted({tuple(concept_key(p).split()) for p in phrases if concept_key(p)}, key=len, reverse=True)
+    """Phrases as folded token tuples, longest first (so "a little bit" wins over "a little")."""
+    return sorted({tuple(fold(p).split()) for p in _keys(phrases)}, key=len, reverse=True)
 
 
 class WavelengthUnderstanding:
@@ -88,45 +137,96 @@ class WavelengthUnderstanding:
 
     :param lang: a language with ``prompts/<lang>/words.toml`` and ``words_wavelength.toml``.
     :raises voicegame.prompts.PromptError: a words file is missing or malformed.
+    :raises KeyError: the words file lacks a required table or list.
     """
 
     def __init__(self, lang: str = "en"):
         self.lang = lang
         self.core = understanding(lang)
         w = load_toml(lang, "words_wavelength")
+        #: Team names when ``--teams`` is not given: names or colour keys (G3).
         self.default_teams: list[str] = list(w["default_teams"])
+        #: Folded words a team name may not contain (they are dial or call words).
+        self.reserved_team_words: set[str] = {fold(x) for p in _keys(w["reserved_team_words"]) for x in p.split()}
         dial = w["dial"]
         self.plain_step = float(dial["plain_step"])
         self.steps: list[tuple[tuple[str, ...], float]] = sorted(
-            ((tuple(concept_key(p).split()), float(step["degrees"])) for step in dial["steps"] for p in step["words"]),
+            ((tuple(fold(p).split()), float(step["degrees"])) for step in dial["steps"] for p in _keys(step["words"])),
             key=lambda item: len(item[0]), reverse=True)
+        self.step_raw: list[str] = [p for step in dial["steps"] for p in _keys(step["words"])]
         phrases = dial["phrases"]
-        self.lock_phrases = {concept_key(p) for p in phrases["lock"]}
-        self.where_phrases = {concept_key(p) for p in phrases["where"]}
-        self.centre_phrases = {concept_key(p) for p in phrases["centre"]}
-        self.centre_words = {w for p in self.centre_phrases for w in p.split()}
+        self.raw: dict[str, list[str]] = {name: _keys(phrases[name])
+                                          for name in ("lock", "where", "centre", "edge", "less", "filler", "courtesy", "cue")}
+        self.lock_phrases = _folded(phrases["lock"])
+        self.where_phrases = _folded(phrases["where"])
+        self.centre_phrases = _folded(phrases["centre"])
+        self.centre_words = {x for p in self.centre_phrases for x in p.split()}
         self.edge_phrases = _phrase_tokens(phrases["edge"])
-        self.less_words = {concept_key(p) for p in phrases["less"]}
-        self.dial_filler = {concept_key(p) for p in phrases["filler"]}
+        self.less_words = _folded(phrases["less"])
+        self.dial_filler = _folded(phrases["filler"])
+        #: Words dropped around a whole "lock it in" / "where is it" ("okay, lock it in").
+        self.courtesy = _folded(phrases["courtesy"])
+        #: After the last of these, a near miss of a concept is snapped to it ("more hott").
+        self.cue_words = _folded(phrases["cue"]) | self.less_words
+        grammar = dial["grammar"]
+        self.grammar_cues = _keys(grammar["cues"])
+        self.grammar_edge_to = _keys(grammar["edge_to"])
+        self.grammar_units = _keys(grammar["units"])
+        self.grammar_extra_sides = _keys(grammar.get("extra_sides", []))
         call = w["call"]
-        self.call_filler = {concept_key(p) for p in call["filler"]}
-        self.pass_phrases = {concept_key(p) for p in call["pass"]}
-        self.team_words = {concept_key(p) for p in call["team"]}
+        self.call_filler_raw = _keys(call["filler"])
+        self.call_filler = _folded(call["filler"])
+        self.pass_raw = _keys(call["pass"])
+        self.pass_phrases = _folded(call["pass"])
+        self.pass_filler = _folded(call["pass_filler"])
+        self.team_raw = _keys(call["team"])
+        self.team_words = _folded(call["team"])
+        self.team_aliases: dict[str, list[str]] = {k: _keys(v) for k, v in call.get("team_aliases", {}).items()}
+        self.call_grammar_cues = _keys(call["grammar"]["cues"])
+        self.call_grammar_says = _keys(call["grammar"]["says"])
         turn = w["turn"]
-        self.other_side_phrases = {concept_key(p) for p in turn["other_side"]}
-        self.redo_phrases = {concept_key(p) for p in turn["redo"]}
-        # single side words from the core words ("left", "lefter"); phrases are handled by filler words
-        self.side_tokens = {p: side for side, ps in self.core.side_words.items() for p in ps if " " not in p}
-        self.cue_words = {"more", "toward", "towards", "closer", "to"} | self.less_words
+        self.other_side_raw = _keys(turn["other_side"])
+        self.redo_raw = _keys(turn["redo"])
+        self.other_side_phrases = _folded(turn["other_side"])
+        self.redo_phrases = _folded(turn["redo"])
+        # single side words from the core words ("left", "izquierda"); phrases are handled by filler words
+        self.side_raw = sorted({p for ps in self.core.side_words.values() for p in _keys(ps) if " " not in p})
+        self.side_tokens = {fold(p): side for side, ps in self.core.side_words.items()
+                            for p in _keys(ps) if " " not in p}
+
+    # ------------------------------------------------------------------ team names
+    def team_phrases(self, name: str) -> list[str]:
+        """Every way a team is said: a colour key's colour words and aliases, else the name itself.
+
+        :param name: a team name as given (``"Sharks"``) or a colour key (``"red"``, G3).
+        :returns: grammar phrases, accents kept ("rojo", "roja", "los rojos").
+        """
+        key = concept_key(name)
+        colours = self.core.colour_words.get(key)
+        if colours:
+            return _keys([*colours, *self.team_aliases.get(key, [])])
+        return [key] if key else []
+
+    def team_word_set(self, name: str) -> set[str]:
+        """The folded words that name a team (for the name checks of ``validate``): the words of
+        its name or colour words, plus the alias words that are not call filler ("los" of "los rojos")."""
+        key = concept_key(name)
+        aliases = self.team_aliases.get(key, []) if key in self.core.colour_words else []
+        words = {x for p in self.team_phrases(name) if p not in aliases for x in fold(p).split()}
+        return words | {x for p in aliases for x in fold(p).split() if x not in self.call_filler}
+
+    def team_vocabulary(self, names) -> set[str]:
+        """The words (accents kept) the recognizer needs for these team names."""
+        return {x for n in names for p in self.team_phrases(n) for x in p.split()}
 
     # ------------------------------------------------------------------ whole phrases
     def is_other_side(self, text: str) -> bool:
         """True when the utterance asks to use the card's back side."""
-        return concept_key(text) in self.other_side_phrases
+        return match_key(text) in self.other_side_phrases
 
     def is_redo(self, text: str) -> bool:
         """True when the utterance is "redo": the Psychic gave the target away (W8)."""
-        return concept_key(text) in self.redo_phrases
+        return match_key(text) in self.redo_phrases
 
     def _is_centre(self, key: str) -> bool:
         """"move it back to the middle": only filler and centre words, one of them a centre word."""
@@ -134,19 +234,20 @@ class WavelengthUnderstanding:
         return bool(rest) and all(t in self.centre_words for t in rest) and any(t in self.centre_phrases for t in rest)
 
     # ------------------------------------------------------------------ tokens
-    def _tag(self, text: str, left: str, right: str, team_names=None) -> tuple[list[str], int | None] | None:
-        """Tokens of ``text`` with the concepts replaced by ``<L>``/``<R>`` and the side
+    def _tag(self, key: str, left: str, right: str, team_names=None) -> tuple[list[str], int | None] | None:
+        """Tokens of the folded ``key`` with the concepts replaced by ``<L>``/``<R>`` and the side
         words by ``<l>``/``<r>``; with ``team_names``, the one team named is taken out
         too (concepts first, then team names, then side words, so "Red carpet" and a
         team called "Left Brain" both work).
 
         :returns: ``(tokens, team index or None)``, or ``None`` when two teams were named.
         """
-        concepts = [(tuple(concept_key(left).split()), "<L>"), (tuple(concept_key(right).split()), "<R>")]
-        tokens = self._replace(concept_key(text).split(), concepts)
+        concepts = [(tuple(match_key(left).split()), "<L>"), (tuple(match_key(right).split()), "<R>")]
+        tokens = self._replace(key.split(), concepts)
         team = None
         if team_names:
-            names = [(tuple(concept_key(n).split()), f"<team{i}>") for i, n in enumerate(team_names)]
+            names = [(tuple(fold(p).split()), f"<team{i}>")
+                     for i, n in enumerate(team_names) for p in self.team_phrases(n)]
             tokens = self._replace(tokens, names)
             named = {t for t in tokens if t.startswith("<team")}
             if len(named) > 1:
@@ -187,14 +288,13 @@ class WavelengthUnderstanding:
         rest = " ".join(tokens[i:])
         if not rest:
             return tokens
-        options = {concept_key(left): "<L>", concept_key(right): "<R>"}
+        options = {match_key(left): "<L>", match_key(right): "<R>"}
         found = self.core.snap(rest, list(options), cutoff=CONCEPT_CUTOFF)
         if found is None:
             return tokens
         return [*tokens[:i], options[found]]
 
-    @staticmethod
-    def _direction(tokens: list[str]) -> tuple[int | None, list[str]] | None:
+    def _direction(self, tokens: list[str]) -> tuple[int | None, list[str]] | None:
         """The one direction named (-1 left, +1 right, None none) and the other tokens.
 
         ``None`` when two different directions were named. "less <concept>" flips it.
@@ -204,7 +304,7 @@ class WavelengthUnderstanding:
         for i, t in enumerate(tokens):
             if t in ("<L>", "<R>", "<l>", "<r>"):
                 d = -1 if t in ("<L>", "<l>") else 1
-                if t in ("<L>", "<R>") and i > 0 and tokens[i - 1] == "less":
+                if t in ("<L>", "<R>") and i > 0 and tokens[i - 1] in self.less_words:
                     d = -d
                     rest.pop()  # the "less"
                 if direction is not None and direction != d:
@@ -240,10 +340,10 @@ class WavelengthUnderstanding:
 
         :returns: a :class:`DialCommand`, or ``None`` when the utterance is not a dial command.
         """
-        key = concept_key(text)
+        key = match_key(text)
         if not key:
             return None
-        core = " ".join(t for t in key.split() if t not in ("please", "okay", "ok", "um", "uh", "er", "now", "so", "well"))
+        core = " ".join(t for t in key.split() if t not in self.courtesy)
         for phrases, kind in ((self.lock_phrases, LOCK), (self.where_phrases, WHERE)):
             if key in phrases or core in phrases:
                 return DialCommand(kind)
@@ -255,10 +355,7 @@ class WavelengthUnderstanding:
             return None
         direction, rest = found
         edge, rest = self._take(rest, self.edge_phrases)
-        number = self._number(rest)
-        if number is None:
-            return None
-        value, rest = number
+        # size words before numbers: "un poco", "een beetje" begin with a number word
         size = None
         while True:
             step, rest2 = self._take(rest, [s for s, _ in self.steps])
@@ -268,6 +365,10 @@ class WavelengthUnderstanding:
             if size is not None and size != degrees:
                 return None
             size, rest = degrees, rest2
+        number = self._number(rest)
+        if number is None:
+            return None
+        value, rest = number
         if any(t not in self.dial_filler for t in rest):
             return None
         if direction is None:
@@ -286,15 +387,16 @@ class WavelengthUnderstanding:
 
     # ------------------------------------------------------------------ left/right call
     def call(self, text: str, left: str, right: str, team_names) -> Call | None:
-        """Understand a left/right call (W5): "left", "Blue, right", "more Hot", "pass".
+        """Understand a left/right call (W5): "left", "Blue, right", "more Hot", "pass";
+        "azul, izquierda", "los azules dicen más Frío"; "blauw, links", "blauw zegt meer Warm".
 
         The card's concepts are matched before team names, so a concept that
         contains a team's name ("Red carpet") still counts as the concept.
 
-        :param team_names: the two team names, by team index.
+        :param team_names: the two team names (or colour keys, see :meth:`team_phrases`), by team index.
         :returns: a :class:`Call`, or ``None`` when the utterance is not a call.
         """
-        key = concept_key(text)
+        key = match_key(text)
         if not key:
             return None
         tagged = self._tag(key, left, right, team_names)
@@ -306,7 +408,7 @@ class WavelengthUnderstanding:
             return None
         direction, rest = found
         if direction is None:
-            remainder = " ".join(t for t in rest if t not in self.team_words and t not in ("says", "say", "we", "calls"))
+            remainder = " ".join(t for t in rest if t not in self.team_words and t not in self.pass_filler)
             if remainder in self.pass_phrases:
                 return Call(None, team)
             return None
@@ -317,42 +419,42 @@ class WavelengthUnderstanding:
     # ------------------------------------------------------------------ grammar
     def dial_phrases(self, left: str, right: str) -> list[str]:
         """The dial moment's grammar for a side with these concepts (W7)."""
-        sides = sorted(self.side_tokens)
         concepts = [concept_key(left), concept_key(right)]
-        sizes = [" ".join(s) for s, _ in self.steps]
-        out = list(self.lock_phrases | self.where_phrases | self.centre_phrases | self.redo_phrases)
-        for target in [*sides, *(f"{cue} {c}" for c in concepts for cue in ("more", "toward", "towards", "less"))]:
+        edges = self.raw["edge"]
+        out = [*self.raw["lock"], *self.raw["where"], *self.raw["centre"], *self.redo_raw]
+        for target in [*self.side_raw, *self.grammar_extra_sides,
+                       *(f"{cue} {c}" for c in concepts for cue in self.grammar_cues)]:
             out.append(target)
-            out.extend(f"{size} {target}" for size in sizes)
-            out.extend(f"{edge} {target}" for edge in (" ".join(e) for e in self.edge_phrases))
-        out.extend(f"{e} to {c}" for c in concepts for e in (" ".join(x) for x in self.edge_phrases))
+            out.extend(f"{size} {target}" for size in self.step_raw)
+            out.extend(f"{edge} {target}" for edge in edges)
+        out.extend(f"{e} {to} {c}" for c in concepts for e in edges for to in self.grammar_edge_to)
         out.extend(self.core.number_words())
-        out.extend(["degrees", "degree"])
+        out.extend(self.grammar_units)
         return out
 
     def call_phrases(self, left: str, right: str, team_names) -> list[str]:
         """The left/right moment's grammar: sides, concepts, team names, "pass" (W5)."""
         concepts = [concept_key(left), concept_key(right)]
-        targets = [*sorted(self.side_tokens), *concepts, *(f"more {c}" for c in concepts)]
-        names = [concept_key(n) for n in team_names]
+        targets = [*self.side_raw, *concepts, *(f"{cue} {c}" for c in concepts for cue in self.call_grammar_cues)]
+        names = [p for n in team_names for p in self.team_phrases(n)]
         out = list(targets)
         out.extend(f"{n} {t}" for n in names for t in targets)
-        out.extend(f"{n} says {t}" for n in names for t in targets)
-        out.extend(self.pass_phrases)
-        out.extend(self.redo_phrases)
+        out.extend(f"{n} {says} {t}" for n in names for t in targets for says in self.call_grammar_says)
+        out.extend(self.pass_raw)
+        out.extend(self.redo_raw)
         return out
 
     def clue_words(self) -> list[str]:
         """Phrases said in the (free-text) clue moment besides the clue itself."""
-        return sorted(self.other_side_phrases | self.redo_phrases)
+        return sorted(set(self.other_side_raw) | set(self.redo_raw))
 
     def all_words(self) -> set[str]:
-        """Every fixed word of the Wavelength grammars (for the vocabulary check at start)."""
+        """Every fixed word of the Wavelength grammars, accents kept (for the vocabulary check at start)."""
+        groups = [*self.raw.values(), self.step_raw, self.side_raw, self.grammar_extra_sides,
+                  self.grammar_cues, self.grammar_edge_to, self.grammar_units, self.call_filler_raw, self.pass_raw,
+                  self.team_raw, self.call_grammar_cues, self.call_grammar_says, self.other_side_raw,
+                  self.redo_raw]
         words: set[str] = set()
-        groups = [self.lock_phrases, self.where_phrases, self.centre_phrases, self.less_words,
-                  self.dial_filler, self.call_filler, self.pass_phrases, self.team_words,
-                  self.other_side_phrases, self.redo_phrases, set(self.side_tokens),
-                  {" ".join(s) for s, _ in self.steps}, {" ".join(e) for e in self.edge_phrases}]
         for group in groups:
             for phrase in group:
                 words.update(phrase.split())

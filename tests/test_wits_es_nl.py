@@ -1,0 +1,477 @@
+"""Wits & Wagers in Spanish and Dutch (issue 8): bet phrases, guesses and corrections per
+language (table-driven), numbers shown in the language's format, golden playthroughs in both
+languages re-scored from their records, and one bank position per language's bank."""
+
+from __future__ import annotations
+
+import json
+from pathlib import Path
+
+import pytest
+
+from tests.playthrough import SCRIPTS, check_golden, run_cli
+from voicegame.adapters.headless import NullVoice, ScriptListener, VirtualClock
+from voicegame.host.base import Settings, Table
+from voicegame.host.wits import Host, validate
+from voicegame.prompts import Prompts
+from voicegame.rules.wits import CENTRE, TOO_HIGH, build_mat
+from voicegame.storage import data_dir
+from voicegame.understanding.wits import (
+    NO_GUESS,
+    AmbiguousSlot,
+    BadChips,
+    NoGuessOf,
+    NoSuchOdds,
+    UnknownGuess,
+    resolve,
+    wits_understanding,
+)
+
+PLAYERS = ("red", "blue", "green", "yellow")
+# guesses 2004 (red), 2008 (blue), 2009 (green), 2012 (yellow): slots 2, 3, 5, 6 (K3)
+MAT4 = build_mat({"red": 2004, "blue": 2008, "green": 2009, "yellow": 2012})
+# guesses 12 (red), 15 (blue), 20 (green), yellow no guess: slots 3, 4 (centre), 5
+MAT3 = build_mat({"red": 12, "blue": 15, "green": 20, "yellow": None})
+
+# The fixed test banks: the ids of the English test bank (so the play order is the same:
+# apollo, piano, marathon, sonnet, airbus, beijing, bones), questions and units in each language.
+BANKS = {
+    "es": """id,question,answer,unit,source,year
+t-apollo,¿En qué año se posó el Apolo 11 en la Luna?,1969,año,NASA,1969
+t-bones,¿Cuántos huesos tiene el esqueleto de una persona adulta?,206,huesos,Gray's Anatomy,2020
+t-sonnet,¿Cuántos versos tiene un soneto clásico?,14,versos,Real Academia Española,2024
+t-beijing,¿En qué año se celebraron los Juegos Olímpicos de verano de Pekín?,2008,año,Comité Olímpico Internacional,2008
+t-airbus,¿Qué número sigue a la letra A en el nombre del avión de dos pisos de Airbus?,380,,Airbus,2024
+t-marathon,¿Cuántos kilómetros mide un maratón?,42.195,kilómetros,World Athletics,2024
+t-piano,¿Cuántas teclas tiene un piano moderno estándar?,88,teclas,Encyclopaedia Britannica,2024
+""",
+    "nl": """id,question,answer,unit,source,year
+t-apollo,In welk jaar landde Apollo 11 op de maan?,1969,jaar,NASA,1969
+t-bones,Hoeveel botten telt het skelet van een volwassen mens?,206,botten,Gray's Anatomy,2020
+t-sonnet,Hoeveel regels heeft een klassiek sonnet?,14,regels,Encyclopaedia Britannica,2024
+t-beijing,In welk jaar hield Peking de Olympische Zomerspelen?,2008,jaar,Internationaal Olympisch Comité,2008
+t-airbus,Welk getal volgt op de letter A in de naam van de dubbeldekker van Airbus?,380,,Airbus,2024
+t-marathon,Hoeveel kilometer is een marathon?,42.195,kilometer,World Athletics,2024
+t-piano,Hoeveel toetsen heeft een gewone moderne piano?,88,toetsen,Encyclopaedia Britannica,2024
+""",
+}
+ORDER7 = ["t-apollo", "t-piano", "t-marathon", "t-sonnet", "t-airbus", "t-beijing", "t-bones"]
+
+
+def first_bet(lang: str, text: str, mat, side=None):
+    """(player, replace, ((slot id, chips), …)) of the first reading of ``text``."""
+    readings = wits_understanding(lang).parse_bet(text, PLAYERS)
+    assert readings, f"no reading of {text!r} ({lang})"
+    return readings[0].player, readings[0].replace, resolve(readings[0], mat, side)
+
+
+# --------------------------------------------------------------------------- bets (K4)
+
+BETS = [
+    # the issue's forms, with the player's colour first
+    ("es", "rojo, los dos en 2008", MAT4, ("red", True, ((3, 0), (3, 0)))),
+    ("es", "azul, uno en 12 con 3 fichas y otro en demasiado alto", MAT3, ("blue", True, ((3, 3), (TOO_HIGH, 0)))),
+    ("es", "verde, 5 fichas en el 3 a 1 de la izquierda", MAT4, ("green", False, ((3, 5),))),
+    ("es", "amarillo, no apuesto", MAT4, ("yellow", True, ())),
+    ("nl", "rood, allebei op 2008", MAT4, ("red", True, ((3, 0), (3, 0)))),
+    ("nl", "blauw, één op 12 met 3 fiches en één op te hoog", MAT3, ("blue", True, ((3, 3), (TOO_HIGH, 0)))),
+    ("nl", "groen, 5 fiches op de 3 tegen 1 links", MAT4, ("green", False, ((3, 5),))),
+    ("nl", "geel, geen inzet", MAT4, ("yellow", True, ())),
+    # numbers in words, accents and spellings a recognizer or keyboard produce
+    ("es", "roja los dos en dos mil ocho", MAT4, ("red", True, ((3, 0), (3, 0)))),
+    ("es", "uno en veinte con veintiún fichas", MAT3, (None, False, ((5, 21),))),
+    ("es", "uno en veinte con veintiun fichas", MAT3, (None, False, ((5, 21),))),
+    ("es", "uno en el tres a uno de la derecha", MAT3, (None, False, ((5, 0),))),
+    ("nl", "rood allebei op tweeduizend acht", MAT4, ("red", True, ((3, 0), (3, 0)))),
+    ("nl", "één op twintig met tweeëntwintig fiches", MAT3, (None, False, ((5, 22),))),
+    ("nl", "een op twintig met tweeentwintig fiches", MAT3, (None, False, ((5, 22),))),
+    ("nl", "één op de drie tegen één rechts", MAT3, (None, False, ((5, 0),))),
+    # splits, "each" (after and, in Dutch, before the number), no chips
+    ("es", "divido entre 12 y 15", MAT3, (None, True, ((3, 0), (CENTRE, 0)))),
+    ("es", "divido 2004 con 2 fichas y 2009 con una ficha", MAT4, (None, True, ((2, 2), (5, 1)))),
+    ("es", "los dos en 2008 con 5 fichas", MAT4, (None, True, ((3, 3), (3, 2)))),
+    ("es", "los dos en 2008 con 5 fichas cada uno", MAT4, (None, True, ((3, 5), (3, 5)))),
+    ("es", "uno en 2004 sin fichas", MAT4, (None, False, ((2, 0),))),
+    ("es", "uno en 2004 con cero fichas", MAT4, (None, False, ((2, 0),))),
+    ("nl", "verdeel over 12 en 15", MAT3, (None, True, ((3, 0), (CENTRE, 0)))),
+    ("nl", "verdeel over 2004 met 2 fiches en 2009 met één fiche", MAT4, (None, True, ((2, 2), (5, 1)))),
+    ("nl", "allebei op 2008 met 5 fiches", MAT4, (None, True, ((3, 3), (3, 2)))),
+    ("nl", "allebei op 2008 met elk 5 fiches", MAT4, (None, True, ((3, 5), (3, 5)))),
+    ("nl", "allebei op 2008 met 5 fiches per pion", MAT4, (None, True, ((3, 5), (3, 5)))),
+    ("nl", "één op 2004 zonder fiches", MAT4, (None, False, ((2, 0),))),
+    # "only" replaces; lead-in and closing words
+    ("es", "solo uno en 15", MAT3, (None, True, ((CENTRE, 0),))),
+    ("es", "apuesto los dos en 15 por favor", MAT3, (None, True, ((CENTRE, 0), (CENTRE, 0)))),
+    ("nl", "alleen één op 15", MAT3, (None, True, ((CENTRE, 0),))),
+    ("nl", "ik zet allebei op 15 in", MAT3, (None, True, ((CENTRE, 0), (CENTRE, 0)))),
+]
+
+
+@pytest.mark.parametrize("lang, text, mat, expected", BETS, ids=[b[1] for b in BETS])
+def test_bets(lang, text, mat, expected):
+    assert first_bet(lang, text, mat) == expected
+
+
+SLOTS = [
+    ("es", "uno en demasiado alto", TOO_HIGH),
+    ("es", "uno en todas demasiado altas", TOO_HIGH),
+    ("es", "uno en el seis a uno", TOO_HIGH),
+    ("es", "uno en la más pequeña", 3),
+    ("es", "uno en la más grande", 5),
+    ("es", "uno en la de azul", CENTRE),
+    ("es", "uno en la respuesta de azul", CENTRE),
+    ("es", "uno en verde", 5),
+    ("es", "uno en el centro", CENTRE),
+    ("es", "uno en el del medio", CENTRE),
+    ("es", "uno en el 2 a 1", CENTRE),
+    ("es", "uno en el 3 a 1 del lado derecho", 5),
+    ("es", "uno en el 3 a 1 derecho", 5),
+    ("es", "uno en la casilla del 20", 5),
+    ("es", "uno al 20", 5),
+    ("nl", "één op te hoog", TOO_HIGH),
+    ("nl", "één op alle gokken te hoog", TOO_HIGH),
+    ("nl", "één op de zes tegen één", TOO_HIGH),
+    ("nl", "één op de kleinste", 3),
+    ("nl", "één op de grootste", 5),
+    ("nl", "één op die van blauw", CENTRE),
+    ("nl", "één op de gok van blauw", CENTRE),
+    ("nl", "één op groen", 5),
+    ("nl", "één in het midden", CENTRE),
+    ("nl", "één op de 2 tegen 1", CENTRE),
+    ("nl", "één op de linker 3 tegen 1", 3),
+    ("nl", "één op de 3 tegen 1 aan de rechterkant", 5),
+    ("nl", "één op 20", 5),
+]
+
+
+@pytest.mark.parametrize("lang, text, slot_id", SLOTS, ids=[s[1] for s in SLOTS])
+def test_slot_names(lang, text, slot_id):
+    assert first_bet(lang, text, MAT3)[2] == ((slot_id, 0),)
+
+
+@pytest.mark.parametrize("lang, text, side, slot_id", [
+    ("es", "izquierda", "left", 3), ("es", "el de la derecha", "right", 5), ("es", "a la derecha", "right", 5),
+    ("nl", "links", "left", 3), ("nl", "de rechter", "right", 5), ("nl", "rechterkant", "right", 5),
+])
+def test_ambiguous_odds_are_asked_back_and_the_side_answers(lang, text, side, slot_id):
+    wu = wits_understanding(lang)
+    request = wu.parse_bet("uno en el 3 a 1" if lang == "es" else "één op de 3 tegen 1", PLAYERS)[0]
+    with pytest.raises(AmbiguousSlot):
+        resolve(request, MAT3)
+    assert wu.side(text) == side
+    assert resolve(request, MAT3, side=wu.side(text)) == ((slot_id, 0),)
+
+
+@pytest.mark.parametrize("lang, text, error", [
+    ("es", "uno en 2010", UnknownGuess), ("es", "uno en la de amarillo", NoGuessOf),
+    ("es", "uno en el 7 a 1", NoSuchOdds), ("es", "uno en 12 con 2,5 fichas", BadChips),
+    ("nl", "één op 2010", UnknownGuess), ("nl", "één op die van geel", NoGuessOf),
+    ("nl", "één op de 7 tegen 1", NoSuchOdds), ("nl", "één op 12 met 2,5 fiches", BadChips),
+])
+def test_slot_names_that_pick_no_slot(lang, text, error):
+    with pytest.raises(error):
+        resolve(wits_understanding(lang).parse_bet(text, PLAYERS)[0], MAT3)
+
+
+@pytest.mark.parametrize("lang, text", [
+    ("es", "plátano"), ("es", "rojo"), ("es", "los dos"), ("es", "uno en"), ("es", "divido 12"), ("es", "rojo, azul"),
+    ("nl", "banaan"), ("nl", "rood"), ("nl", "allebei"), ("nl", "één op"), ("nl", "verdeel over 12"), ("nl", "rood, blauw"),
+])
+def test_not_a_bet(lang, text):
+    assert wits_understanding(lang).parse_bet(text, PLAYERS) == []
+
+
+def test_a_single_token_adds_and_three_tokens_are_one_reading_the_rules_refuse():
+    for lang, single, three in (("es", "uno en 12", "uno en 12 y otro en 15 y otro en demasiado alto"),
+                                ("nl", "één op 12", "één op 12 en één op 15 en één op te hoog")):
+        wu = wits_understanding(lang)
+        assert wu.parse_bet(single, PLAYERS)[0].replace is False
+        reading = wu.parse_bet(three, PLAYERS)[0]
+        assert len(reading.tokens) == 3 and reading.replace is True
+
+
+# --------------------------------------------------------------------------- guesses (K2, G4)
+
+GUESSES = [
+    ("es", "dos mil ocho", 2008), ("es", "mil novecientos sesenta y nueve", 1969),
+    ("es", "tres coma cinco", 3.5), ("es", "tres punto cinco", 3.5), ("es", "setenta coma nueve", 70.9),
+    ("es", "42,195", 42.195), ("es", "veintiún", 21), ("es", "unos cien", 100), ("es", "creo que es doce", 12),
+    ("es", "sin respuesta", NO_GUESS), ("es", "ni idea", NO_GUESS), ("es", "plátano", None), ("es", "rojo", None),
+    ("nl", "tweeduizend acht", 2008), ("nl", "negentienhonderd negenenzestig", 1969),
+    ("nl", "negentien negenenzestig", 1969), ("nl", "drie komma vijf", 3.5), ("nl", "drie punt vijf", 3.5),
+    ("nl", "zeventig komma negen", 70.9), ("nl", "42,195", 42.195), ("nl", "tweeëntwintig", 22),
+    ("nl", "tweeentwintig", 22), ("nl", "ongeveer honderd", 100), ("nl", "geen gok", NO_GUESS),
+    ("nl", "weet ik niet", NO_GUESS), ("nl", "banaan", None), ("nl", "rood", None),
+]
+
+
+@pytest.mark.parametrize("lang, text, value", GUESSES, ids=[f"{g[0]}:{g[1]}" for g in GUESSES])
+def test_guess(lang, text, value):
+    assert wits_understanding(lang).guess(text) == value
+
+
+FIXES = [
+    ("es", "rojo 2009", ("red", 2009)), ("es", "rojo dice 2009", ("red", 2009)),
+    ("es", "la respuesta de rojo es 2009", ("red", 2009)), ("es", "azul debería ser doce", ("blue", 12)),
+    ("es", "roja, sin respuesta", ("red", NO_GUESS)), ("es", "verde es tres coma cinco", ("green", 3.5)),
+    ("es", "morado 12", None), ("es", "rojo", None), ("es", "2009", None),
+    ("nl", "rood 2009", ("red", 2009)), ("nl", "rood is 2009", ("red", 2009)),
+    ("nl", "de gok van rood is 2009", ("red", 2009)), ("nl", "blauw moet twaalf zijn", ("blue", 12)),
+    ("nl", "rood, geen gok", ("red", NO_GUESS)), ("nl", "groen drie komma vijf", ("green", 3.5)),
+    ("nl", "paars 12", None), ("nl", "rood", None), ("nl", "2009", None),
+]
+
+
+@pytest.mark.parametrize("lang, text, fix", FIXES, ids=[f"{f[0]}:{f[1]}" for f in FIXES])
+def test_guess_fix(lang, text, fix):
+    assert wits_understanding(lang).guess_fix(text, PLAYERS) == fix
+
+
+@pytest.mark.parametrize("lang, done, not_done, change, youngest", [
+    ("es", ["no", "sin cambios", "ya está"], ["rojo, no apuesto", "sí"], ["sí", "cambio"], "el más joven es verde"),
+    ("nl", ["nee", "geen wijzigingen", "klaar"], ["rood, geen inzet", "ja"], ["ja", "wijziging"], "groen heeft de jongste"),
+])
+def test_closing_changes_and_youngest(lang, done, not_done, change, youngest):
+    wu = wits_understanding(lang)
+    assert all(wu.is_done(t) for t in done) and not any(wu.is_done(t) for t in not_done)
+    assert all(wu.wants_change(t) for t in change) and not wu.wants_change(done[0])
+    assert wu.player_named(youngest, ("red", "green")) == "green"
+    assert wu.player_named(done[0], ("red", "green")) is None
+
+
+@pytest.mark.parametrize("lang, silent, spoken, before", [
+    ("es", ["año", "número atómico", ""], ["años", "kilómetros", "grados Celsius"], ["pH", "Mach"]),
+    ("nl", ["jaar", "atoomnummer", ""], ["jaar oud", "jaren", "kilometer"], ["pH", "perron"]),
+])
+def test_units(lang, silent, spoken, before):
+    wu = wits_understanding(lang)
+    assert all(wu.unit_is_silent(u) for u in silent)
+    assert not any(wu.unit_is_silent(u) for u in spoken)
+    assert all(wu.unit_goes_before(u) for u in before) and not wu.unit_goes_before(spoken[1])
+
+
+@pytest.mark.parametrize("lang, phrases", [
+    ("es", ["rojo los dos en dos mil ocho", "azul uno en doce con tres fichas y otro en demasiado alto",
+            "verde cinco fichas en el tres a uno de la izquierda", "amarillo no apuesto", "uno en la de azul",
+            "divido entre doce y quince", "la respuesta de rojo es dos mil nueve", "sin cambios", "derecha"]),
+    ("nl", ["rood allebei op tweeduizend acht", "blauw één op twaalf met drie fiches en één op te hoog",
+            "groen vijf fiches op de drie tegen één links", "geel geen inzet", "één op die van blauw",
+            "verdeel over twaalf en vijftien", "de gok van rood is tweeduizend negen", "geen wijzigingen",
+            "de rechter"]),
+])
+def test_every_word_of_the_phrases_is_in_the_grammar(lang, phrases):
+    wu = wits_understanding(lang)
+    vocabulary = {w for phrase in wu.vocabulary(PLAYERS) for w in phrase.split()}
+    for phrase in phrases:
+        missing = [w for w in wu.words(phrase, PLAYERS) if w not in vocabulary
+                   and not (wu.u._is_number_word(w))]
+        assert not missing, (phrase, missing)
+
+
+# --------------------------------------------------------------------------- prompts and numbers shown
+
+
+def test_prompt_keys_and_placeholders_match_english():
+    english = Prompts.load("en")
+    keys = {k for k in english.templates if k.startswith("wits.")}
+    for lang in ("es", "nl"):
+        prompts = Prompts.load(lang)
+        assert {k for k in prompts.templates if k.startswith("wits.")} == keys, lang
+        for key in keys:
+            assert prompts.placeholders(key) == english.placeholders(key), (lang, key)
+
+
+def _host(lang: str, tmp_path: Path) -> Host:
+    bank = tmp_path / f"bank_{lang}.csv"
+    bank.write_text(BANKS[lang], encoding="utf-8")
+    settings = Settings(game="wits", lang=lang, options={"players": ["roja", "violeta"] if lang == "es"
+                                                         else ["rood", "paars"], "questions": str(bank), "count": 2})
+    validate(settings)
+    table = Table(ScriptListener([]), NullVoice(), VirtualClock(), settings)
+    return Host(table)
+
+
+@pytest.mark.parametrize("lang, expected", [
+    ("es", ["70,9", "12.500", "1969", "42,195", "-3,5", "1.234.567"]),
+    ("nl", ["70,9", "12.500", "1969", "42,195", "-3,5", "1.234.567"]),
+])
+def test_numbers_are_shown_in_the_language_format(lang, expected, tmp_path):
+    host = _host(lang, tmp_path)
+    assert host.players == ("red", "purple")  # colour words of the language → colour keys (G3)
+    assert [host.num(v) for v in (70.9, 12500, 1969, 42.195, -3.5, 1234567)] == expected
+    assert host.cap("purple") == ("Morado" if lang == "es" else "Paars")
+
+
+def test_answers_say_their_unit_except_calendar_years(tmp_path):
+    from voicegame.decks.wits import Question
+    es, nl = _host("es", tmp_path), _host("nl", tmp_path)
+    assert es.answer_value(Question("a", "¿?", 1969, "año")) == "1969"
+    assert es.answer_value(Question("b", "¿?", 42.195, "kilómetros")) == "42,195 kilómetros"
+    assert es.answer_value(Question("c", "¿?", 7, "pH")) == "pH 7"
+    assert nl.answer_value(Question("a", "?", 1969, "jaar")) == "1969"
+    assert nl.answer_value(Question("b", "?", 122, "jaar oud")) == "122 jaar oud"
+    assert nl.answer_value(Question("c", "?", 9.75, "perron")) == "perron 9,75"
+
+
+# --------------------------------------------------------------------------- golden playthroughs
+
+
+def rescore(record: dict) -> dict[str, int]:
+    """Re-score a Wits & Wagers record from its turns alone (K5–K7), without the rules module.
+
+    Checks each turn's winning slot and ``chips_after`` against the running totals.
+    """
+    chips = {p: 0 for p in record["settings"]["options"]["players"]}
+    for turn in record["turns"]:
+        slots = {s["id"]: s for s in turn["slots"]}
+        under = [s for s in turn["slots"] if s["guess"] is not None and s["guess"] <= turn["answer"]]
+        win = max(under, key=lambda s: s["guess"])["id"] if under else 0
+        assert win == turn["winning_slot"], turn["question"]
+        for bet in turn["bets"]:
+            chips[bet["player"]] += slots[win]["odds"] * (1 + bet["chips"]) if bet["slot"] == win else -bet["chips"]
+        for player in (slots[win]["players"] if win else ()):
+            chips[player] += 3
+        assert chips == turn["chips_after"], turn["question"]
+    return chips
+
+
+GOLDEN = {
+    "es": [
+        "Rojo: 1965.",
+        'He oído "plátano", pero no lo he entendido. Di tu respuesta con un número',
+        "No he oído la respuesta de amarillo, así que amarillo se queda sin respuesta esta vez.",
+        "Azul cambia su respuesta a 1971.",
+        "Rojo, tienes cero fichas, así que no puedes poner 2 fichas debajo de tus marcadores.",
+        "Ahora le toca apostar a azul. Verde, podrás cambiar tu apuesta cuando pregunte si hay cambios.",
+        "El 4 a 1 de la izquierda está vacío.",
+        "Azul, ¿el 3 a 1 de la izquierda o el de la derecha?",
+        "Amarillo no tiene respuesta en el tapete.",
+        "Rojo, solo tienes dos marcadores y ya están puestos",
+        "Deshecho. Repitamos ese paso.",
+        "Clasificación: rojo con cero fichas, azul con cero fichas, verde con cero fichas y amarillo con cero fichas.",
+        "Rojo: un marcador en 85 con 3 fichas y un marcador en demasiado alto con cero fichas.",
+        "Rojo: 42,2.",
+        "Rojo: los dos marcadores en 42,2 con 10 fichas.",
+        "La respuesta correcta es 42,195 kilómetros.",
+        "La respuesta correcta es 1969. Fuente: NASA, 1969.",
+        "Todas las respuestas se han pasado, así que gana demasiado alto, que paga 6 a 1.",
+        "Gana la respuesta 2004, de rojo, en el 4 a 1 de la izquierda.",
+        "No he oído nada de rojo, así que rojo no apuesta.",
+        "Azul no está empatado en cabeza. Elegid entre rojo y verde.",
+        "Verde tiene al jugador más joven, así que verde gana con 21 fichas.",
+        "Pregunta 3: ¿Cuántos kilómetros mide un maratón? Respuesta: 42,195 kilómetros.",
+    ],
+    "nl": [
+        "Rood: 1965.",
+        'Ik hoorde "banaan", maar dat begreep ik niet. Zeg je gok als getal',
+        "Ik hoorde geen gok van geel, dus geel heeft deze keer geen gok.",
+        "Blauw heeft nu 1971 als gok.",
+        "Rood, je hebt nul fiches, dus 2 fiches onder je pionnen leggen lukt niet.",
+        "Het is de beurt van blauw om in te zetten. Groen, je kunt je inzet veranderen als ik om wijzigingen vraag.",
+        "De 4 tegen 1 links is leeg.",
+        "Blauw, de 3 tegen 1 links, of die rechts?",
+        "Geel heeft geen gok op de mat.",
+        "Rood, je hebt maar twee pionnen en die liggen er allebei al",
+        "Ongedaan gemaakt. We doen die stap opnieuw.",
+        "Stand: rood nul fiches, blauw nul fiches, groen nul fiches en geel nul fiches.",
+        "Rood: één pion op 85 met 3 fiches en één pion op te hoog met nul fiches.",
+        "Rood: 42,2.",
+        "Rood: beide pionnen op 42,2 met 10 fiches.",
+        "Het juiste antwoord is 42,195 kilometer.",
+        "Het juiste antwoord is 1969. Bron: NASA, 1969.",
+        "Alle gokken waren te hoog, dus te hoog wint en betaalt 6 tegen 1.",
+        "De winnende gok is 2004, van rood, op de 4 tegen 1 links.",
+        "Ik hoorde niets van rood, dus rood zet niets in.",
+        "Blauw staat niet gelijk bovenaan. Kies uit rood en groen.",
+        "Groen heeft de jongste speler, dus groen wint met 21 fiches!",
+        "Vraag 3: Hoeveel kilometer is een marathon? Antwoord: 42,195 kilometer.",
+    ],
+}
+
+
+@pytest.mark.parametrize("lang", ["es", "nl"])
+def test_golden_game_plays_to_the_end_and_rescores(lang, tmp_path):
+    bank = tmp_path / f"bank_{lang}.csv"
+    bank.write_text(BANKS[lang], encoding="utf-8")
+    record_path = tmp_path / "record.json"
+    status, out, err = run_cli(["play", "wits", "--lang", lang, "--questions", str(bank),
+                                "--input", str(SCRIPTS / f"wits_{lang}.txt"), "--output", "text",
+                                "--seed", "7", "--record", str(record_path)])
+    assert status == 0, err
+    check_golden(f"wits_{lang}", out)
+    for sentence in GOLDEN[lang]:
+        assert sentence in out, sentence
+    assert "year" not in out and " año." not in out and " jaar." not in out
+    record = json.loads(record_path.read_text())
+    assert record["finished"] is True
+    assert [t["id"] for t in record["turns"]] == ORDER7
+    assert rescore(record) == record["chips"] == {"red": 21, "blue": 18, "green": 21, "yellow": 0}
+    awarded = {p: 0 for p in PLAYERS}
+    for award in record["awards"]:
+        awarded[award["to"]] += award["amount"]
+    assert awarded == record["chips"]
+    assert record["tie_break"] == {"tied": ["red", "green"], "youngest": "green"}
+    assert record["winners"] == ["green"]
+    assert record["turns"][0]["guesses"] == {"red": 1965, "blue": 1971, "green": 1969, "yellow": None}
+    assert record["turns"][2]["guesses"]["red"] == 42.2 and record["turns"][2]["answer"] == 42.195
+
+
+# --------------------------------------------------------------------------- one position per bank
+
+
+def _started_ids(lang: str, tmp_path: Path) -> list[str]:
+    empty = tmp_path / "empty.txt"
+    empty.write_text("# nada / niets\n", encoding="utf-8")
+    record = tmp_path / f"{lang}.json"
+    status, out, err = run_cli(["play", "wits", "--lang", lang, "--input", str(empty), "--output", "text",
+                                "--record", str(record)])
+    assert status == 0, err
+    return json.loads(record.read_text())["settings"]["options"]["question_ids"]
+
+
+def test_each_language_bank_keeps_its_own_position(tmp_path):
+    es1, nl1, es2 = (_started_ids("es", tmp_path), _started_ids("nl", tmp_path), _started_ids("es", tmp_path))
+    assert all(i.startswith("es-") for i in es1 + es2) and all(i.startswith("nl-") for i in nl1)
+    assert len(es1) == len(nl1) == 7 and not set(es1) & set(es2)  # no repeats in the Spanish bank
+    banks = json.loads((data_dir() / "wits_position.json").read_text())["banks"]
+    assert banks["default:es"]["position"] == 14 and banks["default:nl"]["position"] == 7
+
+
+# --------------------------------------------------------------------------- resume and keyboard
+
+
+def test_spanish_game_resumes_with_the_same_scores(tmp_path):
+    bank = tmp_path / "bank_es.csv"
+    bank.write_text(BANKS["es"], encoding="utf-8")
+    lines = (SCRIPTS / "wits_es.txt").read_text(encoding="utf-8").splitlines(keepends=True)
+    cut = next(i for i, line in enumerate(lines) if line.startswith("# --- P4")) + 3  # two guesses of question 4
+    first, rest = tmp_path / "first.txt", tmp_path / "rest.txt"
+    first.write_text("".join(lines[:cut]), encoding="utf-8")
+    rest.write_text("".join(lines[cut:]), encoding="utf-8")
+    record_path = tmp_path / "record.json"
+    status, out, err = run_cli(["play", "wits", "--lang", "es", "--questions", str(bank), "--input", str(first),
+                                "--output", "text", "--seed", "7", "--record", str(record_path)])
+    assert status == 0, err
+    assert "El guion se ha terminado" in out
+    assert json.loads(record_path.read_text())["finished"] is False
+    status, out, err = run_cli(["resume", "--input", str(rest), "--output", "text"])
+    assert status == 0, err
+    assert out.startswith("HOST: Bienvenidos de nuevo.")
+    record = json.loads(record_path.read_text())
+    assert record["finished"] is True
+    assert rescore(record) == record["chips"] == {"red": 21, "blue": 18, "green": 21, "yellow": 0}
+
+
+def test_dutch_keyboard_game_with_the_timer_off(tmp_path):
+    bank = tmp_path / "bank_nl.csv"
+    bank.write_text(BANKS["nl"], encoding="utf-8")
+    typed = ["klaar", "1960", "negentienhonderd vijfenzeventig", "ja", "klaar",
+             "allebei op 1960", "verdeel over 1975 en te hoog", "nee"]
+    status, out, err = run_cli(["play", "wits", "--lang", "nl", "--questions", str(bank), "--players", "rood,blauw",
+                                "--count", "1", "--input", "keyboard", "--output", "text", "--timer", "off"],
+                               stdin_text="\n".join(typed) + "\n")
+    assert status == 0, err
+    assert "Er loopt geen timer. Zeg klaar als iedereen klaar is." in out
+    assert "Blauw: één pion op 1975 met nul fiches en één pion op te hoog met nul fiches." in out
+    assert "Rood wint 6 fiches en ontvangt een bonus van 3 fiches. Rood heeft nu 9 fiches." in out
+    assert out.rstrip().endswith("Het spel is afgelopen.")
