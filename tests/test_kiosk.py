@@ -5,7 +5,6 @@ understanding, the configuration file and the systemd unit."""
 from __future__ import annotations
 
 import configparser
-import json
 import shutil
 import subprocess
 from pathlib import Path
@@ -16,7 +15,6 @@ from tests.playthrough import SCRIPTS, check_golden, run_cli
 from voicegame import config as kiosk_config
 from voicegame import prompts as prompts_module
 from voicegame.host import rofl, wavelength, wits
-from voicegame.host.base import Settings
 from voicegame.kiosk import Setup, build_settings, replayable, timer_for
 from voicegame.prompts import Prompts
 from voicegame.storage import data_dir, read_json

@@ -13,7 +13,8 @@
 - **offer_resume** — an unfinished autosave (a power cut, a stopped game) is
   offered: "Resume the Wits and Wagers game from question 4?"; each host module
   has ``progress(save, prompts)`` for the "question 4" part. In the lobby,
-  "resume" offers it again.
+  "resume" offers it again. Yes replays the autosave's input log (as
+  ``voicegame resume`` does) without its trailing silences (:func:`replayable`).
 - **lobby** — listens without a timeout (kiosk): "let's play Wavelength",
   "Wits and Wagers", "ROFL", "rules of …" (a one-minute summary), "help",
   "quit" (asks, then switches off), "slower"/"faster"/"louder"/"softer" and
@@ -25,8 +26,9 @@
   their colours in seat order (default: the first N colours, G3), then the
   settings (timer normal/relaxed/off (G1, R7), lenient articles, hard mode,
   stacking, own messages, the number of Wits questions, the Wavelength target
-  score, dial positions in words). Every answer is read back; "start" starts
-  the game. Three silences at a question take its default and say so.
+  score, how many play Wavelength, dial positions in words). Every answer is
+  read back; "start" starts the game. Three silences at a question take its
+  default and say so; "quit" cancels the set-up.
 - **playing** — one :class:`~voicegame.host.base.Session` on the shared ports.
   "Stop" during a game is the table's quit (asks to confirm; the record and
   autosave are kept) and comes back to the lobby; so does an idle table
@@ -59,7 +61,7 @@ from voicegame.host.base import DEFAULT_LISTEN_S, MAX_TRIES, SILENT, NotAllowed,
 from voicegame.ports import Expected, Heard, InputEnded, Silence
 from voicegame.prompts import Prompts, PromptError
 from voicegame.understanding import understanding
-from voicegame.understanding.lobby import GAME_ORDER, LobbyIntent, OptionChange, lobby_understanding
+from voicegame.understanding.lobby import LobbyIntent, OptionChange, lobby_understanding
 
 log = logging.getLogger("voicegame")
 

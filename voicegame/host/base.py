@@ -278,6 +278,7 @@ class Table:
     def go_live(self, repeat_prompt: bool) -> None:
         """Replay finished: unmute, switch to live time, and (after an undo) repeat the prompt."""
         self.clock.go_live()
+        self.last_heard_at = self.clock.now()  # silences before the replay ended are not idleness now
         if repeat_prompt and self.last_prompt:
             self.live_voice.say(self.last_prompt)
 

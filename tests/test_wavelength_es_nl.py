@@ -1,0 +1,489 @@
+"""Wavelength in Spanish and Dutch (issue 8): the phrases of the dial (W7), the left/right
+call (W5) and the turn words (W8) per language, table-driven; golden playthroughs in both
+languages re-scored from their records by an independent function; the team names (colour
+keys spoken in the table's language, G3), decimal commas, prompts and vocabulary.
+
+The golden files under ``tests/playthroughs/`` are regenerated with
+``VOICEGAME_REGEN=1 python -m pytest tests/test_wavelength_es_nl.py``.
+"""
+
+from __future__ import annotations
+
+import importlib.util
+import io
+import json
+import string
+import tomllib
+from pathlib import Path
+
+import pytest
+
+from tests.playthrough import SCRIPTS, check_golden, run_cli
+from voicegame.adapters.headless import ScriptListener, TextVoice, VirtualClock
+from voicegame.decks.wavelength import load_deck
+from voicegame.games import GAMES
+from voicegame.host import wavelength as host
+from voicegame.host.base import Session, Settings
+from voicegame.prompts import PROMPTS_DIR
+from voicegame.speakable import speakable
+from voicegame.understanding.wavelength import (
+    LOCK, MOVE, SET, WHERE, Call, DialCommand, wavelength_understanding,
+)
+
+ES = wavelength_understanding("es")
+NL = wavelength_understanding("nl")
+UNDERSTANDING = {"es": ES, "nl": NL}
+ES_LEFT, ES_RIGHT = "Comida de desayuno", "Pasado de sal"
+NL_LEFT, NL_RIGHT = "Rauw", "Aangebrand"
+TEAMS = ["red", "blue"]  # the default teams of es and nl: colour keys (G3)
+
+ES_ARGS = ["--lang", "es", "--seed", "7", "--players", "3", "2"]
+NL_ARGS = ["--lang", "nl", "--seed", "8", "--accessible", "--target-score", "7"]
+
+
+@pytest.fixture(autouse=True)
+def _only_installed_games(monkeypatch):
+    """The CLI builds a parser for every registered game; leave out games without a host module."""
+    for name, module in list(GAMES.items()):
+        if importlib.util.find_spec(f"voicegame.host.{module}") is None:
+            monkeypatch.delitem(GAMES, name)
+
+
+# ---------------------------------------------------------------------- dial (W7)
+@pytest.mark.parametrize("said, expected", [
+    # plain 15°, a little 5°, a tiny bit 1°, a lot 45°
+    ("izquierda", DialCommand(MOVE, -15)),
+    ("a la derecha", DialCommand(MOVE, 15)),
+    ("más a la izquierda", DialCommand(MOVE, -15)),
+    ("hacia la derecha", DialCommand(MOVE, 15)),
+    ("un poco a la izquierda", DialCommand(MOVE, -5)),
+    ("un poquito a la izquierda", DialCommand(MOVE, -5)),
+    ("otro poquito a la derecha", DialCommand(MOVE, 5)),
+    ("ligeramente a la derecha", DialCommand(MOVE, 5)),
+    ("un pelín a la izquierda", DialCommand(MOVE, -1)),
+    ("una pizca a la derecha", DialCommand(MOVE, 1)),
+    ("mucho a la izquierda", DialCommand(MOVE, -45)),
+    ("mucho más a la derecha", DialCommand(MOVE, 45)),
+    ("gíralo un montón a la derecha", DialCommand(MOVE, 45)),
+    # the card's concepts, "más <concepto>", "menos <concepto>", "hacia <concepto>"
+    ("más comida de desayuno", DialCommand(MOVE, -15)),
+    ("más pasado de sal", DialCommand(MOVE, 15)),
+    ("menos pasado de sal", DialCommand(MOVE, -15)),
+    ("hacia comida de desayuno", DialCommand(MOVE, -15)),
+    ("un poquito más pasado de sal", DialCommand(MOVE, 5)),
+    ("mucho más comida de desayuno", DialCommand(MOVE, -45)),
+    ("más pasao de sal", DialCommand(MOVE, 15)),  # a near miss after "más" is snapped
+    ("mas pasado de sal", DialCommand(MOVE, 15)),  # typed without the accent
+    # absolute positions
+    ("del todo a la derecha", DialCommand(SET, 180)),
+    ("todo a la izquierda", DialCommand(SET, 0)),
+    ("a tope a la derecha", DialCommand(SET, 180)),
+    ("del todo hacia comida de desayuno", DialCommand(SET, 0)),
+    ("centro", DialCommand(SET, 90)),
+    ("al centro", DialCommand(SET, 90)),
+    ("pon el dial en el centro", DialCommand(SET, 90)),
+    ("vuelve al medio", DialCommand(SET, 90)),
+    # numbers (W7: discouraged, not forbidden), accents or not
+    ("diez grados a la izquierda", DialCommand(MOVE, -10)),
+    ("un grado a la derecha", DialCommand(MOVE, 1)),
+    ("veintidós grados a la derecha", DialCommand(MOVE, 22)),
+    ("veintidos grados a la derecha", DialCommand(MOVE, 22)),
+    ("tres coma cinco grados a la izquierda", DialCommand(MOVE, -3.5)),
+    ("cuarenta y cinco grados", DialCommand(SET, 45)),
+    ("ciento veinte grados", DialCommand(SET, 120)),
+    # asking and ending
+    ("¿dónde está?", DialCommand(WHERE)),
+    ("donde esta", DialCommand(WHERE)),
+    ("dónde está el dial", DialCommand(WHERE)),
+    ("fíjalo", DialCommand(LOCK)),
+    ("fijalo", DialCommand(LOCK)),
+    ("vale, fíjalo", DialCommand(LOCK)),
+    ("fíjalo, por favor", DialCommand(LOCK)),
+])
+def test_spanish_dial(said, expected):
+    assert ES.dial_command(said, ES_LEFT, ES_RIGHT) == expected
+
+
+@pytest.mark.parametrize("said, expected", [
+    ("links", DialCommand(MOVE, -15)),
+    ("naar rechts", DialCommand(MOVE, 15)),
+    ("meer naar links", DialCommand(MOVE, -15)),
+    ("een beetje naar rechts", DialCommand(MOVE, 5)),
+    ("een klein beetje naar links", DialCommand(MOVE, -5)),
+    ("iets naar rechts", DialCommand(MOVE, 5)),
+    ("naar links een beetje", DialCommand(MOVE, -5)),  # free word order
+    ("zet de wijzer een beetje naar links", DialCommand(MOVE, -5)),
+    ("een tikje naar links", DialCommand(MOVE, -1)),
+    ("een heel klein beetje naar rechts", DialCommand(MOVE, 1)),
+    ("een stuk naar rechts", DialCommand(MOVE, 45)),
+    ("veel meer naar links", DialCommand(MOVE, -45)),
+    ("meer rauw", DialCommand(MOVE, -15)),
+    ("minder rauw", DialCommand(MOVE, 15)),
+    ("richting aangebrand", DialCommand(MOVE, 15)),
+    ("iets meer aangebrand", DialCommand(MOVE, 5)),
+    ("een stuk meer rauw", DialCommand(MOVE, -45)),
+    ("meer aangebrandt", DialCommand(MOVE, 15)),  # a near miss after "meer" is snapped
+    ("helemaal naar rechts", DialCommand(SET, 180)),
+    ("helemaal naar rauw", DialCommand(SET, 0)),
+    ("midden", DialCommand(SET, 90)),
+    ("naar het midden", DialCommand(SET, 90)),
+    ("zet hem in het midden", DialCommand(SET, 90)),
+    ("tien graden naar links", DialCommand(MOVE, -10)),
+    ("een graad naar rechts", DialCommand(MOVE, 1)),
+    ("tweeëntwintig graden naar rechts", DialCommand(MOVE, 22)),
+    ("tweeentwintig graden naar rechts", DialCommand(MOVE, 22)),  # without the diaeresis
+    ("drie komma vijf graden naar links", DialCommand(MOVE, -3.5)),
+    ("vijfenveertig graden", DialCommand(SET, 45)),
+    ("honderdtwintig graden", DialCommand(SET, 120)),
+    ("waar staat hij?", DialCommand(WHERE)),
+    ("waar staat de wijzer", DialCommand(WHERE)),
+    ("vastzetten", DialCommand(LOCK)),
+    ("oké, vastzetten", DialCommand(LOCK)),
+    ("oke vastzetten", DialCommand(LOCK)),
+    ("zet hem vast", DialCommand(LOCK)),
+])
+def test_dutch_dial(said, expected):
+    assert NL.dial_command(said, NL_LEFT, NL_RIGHT) == expected
+
+
+@pytest.mark.parametrize("lang, said", [
+    ("es", "plátano"), ("es", ""), ("es", "izquierda derecha"), ("es", "un poco mucho a la izquierda"),
+    ("es", "más comida de desayuno hacia pasado de sal"), ("es", "del todo a la izquierda diez grados"),
+    ("es", "menos izquierda"), ("es", "hola izquierda"), ("es", "diez grados veinte"),
+    ("nl", "banaan"), ("nl", ""), ("nl", "links rechts"), ("nl", "een beetje een stuk naar links"),
+    ("nl", "meer rauw richting aangebrand"), ("nl", "helemaal naar links tien graden"),
+    ("nl", "minder links"), ("nl", "hallo links"), ("nl", "tien graden twintig"),
+])
+def test_dial_nonsense_is_not_understood(lang, said):
+    left, right = (ES_LEFT, ES_RIGHT) if lang == "es" else (NL_LEFT, NL_RIGHT)
+    assert UNDERSTANDING[lang].dial_command(said, left, right) is None
+
+
+@pytest.mark.parametrize("lang, moves", [
+    ("es", ("un pelín a la izquierda", "un poco a la izquierda", "izquierda", "mucho a la izquierda")),
+    ("nl", ("een tikje naar links", "een beetje naar links", "links", "een stuk naar links")),
+])
+def test_step_sizes_are_the_documented_ones(lang, moves):
+    """The steps taught in the instructions: 1°, 5°, 15°, 45° (W7)."""
+    w = UNDERSTANDING[lang]
+    assert [w.dial_command(m, "A", "B") for m in moves] == [DialCommand(MOVE, -d) for d in (1, 5, 15, 45)]
+
+
+@pytest.mark.parametrize("lang", ["es", "nl"])
+def test_every_concept_of_the_deck_moves_the_dial_its_way(lang):
+    """W7 on the whole built-in deck: "<cue> left concept" turns left, "<less> right concept" too."""
+    w = UNDERSTANDING[lang]
+    more, less = w.grammar_cues[0], sorted(w.less_words)[0]
+    bad = []
+    for card in load_deck(None, lang):
+        for left, right in card.sides:
+            got = (w.dial_command(f"{more} {left}", left, right), w.dial_command(f"{less} {right}", left, right),
+                   w.dial_command(f"{more} {right}", left, right))
+            if got != (DialCommand(MOVE, -15), DialCommand(MOVE, -15), DialCommand(MOVE, 15)):
+                bad.append((left, right, got))
+    assert bad == []
+
+
+# ---------------------------------------------------------------------- call (W5)
+@pytest.mark.parametrize("said, expected", [
+    ("izquierda", Call("left", None)),
+    ("azul, izquierda", Call("left", 1)),
+    ("azul dice derecha", Call("right", 1)),
+    ("equipo azul, a la derecha", Call("right", 1)),
+    ("los azules dicen izquierda", Call("left", 1)),
+    ("azul, más pasado de sal", Call("right", 1)),
+    ("el equipo azul dice que más comida de desayuno", Call("left", 1)),
+    ("creemos que está a la izquierda", Call("left", None)),
+    ("rojo dice izquierda", Call("left", 0)),
+    ("roja, derecha", Call("right", 0)),
+    ("paso", Call(None, None)),
+    ("azul pasa", Call(None, 1)),
+    ("nosotros pasamos", Call(None, None)),
+])
+def test_spanish_calls(said, expected):
+    assert ES.call(said, ES_LEFT, ES_RIGHT, TEAMS) == expected
+
+
+@pytest.mark.parametrize("said, expected", [
+    ("links", Call("left", None)),
+    ("blauw, links", Call("left", 1)),
+    ("blauw zegt rechts", Call("right", 1)),
+    ("team blauw links", Call("left", 1)),
+    ("blauw, meer rauw", Call("left", 1)),
+    ("wij denken dat het links ligt", Call("left", None)),
+    ("ik denk meer aangebrand", Call("right", None)),
+    ("rood zegt links", Call("left", 0)),
+    ("pas", Call(None, None)),
+    ("blauw zegt pas", Call(None, 1)),
+    ("we passen", Call(None, None)),
+])
+def test_dutch_calls(said, expected):
+    assert NL.call(said, NL_LEFT, NL_RIGHT, TEAMS) == expected
+
+
+@pytest.mark.parametrize("lang, said", [
+    ("es", "azul"), ("es", "hola"), ("es", "azul rojo izquierda"), ("es", "izquierda derecha"), ("es", "fíjalo"),
+    ("nl", "blauw"), ("nl", "hallo"), ("nl", "blauw rood links"), ("nl", "links rechts"), ("nl", "vastzetten"),
+])
+def test_call_nonsense_is_not_understood(lang, said):
+    left, right = (ES_LEFT, ES_RIGHT) if lang == "es" else (NL_LEFT, NL_RIGHT)
+    assert UNDERSTANDING[lang].call(said, left, right, TEAMS) is None
+
+
+def test_a_concept_holding_a_colour_is_the_concept():
+    """Concepts are matched before team names: "Rojo pasión" is a concept, not the red team."""
+    assert ES.call("rojo pasión", "Rojo pasión", "Gris ratón", TEAMS) == Call("left", None)
+    assert ES.call("azul, más rojo pasión", "Rojo pasión", "Gris ratón", TEAMS) == Call("left", 1)
+    assert NL.call("blauw, meer rood licht", "Rood licht", "Groen licht", TEAMS) == Call("left", 1)
+
+
+def test_given_team_names_are_matched_as_said():
+    assert ES.call("tiburones, izquierda", ES_LEFT, ES_RIGHT, ["Tiburones", "Delfines"]) == Call("left", 0)
+    assert NL.call("dolfijnen zegt rechts", NL_LEFT, NL_RIGHT, ["Haaien", "Dolfijnen"]) == Call("right", 1)
+
+
+# ---------------------------------------------------------------------- turn words (W8)
+@pytest.mark.parametrize("lang, said, other_side, redo", [
+    ("es", "otro lado", True, False), ("es", "dale la vuelta", True, False), ("es", "la otra cara", True, False),
+    ("es", "rehacer", False, True), ("es", "otra carta", False, True), ("es", "el otro lado de la luna", False, False),
+    ("nl", "andere kant", True, False), ("nl", "draai de kaart om", True, False), ("nl", "overdoen", False, True),
+    ("nl", "nieuwe kaart", False, True), ("nl", "de andere kant van de maan", False, False),
+])
+def test_turn_words(lang, said, other_side, redo):
+    w = UNDERSTANDING[lang]
+    assert w.is_other_side(said) is other_side
+    assert w.is_redo(said) is redo
+
+
+def test_turn_words_are_not_global_commands():
+    """A Wavelength phrase must not be swallowed by a global command of the same language."""
+    for w in (ES, NL):
+        phrases = [*w.raw["lock"], *w.raw["where"], *w.raw["centre"], *w.other_side_raw, *w.redo_raw, *w.pass_raw]
+        assert [p for p in phrases if w.core.command(p)] == []
+
+
+# ---------------------------------------------------------------------- grammar and vocabulary
+def test_grammars_hold_the_phrases_with_their_accents():
+    dial = set(ES.dial_phrases(ES_LEFT, ES_RIGHT))
+    assert {"izquierda", "un poquito a la izquierda", "más comida de desayuno", "menos pasado de sal",
+            "del todo a la derecha", "del todo hacia pasado de sal", "fíjalo", "dónde está", "grados"} <= dial
+    call = set(ES.call_phrases(ES_LEFT, ES_RIGHT, TEAMS))
+    assert {"azul izquierda", "azul dice derecha", "los azules más pasado de sal", "paso", "rojo derecha"} <= call
+    dial = set(NL.dial_phrases(NL_LEFT, NL_RIGHT))
+    assert {"links", "een klein beetje naar links", "meer rauw", "helemaal naar rechts", "helemaal naar aangebrand",
+            "vastzetten", "waar staat hij", "graden"} <= dial
+    call = set(NL.call_phrases(NL_LEFT, NL_RIGHT, TEAMS))
+    assert {"blauw links", "blauw zegt rechts", "meer aangebrand", "pas"} <= call
+    assert {"izquierda", "fíjalo", "poquito", "todo", "menos"} <= ES.all_words()
+    assert {"links", "vastzetten", "beetje", "helemaal", "minder"} <= NL.all_words()
+    assert ES.team_vocabulary(TEAMS) == {"rojo", "roja", "rojos", "los", "azul", "azules"}
+    assert NL.team_vocabulary(TEAMS) == {"rood", "blauw"}
+
+
+# ---------------------------------------------------------------------- prompts
+def _placeholders(template: str) -> set[str]:
+    return {name for _, name, _, _ in string.Formatter().parse(template) if name}
+
+
+def _flat(table: dict, prefix: str = "") -> dict[str, str]:
+    out = {}
+    for key, value in table.items():
+        if isinstance(value, dict):
+            out.update(_flat(value, f"{prefix}{key}."))
+        else:
+            out[f"{prefix}{key}"] = value
+    return out
+
+
+@pytest.mark.parametrize("lang", ["es", "nl"])
+def test_prompts_have_every_english_key_and_placeholder(lang):
+    en = _flat(tomllib.loads((PROMPTS_DIR / "en" / "wavelength.toml").read_text("utf-8")))
+    other = _flat(tomllib.loads((PROMPTS_DIR / lang / "wavelength.toml").read_text("utf-8")))
+    assert sorted(set(en) ^ set(other)) == []
+    assert {k: _placeholders(v) for k, v in other.items()} == {k: _placeholders(v) for k, v in en.items()}
+
+
+@pytest.mark.parametrize("lang, taught", [
+    ("es", ["izquierda", "un poco a la izquierda", "un pelín a la izquierda", "mucho a la izquierda", "centro",
+            "del todo a la izquierda", "dónde está", "fíjalo", "diez grados a la izquierda"]),
+    ("nl", ["links", "een beetje naar links", "een tikje naar links", "een stuk naar links", "midden",
+            "helemaal naar links", "waar staat hij", "vastzetten", "tien graden naar links"]),
+])
+def test_what_the_instructions_teach_is_understood(lang, taught):
+    """Every dial phrase the spoken instructions and the dial help teach appears there and works."""
+    prompts = tomllib.loads((PROMPTS_DIR / lang / "wavelength.toml").read_text("utf-8"))
+    text = (prompts["how_dial"] + prompts["help_dial"]).lower()
+    w = UNDERSTANDING[lang]
+    for phrase in taught:
+        assert phrase in text, phrase
+        assert w.dial_command(phrase, "A", "B") is not None, phrase
+
+
+def test_degrees_are_shown_with_a_decimal_comma_and_spoken_in_words():
+    assert host.fmt_degrees(70.94, ",") == "70,9" and host.fmt_degrees(75.0, ",") == "75"
+    assert host.fmt_degrees(70.94) == "70.9"
+    assert speakable("El objetivo está en 70,9 grados.", "es") == "El objetivo está en setenta coma nueve grados."
+    assert speakable("Het doel staat op 70,9 graden.", "nl") == "Het doel staat op zeventig komma negen graden."
+
+
+# ---------------------------------------------------------------------- options (G3)
+def _settings(lang: str, **options) -> Settings:
+    return Settings(game="wavelength", lang=lang, options=dict(options))
+
+
+@pytest.mark.parametrize("lang", ["es", "nl"])
+def test_default_teams_are_colour_keys(lang):
+    settings = _settings(lang)
+    host.validate(settings)
+    assert settings.options["teams"] == ["red", "blue"]
+
+
+@pytest.mark.parametrize("lang, teams, words", [
+    ("es", ["Izquierda", "Azul"], "izquierda"),
+    ("es", ["Los del centro", "Azul"], "centro"),
+    ("nl", ["Links", "Blauw"], "links"),
+    ("nl", ["Helemaal Top", "Blauw"], "helemaal"),
+])
+def test_team_names_cannot_hold_dial_words(lang, teams, words):
+    with pytest.raises(ValueError, match=f"cannot use the words {words}"):
+        host.validate(_settings(lang, teams=teams))
+
+
+def test_team_names_must_not_share_a_word():
+    with pytest.raises(ValueError, match="must not share a word"):
+        host.validate(_settings("es", teams=["Gatos negros", "Gatos"]))
+    host.validate(_settings("es", teams=["Gatos", "Perros"]))  # fine
+
+
+# ---------------------------------------------------------------------- independent re-scoring
+def wedge(dial: float, target: float) -> int:
+    """W2 from scratch: 4 within 4.5°, 3 within 13.5°, 2 within 22.5°; boundaries score better."""
+    d = abs(dial - target)
+    return 4 if d <= 4.5 + 1e-9 else 3 if d <= 13.5 + 1e-9 else 2 if d <= 22.5 + 1e-9 else 0
+
+
+def rescore(record: dict) -> dict[str, int]:
+    """Totals of a team game from its record alone: wedge points, calls (W5), no call after a 4."""
+    scores = dict(record["start_scores"])
+    for turn in record["turns"]:
+        team = turn["team"]
+        other = next(t for t in record["teams"] if t != team)
+        points = wedge(turn["dial"], turn["target"])
+        scores[team] += points
+        if turn["call"] is not None and points != 4:
+            right_side = turn["target"] > turn["dial"] if turn["call"] == "right" else turn["target"] < turn["dial"]
+            scores[other] += right_side
+        assert turn["scores_after"] == scores, f"turn {turn['turn']}"
+    return scores
+
+
+def _play(args: list[str], script: Path, record: Path) -> tuple[int, str, str]:
+    return run_cli(["play", "wavelength", "--input", str(script), "--output", "text", "--record", str(record), *args])
+
+
+# ---------------------------------------------------------------------- golden playthroughs
+def test_spanish_team_game_golden_and_rescored(tmp_path):
+    record_path = tmp_path / "es.json"
+    status, out, err = _play(ES_ARGS, SCRIPTS / "wavelength_es.txt", record_path)
+    assert status == 0, err
+    check_golden("wavelength_es", out)
+    record = json.loads(record_path.read_text("utf-8"))
+    assert record["finished"] and record["teams"] == ["red", "blue"]  # colour keys in the record…
+    assert "HOST: Turno 1: Rojo, os toca." in out  # …said in Spanish (G3)
+    standings = {s["name"]: s["points"] for s in record["standings"]}
+    assert rescore(record) == standings == {"red": 14, "blue": 12}
+    assert record["winners"] == ["red"]
+    turns = record["turns"]
+    assert [t["team"] for t in turns] == ["red", "blue", "red", "red", "blue", "red", "blue", "red"]
+    assert turns[3]["catch_up"] and turns[2]["catch_up_follows"]  # W6
+    assert [t["sudden_death"] for t in turns] == [False] * 6 + [True, True]  # W4
+    assert turns[0]["card"]["side"] == 2 and turns[0]["card"]["left"] == "Rana"  # "otro lado"
+    assert turns[6]["call"] is None  # "rojo paso"
+    assert len(record["redos"]) == 1 and record["redos"][0]["team"] == "blue"  # W8
+    assert "PRIVATE psychic: El objetivo está en 12,1 grados: bastante hacia Rana." in out
+    assert "TONE 61°" in out and "El dial está en 65 grados, un poco hacia Ratón de biblioteca." in out
+
+
+def test_dutch_team_game_golden_and_rescored(tmp_path):
+    record_path = tmp_path / "nl.json"
+    status, out, err = _play(NL_ARGS, SCRIPTS / "wavelength_nl.txt", record_path)
+    assert status == 0, err
+    check_golden("wavelength_nl", out)
+    record = json.loads(record_path.read_text("utf-8"))
+    assert record["finished"] and record["teams"] == ["red", "blue"]
+    standings = {s["name"]: s["points"] for s in record["standings"]}
+    assert rescore(record) == standings == {"red": 6, "blue": 8}
+    assert record["winners"] == ["blue"] and record["target_score"] == 7
+    turns = record["turns"]
+    assert [t["team"] for t in turns] == ["red", "blue", "red", "blue"]
+    assert turns[0]["card"]["left"] == "Botermes" and turns[0]["dial"] == 130.0
+    assert turns[1]["call"] is None and turns[1]["clue"] == "een zwitsers zakmes"
+    assert turns[3]["dial"] == 102.0  # "tweeëntwintig graden naar rechts" then 5 and 5 back
+    assert len(record["redos"]) == 1 and record["redos"][0]["phase"] == "dial"  # W8 "nieuwe kaart"
+    assert "HOST: De wijzer staat op 94 graden" not in out  # the undo took the move back
+    assert "HOST: De wijzer staat op 130 graden, richting Slagzwaard." in out  # --accessible: every move in words
+    assert "PRIVATE psychic: Het doel staat op 129,5 graden: richting Slagzwaard." in out
+
+
+@pytest.mark.parametrize("lang, words, points, band", [
+    ("es", ["pista", "mucho a la izquierda", "fíjalo", "sí"], 9, "De 7 a 9 puntos: probad a darle un buen meneo"),
+    ("nl", ["hint", "een stuk naar links", "vastzetten", "ja"], 2, "Van 0 tot 3 punten: staat het apparaat"),
+])
+def test_coop_game_ends_with_the_rating_in_the_language(tmp_path, lang, words, points, band):
+    """W9 in both languages: 7 cards plus bonus cards, no call phase, the rating band at the end."""
+    clue, move, lock, yes = words
+    script = tmp_path / "coop.txt"
+    script.write_text("".join(f"{clue} {i}\n{move}\n{lock}\n{yes}\n" for i in range(12)), encoding="utf-8")
+    record_path = tmp_path / "coop.json"
+    status, out, err = _play(["--lang", lang, "--coop", "--seed", "11", "--players", "4"], script, record_path)
+    assert status == 0, err
+    record = json.loads(record_path.read_text("utf-8"))
+    assert record["finished"] and record["mode"] == "coop"
+    total = sum(3 if abs(t["dial"] - t["target"]) <= 4.5 else wedge(t["dial"], t["target"]) for t in record["turns"])
+    assert total == record["standings"][0]["points"] == points
+    assert len(record["turns"]) == 7 + sum(t["bonus_card"] for t in record["turns"])
+    assert all(t["call"] is None for t in record["turns"])
+    assert band in out
+
+
+def test_spanish_game_resumes_after_a_stop(tmp_path):
+    lines = (SCRIPTS / "wavelength_es.txt").read_text("utf-8").splitlines()
+    cut = lines.index("nueve grados a la izquierda") + 1  # in the dial phase of turn 3
+    first, rest = tmp_path / "first.txt", tmp_path / "rest.txt"
+    first.write_text("\n".join(lines[:cut]) + "\n", encoding="utf-8")
+    rest.write_text("\n".join(lines[cut:]) + "\n", encoding="utf-8")
+    record_path = tmp_path / "resumed.json"
+    status, out, err = _play(ES_ARGS, first, record_path)
+    assert status == 0, err
+    assert out.rstrip().endswith("El guion se ha terminado, así que la partida se detiene aquí. "
+                                 "El registro de la partida está guardado.")
+    status, out2, err = run_cli(["resume", "--input", str(rest), "--output", "text"])
+    assert status == 0, err
+    assert "Bienvenidos de nuevo" in out2
+    resumed = json.loads(record_path.read_text("utf-8"))
+    assert resumed["finished"] and rescore(resumed) == {"red": 14, "blue": 12}
+
+
+# ---------------------------------------------------------------------- vocabulary check
+class VocabularyListener(ScriptListener):
+    """A script listener whose "model" lacks some words (like a small Vosk model)."""
+
+    def __init__(self, lines, missing):
+        super().__init__([(i + 1, t) for i, t in enumerate(lines)])
+        self.missing = set(missing)
+        self.asked: set[str] = set()
+
+    def missing_words(self, words):
+        self.asked.update(words)
+        return [w for w in words if w in self.missing]
+
+
+def test_missing_words_are_reported_in_spanish(tmp_path):
+    settings = Settings(game="wavelength", lang="es", seed=1, record=str(tmp_path / "r.json"))
+    host.validate(settings)
+    listener = VocabularyListener(["una pista"], missing={"fíjalo", "pelín"})
+    voice = TextVoice(io.StringIO())
+    assert Session(host.Host, listener, voice, VirtualClock(), settings).run() == "input_ended"
+    out = voice.out.getvalue()
+    assert "Aviso: el modelo de voz no conoce estas palabras, así que puede que no las oiga: fíjalo y pelín." in out
+    assert {"rojo", "azul", "izquierda", "poquito", "dónde"} <= listener.asked  # team names as said, accents kept
