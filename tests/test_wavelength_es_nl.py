@@ -487,3 +487,62 @@ def test_missing_words_are_reported_in_spanish(tmp_path):
     out = voice.out.getvalue()
     assert "Aviso: el modelo de voz no conoce estas palabras, así que puede que no las oiga: fíjalo y pelín." in out
     assert {"rojo", "azul", "izquierda", "poquito", "dónde"} <= listener.asked  # team names as said, accents kept
+
+
+# ---------------------------------------------------------------------- random play
+BOT_WORDS = {
+    "es": {"clue": ["una cosa", "otro lado", "algo raro"], "yes": "sí", "no": "no", "pass": "paso",
+           "dial": ["izquierda", "derecha", "un poco a la izquierda", "mucho a la derecha", "un pelín a la izquierda",
+                    "centro", "del todo a la izquierda", "dónde está", "fíjalo", "fíjalo", "rehacer"],
+           "teams": ["rojo", "azul", "los azules"], "sides": ["izquierda", "derecha"]},
+    "nl": {"clue": ["een ding", "andere kant", "iets vreemds"], "yes": "ja", "no": "nee", "pass": "pas",
+           "dial": ["links", "rechts", "een beetje naar links", "een stuk naar rechts", "een tikje naar links",
+                    "midden", "helemaal naar links", "waar staat hij", "vastzetten", "vastzetten", "overdoen"],
+           "teams": ["rood", "blauw", "team blauw"], "sides": ["links", "rechts"]},
+}
+
+
+class BotListener:
+    """Answers every listening moment with a random but legal-looking utterance in one language."""
+
+    def __init__(self, seed: int, lang: str):
+        import random
+
+        self.rng = random.Random(seed)
+        self.words = BOT_WORDS[lang]
+        self.count = 0
+
+    def listen(self, expected, timeout_s):
+        from voicegame.ports import Heard, InputEnded, Silence
+
+        self.count += 1
+        if self.count > 3000:
+            raise InputEnded("bot")
+        r, w, m = self.rng, self.words, expected.moment
+        if r.random() < 0.05:
+            return Silence(timeout_s or 0.0)
+        if m == "clue":
+            return Heard(r.choice(w["clue"]))
+        if m == "dial":
+            return Heard(r.choice(w["dial"]))
+        if m == "call":
+            return Heard(f"{r.choice(w['teams'])} {r.choice(w['sides'])}" if r.random() < 0.8 else w["pass"])
+        if m.startswith("confirm"):
+            return Heard(w["yes"] if r.random() < 0.8 else w["no"])
+        return Heard("plátano")
+
+
+@pytest.mark.parametrize("lang, seed", [(lang, seed) for lang in ("es", "nl") for seed in range(4)])
+def test_random_games_end_and_rescore(lang, seed, tmp_path):
+    coop = seed == 3
+    settings = Settings(game="wavelength", lang=lang, seed=seed, options={"coop": coop, "target_score": 6},
+                        record=str(tmp_path / "rec.json"))
+    host.validate(settings)
+    session = Session(host.Host, BotListener(seed, lang), TextVoice(io.StringIO()), VirtualClock(), settings)
+    assert session.run() == "finished"
+    record = json.loads((tmp_path / "rec.json").read_text("utf-8"))
+    if coop:
+        assert len(record["turns"]) == 7 + sum(t["bonus_card"] for t in record["turns"])
+    else:
+        assert rescore(record) == {s["name"]: s["points"] for s in record["standings"]}
+        assert set(record["teams"]) == {"red", "blue"}

@@ -366,9 +366,13 @@ def listen_one(model, word: str, wav: dict, expected, *, realtime: bool, endpoin
            "wall_s": round(w1 - w0, 5)}
     row["correct"] = row["text"] == word
     if not isinstance(result, Heard):
-        row.update(endpoint_delay_ms=None, compute_ms=None, listener_gap_ms=None)
+        row.update(endpoint_delay_ms=None, compute_ms=None, listener_gap_ms=None, partial_lag_ms=None)
         return row
     row["endpoint_delay_ms"] = round((pos - speech_end) * 1000.0, 3)
+    # when Vosk's partial result first showed a word, relative to the speech end (its lag)
+    offset = pos - (listener.last_return_s or 0.0)  # source seconds discarded before the recognizer
+    detected = getattr(listener, "last_speech_detected_s", None)
+    row["partial_lag_ms"] = round((offset + detected - speech_end) * 1000.0, 3) if detected is not None else None
     if realtime:
         row["listener_gap_ms"] = round((w1 - (src.t0 + speech_end)) * 1000.0, 3)
         row["compute_ms"] = round(row["listener_gap_ms"] - row["endpoint_delay_ms"], 3)
@@ -388,6 +392,7 @@ def _aggregate(rows: list[dict]) -> dict:
         "endpoint_delay_ms": summary([r["endpoint_delay_ms"] / 1000 for r in ok]),
         "compute_ms": summary([r["compute_ms"] / 1000 for r in ok]),
         "listener_gap_ms": summary([r["listener_gap_ms"] / 1000 for r in ok if r["listener_gap_ms"] is not None]),
+        "partial_lag_ms": summary([r["partial_lag_ms"] / 1000 for r in ok if r["partial_lag_ms"] is not None]),
         "rows": rows,
     }
     return agg
