@@ -3,6 +3,7 @@ timing depends on the machine, so nothing here is timed)."""
 
 from __future__ import annotations
 
+import argparse
 import io
 import json
 import math
@@ -59,7 +60,7 @@ def test_quick_run_reports_every_figure(quick_run):
     missing = [p for p in FIGURES if not _number(bench.lookup(result, p))]
     assert missing == []
     assert result["format"] == "voicegame-bench/1"
-    assert result["command"].startswith("voicegame bench --quick")
+    assert result["command"].startswith("voicegame bench") and "--quick" in result["command"]
 
 
 def test_quick_run_prints_all_five_groups_and_the_targets(quick_run):
@@ -136,3 +137,13 @@ def test_script_argv_comes_from_the_script_then_the_known_list_then_the_default(
     argv, origin = bench.script_argv(bank, tmp_path)
     assert (argv, origin) == (["--questions", str(tmp_path / "bank.csv")], "script")
     assert (tmp_path / "bank.csv").read_text(encoding="utf-8") == BANK
+
+
+def test_the_options_plug_into_a_cli_subcommand(tmp_path):
+    parser = argparse.ArgumentParser(prog="voicegame")
+    bench.add_arguments(parser.add_subparsers(dest="command").add_parser("bench"))
+    args = parser.parse_args(["bench", "--model", str(tmp_path), "--quick"])
+    out, err = io.StringIO(), io.StringIO()
+    assert bench.run_from_args(args, out, err) == 2
+    assert err.getvalue().startswith("voicegame bench: ") and "not a Vosk model folder" in err.getvalue()
+    assert out.getvalue() == ""

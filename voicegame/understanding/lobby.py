@@ -104,6 +104,9 @@ class LobbyUnderstanding:
         self.language_lead = _phrases(w["languages"].get("lead", ()))
         s = w["setup"]
         self.setup = {k: _phrases(v) for k, v in s.items()}
+        self.setup.setdefault("articles", ())
+        # "met z'n vieren": words that say how many without being a number
+        self.count_words = {normalise(k): int(v) for k, v in w.get("count_words", {}).items()}
         self.option_words = {k: _phrases(v) for k, v in w["options"].items()}
         self.after = {k: _phrases(v) for k, v in w["after"].items()}
 
@@ -158,11 +161,22 @@ class LobbyUnderstanding:
         return None
 
     def count_in(self, text: str) -> int | None:
-        """The first whole number said in the utterance ("three players" → 3), else ``None``."""
-        for _, _, value in self.u.numbers_in(text, year=False):
-            if isinstance(value, int) or (isinstance(value, float) and value.is_integer()):
-                return int(value)
-        return None
+        """The first whole number said in the utterance ("three players" → 3), else ``None``.
+
+        An indefinite article that is also "one" (Spanish "una partida", Dutch "een potje":
+        ``[setup] articles``) counts only before a players word ("una persona"); a count
+        word (Dutch "met z'n vieren": ``[count_words]``) counts as its number.
+        """
+        words = normalise(text).split()
+        found = [(i, self.count_words[word]) for i, word in enumerate(words) if word in self.count_words]
+        for start, end, value in self.u.numbers_in(text, year=False):
+            if not (isinstance(value, int) or (isinstance(value, float) and value.is_integer())):
+                continue
+            article = " ".join(words[start:end]) in self.setup["articles"]
+            if article and " ".join(words[end:end + 1]) not in self.setup["players_unit"]:
+                continue
+            found.append((start, int(value)))
+        return min(found)[1] if found else None
 
     def lobby(self, text: str) -> LobbyIntent | None:
         """An utterance in the lobby → :class:`LobbyIntent`, or ``None`` when not understood."""
@@ -200,14 +214,15 @@ class LobbyUnderstanding:
         return _find(normalise(text), self.setup["change_players"]) is not None
 
     def player_count(self, text: str) -> int | None:
-        """A number of players: "three", "3", "three players", "we are four"; else ``None``."""
+        """A number of players: "three", "3", "three players", "we are four" (Dutch "met z'n
+        vieren"); else ``None``."""
         t = normalise(text)
         value = self.u.number(t)
         if isinstance(value, int):
             return value
         unit = _find(t, self.setup["players_unit"])
         words = t.split()
-        if unit is None and len(words) > 3:
+        if unit is None and len(words) > 3 and not any(w in self.count_words for w in words):
             return None
         return self.count_in(t)
 
@@ -286,9 +301,10 @@ class LobbyUnderstanding:
         games = [p for ps in self.games.values() for p in ps]
         out = list(games)
         out += [f"{lead} {g}" for lead in self.play_words[:3] + self.rules_words[:4] for g in games]
-        out += list(self.list_words) + list(self.rules_words)
+        out += list(self.play_words) + list(self.list_words) + list(self.rules_words)
         out += [p for ps in self.languages.values() for p in ps]
-        out += [f"speak {p}" for p in self.languages_said()]
+        out += [f"{lead} {p}" for lead in self.language_lead[:1] for p in self.languages_said()]
+        out += list(self.language_lead)
         return out
 
     def languages_said(self) -> list[str]:
@@ -299,7 +315,7 @@ class LobbyUnderstanding:
         out = list(self.u.number_words()) + self.u.colour_phrases() + self.u.yes_no_phrases()
         for ps in (*self.setup.values(), *self.option_words.values()):
             out += list(ps)
-        return out
+        return out + list(self.count_words)
 
     def after_phrases(self) -> list[str]:
         return [p for ps in self.after.values() for p in ps] + [p for ps in self.games.values() for p in ps]

@@ -155,8 +155,10 @@ class WavelengthUnderstanding:
             key=lambda item: len(item[0]), reverse=True)
         self.step_raw: list[str] = [p for step in dial["steps"] for p in _keys(step["words"])]
         phrases = dial["phrases"]
-        self.raw: dict[str, list[str]] = {name: _keys(phrases[name])
-                                          for name in ("lock", "where", "centre", "edge", "less", "filler", "courtesy", "cue")}
+        #: Each phrase list of ``[dial.phrases]`` as grammar phrases (accents kept).
+        self.raw: dict[str, list[str]] = {
+            name: _keys(phrases[name])
+            for name in ("lock", "where", "centre", "edge", "less", "filler", "courtesy", "cue")}
         self.lock_phrases = _folded(phrases["lock"])
         self.where_phrases = _folded(phrases["where"])
         self.centre_phrases = _folded(phrases["centre"])

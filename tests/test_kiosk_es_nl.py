@@ -1,0 +1,339 @@
+"""The spoken lobby and the set-up by voice in Spanish and Dutch (issues 6 and 8): the lobby
+prompts match English key for key, the lobby understands each language (table-driven), the
+settings are read back in the language, a language said in the lobby is switched and saved,
+and a golden kiosk playthrough per language goes from the lobby through set-up into a short
+Wits and Wagers game and back to the lobby."""
+
+from __future__ import annotations
+
+import io
+
+import pytest
+
+from tests.playthrough import SCRIPTS, check_golden, run_cli
+from tests.test_kiosk import host_lines, records, unfinished_autosaves, write_script
+from voicegame import config as kiosk_config
+from voicegame.adapters.headless import TextVoice, VirtualClock
+from voicegame.kiosk import Kiosk, Ports, Setup, language_available
+from voicegame.prompts import Prompts, load_toml
+from voicegame.understanding.lobby import OptionChange, lobby_understanding
+
+LANGS = ("es", "nl")
+
+
+def kiosk(script, *extra: str, seed: int = 3):
+    return run_cli(["kiosk", "--input", str(script), "--output", "text", "--seed", str(seed), *extra])
+
+
+# --------------------------------------------------------------------------- prompts and words files
+
+
+def test_lobby_prompt_keys_and_placeholders_match_english():
+    english = Prompts.load("en")
+    keys = {k for k in english.templates if k.startswith("lobby.")}
+    for lang in LANGS:
+        prompts = Prompts.load(lang)
+        assert {k for k in prompts.templates if k.startswith("lobby.")} == keys, lang
+        for key in keys:
+            assert prompts.placeholders(key) == english.placeholders(key), (lang, key)
+        assert language_available(lang)
+
+
+@pytest.mark.parametrize("lang", LANGS)
+def test_rules_summaries_last_about_a_minute_and_name_the_games_terms(lang):
+    # about a minute at the default 175 words a minute (espeak reads a little slower with numbers)
+    prompts = Prompts.load(lang)
+    terms = {"es": {"wavelength": "Psíquico", "wits": "tapete", "rofl": "adivino"},
+             "nl": {"wavelength": "Helderziende", "wits": "mat", "rofl": "rader"}}[lang]
+    for game, term in terms.items():
+        summary = prompts.text(f"lobby.rules.{game}")
+        assert 110 <= len(summary.split()) <= 200, (game, len(summary.split()))
+        assert term in summary and prompts.text(f"lobby.names.{game}") in summary
+
+
+@pytest.mark.parametrize("lang", LANGS)
+def test_words_files_have_every_table_and_option_of_english(lang):
+    english, words = load_toml("en", "words_lobby"), load_toml(lang, "words_lobby")
+    for table in ("games", "lobby", "languages", "setup", "options", "after"):
+        missing = set(english[table]) - set(words[table])
+        assert not missing, (lang, table, missing)
+        assert all(words[table][key] for key in english[table]), (lang, table)
+
+
+# --------------------------------------------------------------------------- the lobby understood
+
+LOBBY = [
+    # choosing a game, as players say it
+    ("es", "vamos a jugar a wavelength", "play", "wavelength", None),
+    ("es", "juguemos a wits and wagers", "play", "wits", None),
+    ("es", "wits y wagers", "play", "wits", None),
+    ("es", "rofl", "play", "rofl", None),
+    ("es", "quiero jugar a la longitud de onda", "play", "wavelength", None),
+    ("es", "el juego de las apuestas", "play", "wits", None),
+    ("es", "wit an wagers", "play", "wits", None),                     # a near miss snaps to the name
+    ("es", "juguemos una partida de rofl", "play", "rofl", None),      # "una" is an article, not a count
+    ("es", "vamos a jugar a rofl con tres jugadores", "play", "rofl", 3),
+    ("es", "somos cinco y queremos jugar a wits", "play", "wits", 5),
+    # the rules, the list of games
+    ("es", "reglas de wavelength", "rules", "wavelength", None),
+    ("es", "cómo se juega a rofl", "rules", "rofl", None),
+    ("es", "explícame wits and wagers", "rules", "wits", None),
+    ("es", "de qué va wavelength", "rules", "wavelength", None),
+    ("es", "reglas", "rules_which", None, None),
+    ("es", "cuáles son las reglas", "rules_which", None, None),
+    ("es", "a qué podemos jugar", "list", None, None),
+    ("es", "qué juegos hay", "list", None, None),
+    ("nl", "laten we wavelength spelen", "play", "wavelength", None),
+    ("nl", "laten we wits and wagers spelen", "play", "wits", None),
+    ("nl", "wits en wagers", "play", "wits", None),
+    ("nl", "rofl", "play", "rofl", None),
+    ("nl", "ik wil het quizspel", "play", "wits", None),
+    ("nl", "wit and wages", "play", "wits", None),
+    ("nl", "laten we een potje rofl spelen", "play", "rofl", None),     # "een" is an article, not a count
+    ("nl", "laten we rofl spelen met z'n vieren", "play", "rofl", 4),
+    ("nl", "we spelen wavelength met zes spelers", "play", "wavelength", 6),
+    ("nl", "regels van wavelength", "rules", "wavelength", None),
+    ("nl", "hoe speel je rofl", "rules", "rofl", None),
+    ("nl", "leg wits and wagers uit", "rules", "wits", None),
+    ("nl", "wat is wavelength", "rules", "wavelength", None),
+    ("nl", "regels", "rules_which", None, None),
+    ("nl", "wat zijn de regels", "rules_which", None, None),
+    ("nl", "wat kunnen we spelen", "list", None, None),
+    ("nl", "welke spellen zijn er", "list", None, None),
+]
+
+
+@pytest.mark.parametrize("lang, text, kind, game, count", LOBBY, ids=[f"{r[0]}:{r[1]}" for r in LOBBY])
+def test_lobby_phrases(lang, text, kind, game, count):
+    intent = lobby_understanding(lang).lobby(text)
+    assert (intent.kind, intent.game, intent.count) == (kind, game, count)
+
+
+@pytest.mark.parametrize("lang, text", [
+    ("es", "plátano"), ("es", "hola"), ("es", "qué hora es"), ("es", "la inquisición española"), ("es", ""),
+    ("nl", "banaan"), ("nl", "hallo"), ("nl", "hoe laat is het"), ("nl", "spaanse peper"), ("nl", ""),
+])
+def test_lobby_nonsense_is_not_understood(lang, text):
+    assert lobby_understanding(lang).lobby(text) is None
+
+
+LANGUAGE = [
+    ("es", "habla inglés", "en"), ("es", "en neerlandés por favor", "nl"), ("es", "cambia el idioma a inglés", "en"),
+    ("es", "holandés", "nl"), ("es", "habla español", "es"), ("es", "speak english", "en"),
+    ("es", "spreek nederlands", "nl"), ("es", "tortilla española", None), ("es", "inglés y español", None),
+    ("nl", "spreek spaans", "es"), ("nl", "in het engels graag", "en"), ("nl", "schakel over naar het spaans", "es"),
+    ("nl", "nederlands", "nl"), ("nl", "habla español", "es"), ("nl", "speak english", "en"),
+    ("nl", "spaanse peper", None), ("nl", "engels en spaans", None),
+]
+
+
+@pytest.mark.parametrize("lang, text, code", LANGUAGE, ids=[f"{r[0]}:{r[1]}" for r in LANGUAGE])
+def test_language_requests(lang, text, code):
+    lu = lobby_understanding(lang)
+    assert lu.language(text) == code
+    if code:
+        assert lu.lobby(text).kind == "language"
+
+
+NEAR_MISSES = {"wit an wagers", "wit and wages"}
+
+
+HEARD = [r[:2] for r in LOBBY + LANGUAGE if r[2] is not None and r[1] not in NEAR_MISSES]
+
+
+@pytest.mark.parametrize("lang, text", HEARD, ids=[f"{r[0]}:{r[1]}" for r in HEARD])
+def test_every_word_of_a_lobby_phrase_is_in_the_vocabulary_check(lang, text):
+    """What the lobby understands can be heard: its words are in the phrases given to the recognizer."""
+    lu = lobby_understanding(lang)
+    known = lu.all_words() | set(lu.u.number_words())
+    assert [w for w in text.split() if w not in known and not lu.u._is_number_word(w)] == [], (lang, text)
+
+
+# --------------------------------------------------------------------------- set-up answers
+
+COUNTS = [
+    ("es", "tres", 3), ("es", "3", 3), ("es", "somos cinco", 5), ("es", "seis jugadores", 6),
+    ("es", "pues somos cuatro en total", 4), ("es", "veintiún", 21), ("es", "plátano", None),
+    ("nl", "drie", 3), ("nl", "3", 3), ("nl", "we zijn met vijf", 5), ("nl", "zes spelers", 6),
+    ("nl", "met z'n vieren", 4), ("nl", "we zijn met z'n drieën", 3), ("nl", "met z'n drieen", 3),
+    ("nl", "banaan", None),
+]
+
+
+@pytest.mark.parametrize("lang, text, count", COUNTS, ids=[f"{r[0]}:{r[1]}" for r in COUNTS])
+def test_numbers_of_players(lang, text, count):
+    assert lobby_understanding(lang).player_count(text) == count
+
+
+@pytest.mark.parametrize("lang, answers", [
+    ("es", {"cooperativo": "coop", "todos juntos": "coop", "un solo equipo": "coop", "1": "coop",
+            "equipos": "teams", "dos equipos": "teams", "unos contra otros": "teams", "2": "teams", "plátano": None}),
+    ("nl", {"coöperatief": "coop", "cooperatief": "coop", "allemaal samen": "coop", "één team": "coop",
+            "teams": "teams", "twee teams": "teams", "tegen elkaar": "teams", "2": "teams", "banaan": None}),
+])
+def test_wavelength_mode(lang, answers):
+    lu = lobby_understanding(lang)
+    assert {text: lu.wavelength_mode(text) for text in answers} == answers
+
+
+@pytest.mark.parametrize("lang, text, colours", [
+    ("es", "rojo, azul y morada", ["red", "blue", "purple"]), ("es", "verde amarillo naranja rosa",
+                                                               ["green", "yellow", "orange", "pink"]),
+    ("es", "la roja y la violeta", ["red", "purple"]), ("es", "plátano", []),
+    ("nl", "rood, blauw en paars", ["red", "blue", "purple"]), ("nl", "groen geel oranje roze",
+                                                               ["green", "yellow", "orange", "pink"]),
+    ("nl", "banaan", []),
+])
+def test_colours_in_seat_order(lang, text, colours):
+    assert lobby_understanding(lang).colours(text) == colours
+
+
+OPTIONS = [
+    ("es", "modo difícil y sin temporizador", [("hard", True), ("timer", "off")]),
+    ("es", "sin apilar", [("stacking", False)]),
+    ("es", "fichas apiladas", [("stacking", True)]),
+    ("es", "temporizador relajado", [("timer", "relaxed")]),
+    ("es", "un temporizador normal", [("timer", "normal")]),
+    ("es", "artículos flexibles por favor", [("lenient", True)]),
+    ("es", "sin modo difícil", [("hard", False)]),
+    ("es", "mensajes propios", [("own_message", True)]),
+    ("es", "dial en palabras", [("accessible", True)]),
+    ("es", "cinco preguntas", [("questions", 5)]),
+    ("es", "una pregunta", [("questions", 1)]),
+    ("es", "a seis puntos", [("points", 6)]),
+    ("es", "cuatro jugadores", [("players", 4)]),
+    ("es", "empezar", []),
+    ("nl", "moeilijke variant en geen timer", [("hard", True), ("timer", "off")]),
+    ("nl", "niet stapelen", [("stacking", False)]),
+    ("nl", "stapelen", [("stacking", True)]),
+    ("nl", "een ruime timer", [("timer", "relaxed")]),
+    ("nl", "normale timer", [("timer", "normal")]),
+    ("nl", "soepele lidwoorden graag", [("lenient", True)]),
+    ("nl", "geen moeilijke variant", [("hard", False)]),
+    ("nl", "eigen berichten", [("own_message", True)]),
+    ("nl", "wijzer in woorden", [("accessible", True)]),
+    ("nl", "vijf vragen", [("questions", 5)]),
+    ("nl", "een vraag", [("questions", 1)]),
+    ("nl", "tot zes punten", [("points", 6)]),
+    ("nl", "vier spelers", [("players", 4)]),
+    ("nl", "beginnen", []),
+]
+
+
+@pytest.mark.parametrize("lang, text, changes", OPTIONS, ids=[f"{r[0]}:{r[1]}" for r in OPTIONS])
+def test_setup_options(lang, text, changes):
+    assert lobby_understanding(lang).options(text) == [OptionChange(n, v) for n, v in changes]
+
+
+@pytest.mark.parametrize("lang, start, default, no, change, after", [
+    ("es", ["empezar", "vamos", "venga", "sí", "estamos listos"], ["por defecto", "lo de siempre", "sí"], "no",
+     ["cambiar jugadores", "otros colores"],
+     {"otra partida": "again", "otra vez": "again", "otro juego": "another", "volver al menú": "lobby",
+      "no": "lobby", "plátano": None}),
+    ("nl", ["beginnen", "start", "kom op", "ja", "we zijn klaar"], ["standaard", "prima zo", "ja"], "nee",
+     ["spelers wijzigen", "andere kleuren"],
+     {"nog een keer": "again", "nog een potje": "again", "een ander spel": "another", "terug naar de lobby": "lobby",
+      "nee": "lobby", "banaan": None}),
+])
+def test_yes_no_start_default_change_and_after_game(lang, start, default, no, change, after):
+    lu = lobby_understanding(lang)
+    assert all(lu.is_start(t) for t in start) and not lu.is_start(no)
+    assert all(lu.is_default(t) for t in default) and not lu.is_default(no)
+    assert lu.u.yes_no(default[-1]) is True and lu.u.yes_no(no) is False
+    assert all(lu.wants_player_change(t) for t in change) and not lu.wants_player_change(start[0])
+    assert {t: lu.after_game(t) for t in after} == after
+
+
+# --------------------------------------------------------------------------- read-backs in the language
+
+
+class _Deaf:
+    def listen(self, expected, timeout_s):
+        raise AssertionError("not listening in this test")
+
+
+def _kiosk(lang: str) -> Kiosk:
+    return Kiosk(Ports(_Deaf(), TextVoice(io.StringIO()), VirtualClock()), kiosk_config.Config(), None, lang=lang)
+
+
+@pytest.mark.parametrize("lang, expected", [
+    ("es", ["temporizador relajado de 60 segundos, modo difícil y fichas apiladas",
+            "sin temporizador y 1 pregunta",
+            "5 jugadores y partida a 6 puntos",
+            "4 jugadores, 7 cartas y dial en palabras"]),
+    ("nl", ["een ruime timer van 60 seconden, de moeilijke variant en pionnen stapelen",
+            "geen timer en 1 vraag",
+            "5 spelers en spelen tot 6 punten",
+            "4 spelers, 7 kaarten en de wijzer in woorden"]),
+])
+def test_settings_are_read_back_in_the_language(lang, expected):
+    k = _kiosk(lang)
+    setups = [Setup("rofl", players=["red", "blue", "green"], timer="relaxed", switches={"hard": True, "stacking": True}),
+              Setup("wits", players=["red", "blue"], timer="off", number=1),
+              Setup("wavelength", players=["red", "blue"], number=6, headcount=5),
+              Setup("wavelength", coop=True, headcount=4, switches={"accessible": True})]
+    said = [k.prompts.join(k.settings_items(s)) for s in setups]
+    assert said == expected
+    assert k.players_words(setups[3]) == k.text("lobby.everyone")
+    assert k.players_words(setups[0]) == [k.u.colour_name(c) for c in ("red", "blue", "green")]
+
+
+# --------------------------------------------------------------------------- golden playthroughs
+
+
+def test_golden_spanish_kiosk_from_the_lobby_through_a_stopped_and_resumed_game_back_to_the_lobby():
+    status, out, err = kiosk(SCRIPTS / "kiosk_es.txt", "--lang", "es")
+    assert status == 0, err
+    check_golden("kiosk_es", out)
+    said = host_lines(out)
+    assert said[0].startswith("¡Hola! Soy vuestro presentador") and "Wavelength, Wits and Wagers y ROFL" in said[0]
+    assert said[-1] == "Se ha terminado la entrada, así que cierro el menú. ¡Adiós!"
+    assert said[-2] == "Muy bien, me quedo."
+    assert "A Wits and Wagers se juega de 2 a 7 jugadores, no con 8. ¿Cuántos sois?" in said
+    assert "¡Empezamos! Wits and Wagers con azul y verde. Ajustes: temporizador de 30 segundos y 2 preguntas." in said
+    assert "¿Seguimos la partida de Wits and Wagers desde la pregunta 1? Decid sí o no." in said
+    assert not any("I " in s or "Say " in s for s in said)  # no English left in the lobby
+    (rec,) = records()
+    assert rec["game"] == "wits" and rec["finished"] and not unfinished_autosaves()
+    assert rec["settings"]["lang"] == "es" and rec["settings"]["options"]["players"] == ["blue", "green"]
+    assert rec["settings"]["options"]["count"] == 2 == len(rec["turns"])
+    assert rec["chips"] == {"blue": 33, "green": 0}
+    assert all(i["text"] != "salir" for i in rec["inputs"])  # resumed into the same record
+    saved = kiosk_config.load()
+    assert (saved.rate_wpm, saved.lang) == (155, "en")  # --lang is for this run only; "más despacio" is kept
+
+
+def test_golden_dutch_kiosk_through_a_game_without_timer_then_switched_to_spanish_and_saved(tmp_path):
+    status, out, err = kiosk(SCRIPTS / "kiosk_nl.txt", "--lang", "nl")
+    assert status == 0, err
+    check_golden("kiosk_nl", out)
+    said = host_lines(out)
+    assert said[0].startswith("Hallo, ik ben jullie spelleider!")
+    assert "2 spelers." in said  # "met z'n tweeën" said with the game's name
+    assert "We beginnen! Wits and Wagers met rood en oranje. Instellingen: geen timer en 2 vragen." in said
+    assert any(s.startswith("Dat is geen instelling van Wits and Wagers.") for s in said)
+    assert said[-3:] == ["Vale, a partir de ahora hablo español.",
+                         "Los juegos son Wavelength, Wits and Wagers y ROFL. Decid, por ejemplo, vamos a jugar a "
+                         "ROFL, o reglas de Wavelength.",
+                         "Se ha terminado la entrada, así que cierro el menú. ¡Adiós!"]
+    (rec,) = records()
+    assert rec["finished"] and rec["settings"]["timer_s"] is None and rec["settings"]["lang"] == "nl"
+    assert rec["settings"]["options"]["players"] == ["red", "orange"] and rec["chips"] == {"red": 30, "orange": 0}
+    saved = kiosk_config.load()
+    assert (saved.lang, saved.volume) == ("es", 0.9)
+    # the next start, without --lang, speaks the saved language
+    status, out, _ = kiosk(write_script(tmp_path, "next", ["<silence>"]))
+    assert host_lines(out)[0].startswith("¡Hola!") and status == 0
+
+
+@pytest.mark.parametrize("start, said, lang, sentence", [
+    (None, "habla español", "es", "Vale, a partir de ahora hablo español."),
+    ("es", "spreek nederlands", "nl", "Goed, vanaf nu spreek ik Nederlands."),
+    ("nl", "speak english", "en", "From now on I'll speak English."),
+    ("es", "en español", "en", "Ya estoy hablando español."),
+])
+def test_a_language_said_in_any_language_is_switched_and_saved(tmp_path, start, said, lang, sentence):
+    extra = ("--lang", start) if start else ()
+    status, out, _ = kiosk(write_script(tmp_path, "lang", [said]), *extra)
+    assert sentence in host_lines(out) and status == 0
+    assert kiosk_config.load().lang == lang
