@@ -293,8 +293,8 @@ def test_a_malformed_config_is_said_the_defaults_are_used_and_the_file_is_kept(t
 
 @pytest.fixture
 def spanish_prompts(tmp_path, monkeypatch):
-    """A prompts folder where Spanish has every file (the missing ones copied from English,
-    the lobby greeting marked), so the lobby can switch to it."""
+    """A prompts folder with English and Spanish only (Dutch is not installed there; any file
+    Spanish lacks is copied from English), the Spanish greeting marked."""
     root = tmp_path / "prompts"
     shutil.copytree(prompts_module.PROMPTS_DIR / "en", root / "en")
     shutil.copytree(prompts_module.PROMPTS_DIR / "es", root / "es")
@@ -302,7 +302,7 @@ def spanish_prompts(tmp_path, monkeypatch):
         if not (root / "es" / f.name).exists():
             shutil.copy(f, root / "es" / f.name)
     lobby = root / "es" / "lobby.toml"
-    lobby.write_text(lobby.read_text(encoding="utf-8").replace('greeting = "Hello', 'greeting = "HOLA. Hello'),
+    lobby.write_text(lobby.read_text(encoding="utf-8").replace('greeting = "¡Hola!', 'greeting = "HOLA. ¡Hola!'),
                      encoding="utf-8")
 
     def clear():
@@ -321,7 +321,7 @@ def test_a_language_said_in_the_lobby_is_switched_and_saved(tmp_path, spanish_pr
     status, out, _ = kiosk(script)
     said = host_lines(out)
     assert "Sorry, I can't speak Dutch yet: its sentences are not installed." in said
-    assert said[-2] == "From now on I'll speak Spanish."
+    assert said[-2] == "Vale, a partir de ahora hablo español."
     assert kiosk_config.load().lang == "es"
     # the next start speaks the saved language
     status, out, _ = kiosk(write_script(tmp_path, "next", ["<silence>"]))
