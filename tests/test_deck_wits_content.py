@@ -1,10 +1,21 @@
-"""Content checks for the English Wits & Wagers question bank.
+"""Content checks for the Wits & Wagers question banks, one run per language.
 
-The bank is ``prompts/en/wits_questions.csv``: RFC 4180, UTF-8, one header row
-``id,question,answer,unit,source,year``. Each question is read aloud by the
-host (K2: players answer with whole numbers or decimals), so the answer must be
-a plain number and the question a spoken sentence ending in "?". A game uses
-7 questions (K1); the bank must hold enough for 50 games.
+Each bank is ``prompts/<lang>/wits_questions.csv``: RFC 4180, UTF-8, one header
+row ``id,question,answer,unit,source,year``, ids ``<lang>-0001``…. The host
+reads each question aloud and players answer with whole numbers or decimals
+(K2; spoken with "point", "coma" or "komma"), so in the file the answer is a
+plain number with "." as the decimal point and the question is one spoken
+question. A game uses 7 questions (K1); every bank must hold enough for 50
+games.
+
+What differs between the languages is in :data:`LANGUAGES` at the top: the
+unit of calendar-year questions (in Dutch ``jaar`` is reserved for calendar
+years; durations use ``jaren``, ``jaar oud`` and the like), the Spanish opening
+"¿", and the checks that only some banks pass (every Spanish number spelled
+out; no question giving its answer away in words).
+
+The files are parsed here with the standard :mod:`csv` module on purpose, so
+these checks do not depend on the production loader (:mod:`voicegame.decks`).
 """
 
 from __future__ import annotations
@@ -13,39 +24,213 @@ import csv
 import math
 import re
 import string
+from collections.abc import Callable
+from dataclasses import dataclass
+from functools import cache
 from pathlib import Path
 
 import numpy as np
 import pytest
+from num2words import num2words
 from rapidfuzz import fuzz, process
 from rapidfuzz.utils import default_process
 
-BANK = Path(__file__).resolve().parents[1] / "prompts" / "en" / "wits_questions.csv"
+PROMPTS = Path(__file__).resolve().parents[1] / "prompts"
 HEADER = ["id", "question", "answer", "unit", "source", "year"]
 MIN_ROWS = 350
 MIN_DECIMALS = 25
 NEAR_DUPLICATE_SCORE = 92  # fuzz.token_sort_ratio at or above this fails
-ID_RE = re.compile(r"^en-\d{4}$")
 # Digits, optional leading minus, optional "." fraction; no thousands separators.
 ANSWER_RE = re.compile(r"^-?\d+(\.\d+)?$")
+#: Characters that have no spoken form and would be read out literally by espeak.
+UNSPEAKABLE = "()[]{}<>/\\|_*#@\t\n"
 
 
-def _load() -> tuple[list[str], list[dict[str, str]]]:
-    with BANK.open(newline="", encoding="utf-8") as handle:
-        reader = csv.reader(handle)
-        header = next(reader)
-        rows = [dict(zip(header, record, strict=True)) for record in reader]
-    return header, rows
+@dataclass(frozen=True)
+class Language:
+    """What the checks need to know about one language's bank."""
+
+    code: str
+    #: The unit of every calendar-year question; such answers are whole years.
+    year_unit: str
+    #: How a calendar-year question opens; it is always answered in :attr:`year_unit`.
+    year_opening: str
+    #: True if :attr:`year_unit` answers nothing but questions with :attr:`year_opening`.
+    year_unit_only_after_opening: bool
+    #: Units are spoken after the answer ("ocho mil metros"): at most this many words.
+    max_unit_words: int
+    #: The opening question mark a question starts with ("¿"), or "" if none.
+    opening_mark: str
+    #: True if questions must spell every number out (no digits at all).
+    numbers_spelled_out: bool
+    #: True if no whole-number answer may appear, spelled out, in its question.
+    no_give_away: bool
+    #: Two spellings of one question that must normalise alike.
+    normalise_example: tuple[str, str]
+    #: A question, a reworded copy the near-duplicate check must catch, and an
+    #: unrelated question it must not.
+    near_duplicate_example: tuple[str, str, str]
+
+    @property
+    def bank(self) -> Path:
+        return PROMPTS / self.code / "wits_questions.csv"
+
+
+ENGLISH = Language(
+    code="en",
+    year_unit="year",
+    year_opening="In what year ",
+    # en-0515 ("What year gives George Orwell's novel … its title?") is answered in years.
+    year_unit_only_after_opening=False,
+    max_unit_words=4,
+    opening_mark="",
+    # Years and record values are written in digits ("in 2020", "8848.86").
+    numbers_spelled_out=False,
+    # "ten" in "one hundred and ten metres hurdles" is not the answer 10.
+    no_give_away=False,
+    normalise_example=("How tall, in metres, is it?", "how tall in metres is it"),
+    near_duplicate_example=(
+        "How many bones are there in the adult human body?",
+        "How many bones are in the adult human body?",
+        "How many keys are there on a standard modern piano?",
+    ),
+)
+
+SPANISH = Language(
+    code="es",
+    year_unit="año",
+    year_opening="¿En qué año ",
+    year_unit_only_after_opening=True,
+    max_unit_words=5,  # "metros por segundo al cuadrado"
+    opening_mark="¿",
+    numbers_spelled_out=True,
+    no_give_away=True,
+    normalise_example=("¿Cuántos metros, de media, mide?", "cuántos metros de media mide"),
+    near_duplicate_example=(
+        "¿Cuántos huesos tiene el esqueleto de una persona adulta?",
+        "¿Cuántos huesos tiene el esqueleto de la persona adulta?",
+        "¿Cuántas teclas tiene un piano moderno estándar?",
+    ),
+)
+
+DUTCH = Language(
+    code="nl",
+    year_unit="jaar",
+    year_opening="In welk jaar ",
+    # nl-0510 ("Welk jaartal draagt de roman van George Orwell … als titel?") is in jaar.
+    year_unit_only_after_opening=False,
+    max_unit_words=4,
+    opening_mark="",
+    numbers_spelled_out=False,
+    no_give_away=True,
+    normalise_example=("Hoe hoog, in meter, is hij?", "hoe hoog in meter is hij"),
+    near_duplicate_example=(
+        "Uit hoeveel botten bestaat het skelet van een volwassen mens?",
+        "Uit hoeveel botten bestaat het skelet van een volwassene?",
+        "Hoeveel toetsen heeft een moderne standaardpiano?",
+    ),
+)
+
+LANGUAGES = {lang.code: lang for lang in (ENGLISH, SPANISH, DUTCH)}
+
+
+def only(where: Callable[[Language], bool]) -> pytest.MarkDecorator:
+    """Run a test for the languages whose settings satisfy ``where`` only."""
+    return pytest.mark.parametrize(
+        "lang", [code for code, lang in LANGUAGES.items() if where(lang)], indirect=True
+    )
+
+
+@cache
+def read_records(path: Path) -> tuple[tuple[str, ...], ...]:
+    """Every CSV record of ``path``, header included, as written."""
+    with path.open(newline="", encoding="utf-8") as handle:
+        return tuple(tuple(record) for record in csv.reader(handle))
+
+
+def load(path: Path) -> tuple[list[str], list[dict[str, str]]]:
+    """The header and the rows (dicts keyed by the header) of a bank."""
+    header, *records = read_records(path)
+    return list(header), [dict(zip(header, record, strict=True)) for record in records]
+
+
+def normalise(text: str) -> str:
+    """Lower-cased question without punctuation (Spanish opening marks included)."""
+    stripped = text.lower().translate(str.maketrans("", "", string.punctuation + "¿¡"))
+    return " ".join(stripped.split())
+
+
+def gives_away(question: str, answer: str, code: str) -> bool:
+    """True if a whole-number answer appears, spelled out in language ``code``, in the question."""
+    value = float(answer)
+    if not value.is_integer():
+        return False
+    words = num2words(int(value), lang=code)
+    return re.search(rf"(?<!\w){re.escape(words)}(?!\w)", question.lower()) is not None
+
+
+def near_duplicate_scores(queries: list[str], choices: list[str]) -> np.ndarray:
+    """token_sort_ratio of every query against every choice; 0 below the threshold."""
+    return process.cdist(
+        queries,
+        choices,
+        scorer=fuzz.token_sort_ratio,
+        processor=default_process,
+        score_cutoff=NEAR_DUPLICATE_SCORE,
+        dtype=np.uint8,
+        workers=-1,
+    )
+
+
+@pytest.fixture(scope="module", params=sorted(LANGUAGES))
+def lang(request) -> Language:
+    return LANGUAGES[request.param]
 
 
 @pytest.fixture(scope="module")
-def bank() -> tuple[list[str], list[dict[str, str]]]:
-    return _load()
+def bank(lang) -> tuple[list[str], list[dict[str, str]]]:
+    return load(lang.bank)
 
 
 @pytest.fixture(scope="module")
 def rows(bank) -> list[dict[str, str]]:
     return bank[1]
+
+
+# --- the helpers themselves ------------------------------------------------------------
+
+
+@pytest.mark.parametrize("code", sorted(LANGUAGES))
+def test_normalise_ignores_case_and_punctuation(code):
+    written, plain = LANGUAGES[code].normalise_example
+    assert normalise(written) == normalise(plain)
+
+
+@pytest.mark.parametrize(
+    ("code", "question", "answer", "given_away"),
+    [
+        ("es", "¿Cuántos jugadores hay en un equipo de rugby a quince?", "15", True),
+        ("es", "¿Cuántos huesos tiene el cuerpo humano?", "206", False),
+        ("es", "¿Cuántas vueltas hay en diez mil metros?", "25", False),
+        ("nl", "Hoeveel spelers staan er bij rugby vijftien in een team?", "15", True),
+        ("nl", "Hoeveel botten heeft het menselijk lichaam?", "206", False),
+        ("nl", "Hoeveel rondes zijn er in de tien kilometer?", "25", False),
+    ],
+    ids=["es-given", "es-absent", "es-other-number", "nl-given", "nl-absent", "nl-other-number"],
+)
+def test_give_away_check_spots_a_spelled_out_answer(code, question, answer, given_away):
+    assert gives_away(question, answer, code) is given_away
+
+
+@pytest.mark.parametrize("code", sorted(LANGUAGES))
+def test_near_duplicate_check_catches_a_reworded_copy(code):
+    question, copy, unrelated = LANGUAGES[code].near_duplicate_example
+    scores = near_duplicate_scores([question], [copy, unrelated])
+    assert scores[0, 0] >= NEAR_DUPLICATE_SCORE
+    assert scores[0, 1] == 0
+
+
+# --- structure ------------------------------------------------------------------------
 
 
 def test_header_is_exact(bank):
@@ -58,9 +243,9 @@ def test_enough_questions_for_fifty_games(rows):
     assert len(rows) >= 50 * 7
 
 
-def test_every_record_has_six_fields():
-    with BANK.open(newline="", encoding="utf-8") as handle:
-        widths = {i: len(rec) for i, rec in enumerate(csv.reader(handle), 1) if len(rec) != len(HEADER)}
+def test_every_record_has_six_fields(lang):
+    records = enumerate(read_records(lang.bank), 1)
+    widths = {i: len(rec) for i, rec in records if len(rec) != len(HEADER)}
     assert widths == {}, f"records (line: field count) with the wrong width: {widths}"
 
 
@@ -69,14 +254,18 @@ def test_every_field_is_non_empty_and_trimmed(rows):
     assert bad == [], f"empty or untrimmed fields: {bad}"
 
 
-def test_ids_are_well_formed_and_unique(rows):
+def test_ids_are_well_formed_and_unique(lang, rows):
+    id_re = re.compile(rf"^{lang.code}-\d{{4}}$")
     ids = [r["id"] for r in rows]
-    malformed = [i for i in ids if not ID_RE.match(i)]
+    malformed = [i for i in ids if not id_re.match(i)]
     assert malformed == []
     assert len(set(ids)) == len(ids), "duplicate ids"
 
 
-def test_answers_are_plain_numbers(rows):
+# --- answers, units, years ------------------------------------------------------------
+
+
+def test_answers_are_plain_numbers_with_a_decimal_point(rows):
     bad = [(r["id"], r["answer"]) for r in rows if not ANSWER_RE.match(r["answer"])]
     assert bad == [], f"answers that are not plain numbers: {bad}"
     for r in rows:
@@ -97,22 +286,31 @@ def test_years_are_integers_in_range(rows):
     assert bad == [], f"bad year column: {bad}"
 
 
-def test_year_answers_are_whole_years_not_after_their_year_column(rows):
+def test_year_answers_are_whole_years_not_after_their_year_column(lang, rows):
     for r in rows:
-        if r["unit"] == "year":
+        if r["unit"] == lang.year_unit:
             assert ANSWER_RE.match(r["answer"]) and "." not in r["answer"], r["id"]
             assert 1 <= int(r["answer"]) <= int(r["year"]), r["id"]
 
 
-def test_questions_are_speakable_sentences(rows):
+def test_year_questions_use_the_year_unit(lang, rows):
+    bad = [r["id"] for r in rows if r["question"].startswith(lang.year_opening) and r["unit"] != lang.year_unit]
+    assert bad == [], f'"{lang.year_opening}…" questions without unit "{lang.year_unit}": {bad}'
+
+
+@only(lambda lang: lang.year_unit_only_after_opening)
+def test_year_unit_answers_only_year_questions(lang, rows):
+    bad = [r["id"] for r in rows if r["unit"] == lang.year_unit and not r["question"].startswith(lang.year_opening)]
+    assert bad == [], f'unit "{lang.year_unit}" on questions not opening "{lang.year_opening}": {bad}'
+
+
+def test_units_are_short_words(lang, rows):
     bad = [
-        r["id"]
+        (r["id"], r["unit"])
         for r in rows
-        if not r["question"].endswith("?")
-        or not r["question"][0].isupper()
-        or any(ch in r["question"] for ch in "()[]{}<>/\\|_*#@\t\n")
+        if len(r["unit"].split()) > lang.max_unit_words or any(ch.isdigit() for ch in r["unit"])
     ]
-    assert bad == [], f"questions that do not read aloud as a single question: {bad}"
+    assert bad == [], f"units that are not a few spoken words: {bad}"
 
 
 def test_enough_decimal_answers(rows):
@@ -127,51 +325,64 @@ def test_answers_span_small_to_billions(rows):
     assert any(v >= 1_000_000_000 for v in values)
 
 
-def _normalise(text: str) -> str:
-    stripped = text.lower().translate(str.maketrans("", "", string.punctuation))
-    return " ".join(stripped.split())
+# --- questions as spoken sentences ---------------------------------------------------------
+
+
+def test_questions_are_single_spoken_questions(lang, rows):
+    mark = lang.opening_mark
+
+    def bad_question(question: str) -> bool:
+        return (
+            not question.startswith(mark)
+            or (mark and question.count(mark) != 1)
+            or not question.endswith("?")
+            or question.count("?") != 1
+            or not question[len(mark)].isupper()
+            or any(ch in question for ch in UNSPEAKABLE)
+        )
+
+    bad = [r["id"] for r in rows if bad_question(r["question"])]
+    assert bad == [], f"questions that do not read aloud as a single question: {bad}"
+
+
+def test_questions_have_no_numbers_with_separators(rows):
+    # "1.000" or "3,5" is ambiguous for the speech layer; spell such numbers out.
+    bad = [r["id"] for r in rows if re.search(r"\d[.,]\d", r["question"])]
+    assert bad == [], f"questions with grouped or decimal digits: {bad}"
+
+
+@only(lambda lang: lang.numbers_spelled_out)
+def test_questions_spell_numbers_out(rows):
+    """Numbers in a question are written as words, as the host will say them."""
+    bad = [r["id"] for r in rows if any(ch.isdigit() for ch in r["question"])]
+    assert bad == []
+
+
+@only(lambda lang: lang.no_give_away)
+def test_no_question_gives_its_answer_away(lang, rows):
+    bad = [r["id"] for r in rows if gives_away(r["question"], r["answer"], lang.code)]
+    assert bad == []
+
+
+# --- duplicates ------------------------------------------------------------------------
 
 
 def test_no_exact_duplicate_questions(rows):
     seen: dict[str, str] = {}
     dupes = []
     for r in rows:
-        key = _normalise(r["question"])
+        key = normalise(r["question"])
         if key in seen:
             dupes.append((seen[key], r["id"]))
         seen.setdefault(key, r["id"])
     assert dupes == [], f"duplicate questions: {dupes}"
 
 
-def test_normalise_ignores_case_and_punctuation():
-    assert _normalise("How tall, in metres, is it?") == _normalise("how tall in metres is it")
-
-
 def test_no_near_duplicate_questions(rows):
     questions = [r["question"] for r in rows]
-    scores = process.cdist(
-        questions,
-        questions,
-        scorer=fuzz.token_sort_ratio,
-        processor=default_process,
-        score_cutoff=NEAR_DUPLICATE_SCORE,
-        dtype=np.uint8,
-        workers=-1,
-    )
+    scores = near_duplicate_scores(questions, questions)
     pairs = [
         (rows[i]["id"], rows[j]["id"], int(scores[i, j]))
         for i, j in zip(*np.nonzero(np.triu(scores, k=1)))
     ]
     assert pairs == [], f"near-duplicate questions (id, id, score): {pairs}"
-
-
-def test_near_duplicate_check_catches_a_reworded_copy():
-    a = "How many bones are there in the adult human body?"
-    b = "How many bones are in the adult human body?"
-    c = "How many keys are there on a standard modern piano?"
-    scores = process.cdist(
-        [a], [b, c], scorer=fuzz.token_sort_ratio, processor=default_process,
-        score_cutoff=NEAR_DUPLICATE_SCORE,
-    )
-    assert scores[0, 0] >= NEAR_DUPLICATE_SCORE
-    assert scores[0, 1] == 0

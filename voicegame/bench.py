@@ -450,7 +450,8 @@ def bench_recognition(model, wavs: dict, grammar, cfg: dict, log: Callable[[str]
         times = []
         for _ in range(10):
             t = time.perf_counter()
-            rec = vosk.KaldiRecognizer(model, rate, grammar_json) if mode == "grammar" else vosk.KaldiRecognizer(model, rate)
+            args = (model, rate, grammar_json) if mode == "grammar" else (model, rate)
+            rec = vosk.KaldiRecognizer(*args)
             rec.SetWords(True)
             rec.SetMaxAlternatives(3)
             times.append(time.perf_counter() - t)
@@ -887,7 +888,8 @@ def _child_env(work: Path) -> dict:
     return env
 
 
-def _run_timed(cmd: list[str], env: dict, marker: Callable[[str], bool], timeout_s: float = 60.0) -> tuple[float | None, list[str]]:
+def _run_timed(cmd: list[str], env: dict, marker: Callable[[str], bool],
+               timeout_s: float = 60.0) -> tuple[float | None, list[str]]:
     """Run ``cmd``; seconds from start to the first stdout line ``marker`` accepts, and all lines."""
     t0 = time.perf_counter()
     proc = subprocess.Popen(cmd, stdout=subprocess.PIPE, stderr=subprocess.DEVNULL, stdin=subprocess.DEVNULL,
@@ -1128,7 +1130,8 @@ def format_table(r: dict) -> str:
     if "skipped" in gap:
         lines.append(f"  skipped: {gap['skipped']}")
     else:
-        labels = {"vosk_default": "Vosk default endpointing", "early": f"early end (stable {gap['early_stable_s']:g} s)",
+        labels = {"vosk_default": "Vosk default endpointing",
+                  "early": f"early end (stable {gap['early_stable_s']:g} s)",
                   "flush_prototype": f"prototype flush ({gap['flush_hang_s']:g} s hang)"}
         for name, label in labels.items():
             a = gap["realtime"][name]
@@ -1144,7 +1147,8 @@ def format_table(r: dict) -> str:
     else:
         lines.append(f"2 Recognition cost: real-time factor grammar {_f(cost['rtf']['grammar'], digits=3)}, free "
                      f"{_f(cost['rtf']['free'], digits=3)}; recognizer set-up grammar "
-                     f"{_f(cost['recognizer_setup_ms']['grammar'])} ms, free {_f(cost['recognizer_setup_ms']['free'])} ms;"
+                     f"{_f(cost['recognizer_setup_ms']['grammar'])} ms, "
+                     f"free {_f(cost['recognizer_setup_ms']['free'])} ms;"
                      f" CPU on silence grammar {_f(100 * cost['silence_cpu_share']['grammar'])} %, free "
                      f"{_f(100 * cost['silence_cpu_share']['free'])} % of one core")
     h = r["host_overhead"]

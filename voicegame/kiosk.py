@@ -57,7 +57,8 @@ from transitions import Machine
 
 from voicegame import config as kiosk_config
 from voicegame.games import host_module
-from voicegame.host.base import DEFAULT_LISTEN_S, MAX_TRIES, SILENT, NotAllowed, NotUnderstood, Session, Settings
+from voicegame.host.base import (DEFAULT_LISTEN_S, MAX_TRIES, SILENT, NotAllowed, NotUnderstood, Session,
+                                 Settings, try_parse)
 from voicegame.ports import Expected, Heard, InputEnded, Silence
 from voicegame.prompts import Prompts, PromptError
 from voicegame.understanding import understanding
@@ -403,7 +404,7 @@ class Kiosk:
                 if failures < MAX_TRIES:
                     self.say("common.didnt_hear", remember=False)
             else:
-                outcome = self._try(parse, heard)
+                outcome = try_parse(parse, heard)
                 if outcome[0] == "ok":
                     return outcome[1]
                 if outcome[0] == "not_allowed":
@@ -425,18 +426,6 @@ class Kiosk:
             if failures >= MAX_TRIES:
                 self.say("common.options", remember=False, options=self.text(help_key, **help_values))
                 failures = 0
-
-    @staticmethod
-    def _try(parse, heard: Heard):
-        first_error = None
-        for text in (heard.text, *heard.alternatives):
-            try:
-                return ("ok", parse(text))
-            except NotAllowed as exc:
-                first_error = first_error or ("not_allowed", str(exc))
-            except NotUnderstood:
-                pass
-        return first_error or ("not_understood", None)
 
     def ask_yes_no(self, key: str, *, help_key: str = "common.help_yes_no", moment: str = "confirm",
                    silence_limit: int | None = SETUP_SILENCES, **values):

@@ -75,3 +75,27 @@ def read_json(path: str | Path) -> Any:
         return json.loads(text)
     except json.JSONDecodeError as exc:
         raise ValueError(f"{path}, line {exc.lineno}: not valid JSON ({exc.msg}).") from exc
+
+
+def data_lines(path: str | Path, error: type[Exception], what: str) -> list[tuple[int, str]]:
+    """The lines of a UTF-8 text file (script, deck) without blank and ``#`` lines.
+
+    :param error: the exception class to raise (e.g. ``ScriptError``, ``DeckError``).
+    :param what: what the file is, for the message ("script file", "deck").
+    :returns: ``[(line_number, stripped_text), …]``.
+    :raises error: the file cannot be read or a line is not UTF-8 (names file and line).
+    """
+    p = Path(path)
+    try:
+        raw = p.read_bytes()
+    except OSError as exc:
+        raise error(f"Cannot read the {what} {p}: {exc.strerror or exc}.") from exc
+    lines = []
+    for number, line in enumerate(raw.split(b"\n"), start=1):
+        try:
+            text = line.decode("utf-8").strip()
+        except UnicodeDecodeError as exc:
+            raise error(f"{p}, line {number}: not UTF-8 text.") from exc
+        if text and not text.startswith("#"):
+            lines.append((number, text))
+    return lines

@@ -14,6 +14,7 @@ from pathlib import Path
 from typing import Callable, TextIO
 
 from voicegame.ports import Expected, Heard, InputEnded, Silence
+from voicegame.storage import data_lines
 
 #: The script line meaning "nothing was heard in this listening moment".
 SILENCE_LINE = "<silence>"
@@ -29,20 +30,7 @@ def read_script(path: str | Path) -> list[tuple[int, str]]:
     :returns: ``[(line_number, utterance), …]``; ``<silence>`` is kept as is.
     :raises ScriptError: the file is missing or not UTF-8 (names the file and line).
     """
-    p = Path(path)
-    try:
-        raw = p.read_bytes()
-    except OSError as exc:
-        raise ScriptError(f"Cannot read the script file {p}: {exc.strerror or exc}.") from exc
-    lines = []
-    for number, line in enumerate(raw.split(b"\n"), start=1):
-        try:
-            text = line.decode("utf-8").strip()
-        except UnicodeDecodeError as exc:
-            raise ScriptError(f"{p}, line {number}: not UTF-8 text.") from exc
-        if text and not text.startswith("#"):
-            lines.append((number, text))
-    return lines
+    return data_lines(path, ScriptError, "script file")
 
 
 class ScriptListener:

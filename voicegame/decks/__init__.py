@@ -8,6 +8,7 @@ from __future__ import annotations
 
 from pathlib import Path
 
+from voicegame import storage
 from voicegame.prompts import lang_dir
 
 
@@ -25,15 +26,4 @@ def data_lines(path: str | Path):
 
     :raises DeckError: the file cannot be read or is not UTF-8.
     """
-    p = Path(path)
-    try:
-        raw = p.read_bytes()
-    except OSError as exc:
-        raise DeckError(f"Cannot read the deck {p}: {exc.strerror or exc}.") from exc
-    for number, line in enumerate(raw.split(b"\n"), start=1):
-        try:
-            text = line.decode("utf-8").strip()
-        except UnicodeDecodeError as exc:
-            raise DeckError(f"{p}, line {number}: not UTF-8 text.") from exc
-        if text and not text.startswith("#"):
-            yield number, text
+    yield from storage.data_lines(path, DeckError, "deck")

@@ -63,6 +63,23 @@ class NotAllowed(Exception):
     """
 
 
+def try_parse(parse: Callable[[str], T], heard: Heard) -> tuple[str, Any]:
+    """Parse the best transcript, then the alternatives, in order.
+
+    :returns: ``("ok", value)``; else ``("not_allowed", sentence)`` for the first
+        :class:`NotAllowed` seen; else ``("not_understood", None)``.
+    """
+    first_error = None
+    for text in (heard.text, *heard.alternatives):
+        try:
+            return ("ok", parse(text))
+        except NotAllowed as exc:
+            first_error = first_error or ("not_allowed", str(exc))
+        except NotUnderstood:
+            pass
+    return first_error or ("not_understood", None)
+
+
 class QuitGame(Exception):
     """The table confirmed "quit": the game stops, its record and autosave are kept."""
 
@@ -323,7 +340,7 @@ class Table:
                     self.log[-1]["command"] = command
                     self._command(command, help_key)
                     continue
-                outcome = self._try_parse(parse, heard)
+                outcome = try_parse(parse, heard)
                 if outcome[0] == "ok":
                     self.log[-1]["accepted"] = True
                     self.record["inputs"].append({k: self.log[-1][k] for k in ("phase", "moment", "text")})
@@ -338,18 +355,6 @@ class Table:
             if failures >= MAX_TRIES:
                 self.say_text(self.text("common.options", options=self.text(help_key)), remember=False)
                 failures = 0
-
-    @staticmethod
-    def _try_parse(parse, heard: Heard):
-        first_error = None
-        for text in (heard.text, *heard.alternatives):
-            try:
-                return ("ok", parse(text))
-            except NotAllowed as exc:
-                first_error = first_error or ("not_allowed", str(exc))
-            except NotUnderstood:
-                pass
-        return first_error or ("not_understood", None)
 
     def ask_yes_no(self, key: str | None, *, help_key: str = "common.help_yes_no", moment: str = "confirm",
                    **values) -> bool:
