@@ -84,7 +84,7 @@ def test_each_word_comes_back_through_the_grammar(model, wavs, word):
     assert heard.text == word
     assert 0.0 <= heard.confidence <= 1.0
     assert 0.1 < heard.duration_s < 2.0
-    assert listener.last_endpoint in {"early", "vosk"}
+    assert listener.last_endpoint in {"flush", "early", "vosk"}
     assert listener.last_missing == []
 
 
@@ -92,8 +92,8 @@ def test_early_endpoint_beats_vosks_own(model, wavs):
     vosk_default = _vosk_trailing_silence_s()
     early_gaps = []
     for word in WORDS:
-        early = VoskListener(model, _source(wavs[word]), stable_s=0.3)
-        late = VoskListener(model, _source(wavs[word]), stable_s=float("inf"))
+        early = VoskListener(model, _source(wavs[word]), stable_s=0.3, hang_s=None)
+        late = VoskListener(model, _source(wavs[word]), stable_s=float("inf"), hang_s=None)
         assert early.listen(GRAMMAR, 5.0).text == word
         assert late.listen(GRAMMAR, 5.0).text == word
         assert late.last_endpoint == "vosk"
@@ -104,6 +104,47 @@ def test_early_endpoint_beats_vosks_own(model, wavs):
             early_gaps.append(gap)
     assert early_gaps, "the early endpoint never fired"
     assert min(early_gaps) < vosk_default
+
+
+def test_energy_flush_ends_sooner_than_the_stable_partial(model, wavs):
+    """The default end of utterance: quiet audio after speech flushes Vosk at once."""
+    flush_gaps, early_gaps = [], []
+    for word in WORDS:
+        # 20 ms chunks: finer than a microphone's 50 ms blocks, so the flush is seen at its moment
+        flush = VoskListener(model, _source(wavs[word], chunk_s=0.02))
+        early = VoskListener(model, _source(wavs[word], chunk_s=0.02), hang_s=None)
+        assert flush.listen(GRAMMAR, 5.0).text == word
+        assert early.listen(GRAMMAR, 5.0).text == word
+        assert flush.last_endpoint == "flush"
+        flush_gaps.append(flush.last_return_s - flush.last_speech_end_s)
+        early_gaps.append(early.last_return_s - early.last_speech_end_s)
+    assert sorted(flush_gaps)[len(WORDS) // 2] < sorted(early_gaps)[len(WORDS) // 2]
+
+
+def test_noise_floor_raises_the_speech_threshold(model):
+    """The half-duplex tail measures the room's noise; speech must be louder than 3× it."""
+    import numpy as np
+
+    noise = np.random.default_rng(1).normal(0, 400, size=22050).astype(np.int16).tobytes()
+
+    class Noisy:
+        sample_rate = 22050
+
+        def start(self):
+            pass
+
+        def drain(self):
+            pass
+
+        def read(self, timeout_s):
+            return noise[: 2205 * 2]
+
+    listener = VoskListener(model, Noisy())
+    listener._discard_tail()
+    assert listener.threshold == pytest.approx(3 * 400, rel=0.1)
+    quiet = VoskListener(model, Noisy(), min_threshold=5000)
+    quiet._discard_tail()
+    assert quiet.threshold == 5000
 
 
 def test_silence_gives_silence_at_the_timeout(model, wavs):

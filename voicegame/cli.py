@@ -100,6 +100,11 @@ def build_parser() -> argparse.ArgumentParser:
     doctor = sub.add_parser("doctor", help="check devices, voices and models")
     doctor.add_argument("--lang", default=None, choices=LANGS)
 
+    bench = sub.add_parser("bench", help="measure response gap, recognition cost, speech start-up and memory")
+    from voicegame import bench as bench_module
+
+    bench_module.add_arguments(bench)
+
     models = sub.add_parser("models", help="list, install or locate speech models")
     models.add_argument("action", choices=("list", "install", "path"))
     models.add_argument("lang", nargs="?", default="en")
@@ -320,7 +325,13 @@ def cmd_models(args, env: Env) -> int:
     return 0
 
 
-COMMANDS = {"play": cmd_play, "resume": cmd_resume, "kiosk": cmd_kiosk, "hear": cmd_hear, "doctor": cmd_doctor,
+def cmd_bench(args, env: Env) -> int:
+    from voicegame import bench
+
+    return bench.run_from_args(args, env.stdout, env.stderr)
+
+
+COMMANDS = {"bench": cmd_bench, "play": cmd_play, "resume": cmd_resume, "kiosk": cmd_kiosk, "hear": cmd_hear, "doctor": cmd_doctor,
             "models": cmd_models}
 
 

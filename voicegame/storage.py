@@ -35,9 +35,12 @@ def config_dir(env: Mapping[str, str] | None = None) -> Path:
     return Path(platformdirs.user_config_dir(APP))
 
 
-def atomic_write_json(path: str | Path, data: Any) -> None:
-    """Write ``data`` as JSON to ``path`` atomically.
+def atomic_write_json(path: str | Path, data: Any, durable: bool = True) -> None:
+    """Write ``data`` as compact JSON to ``path`` atomically (temp file + rename).
 
+    :param durable: also ``fsync`` the file, so it survives a power cut, not just
+        a crash of the process (a rename without fsync already survives a killed
+        process: the data is in the kernel's page cache).
     :raises OSError: the directory cannot be created or the disk is full; the
         previous file (if any) is left intact.
     """
@@ -46,9 +49,10 @@ def atomic_write_json(path: str | Path, data: Any) -> None:
     fd, tmp = tempfile.mkstemp(prefix=f".{path.name}.", suffix=".tmp", dir=path.parent)
     try:
         with os.fdopen(fd, "w", encoding="utf-8") as fh:
-            json.dump(data, fh, ensure_ascii=False, indent=1)
+            json.dump(data, fh, ensure_ascii=False, separators=(",", ":"))
             fh.flush()
-            os.fsync(fh.fileno())
+            if durable:
+                os.fsync(fh.fileno())
         os.replace(tmp, path)
     except BaseException:
         try:

@@ -12,9 +12,16 @@ result every run.
 
 Endpoints (``VoskListener.last_endpoint``):
 
+- ``"flush"`` — grammar mode: speech was heard and the audio has then been quiet
+  for ``hang_s`` seconds (RMS below ``max(min_threshold, noise_factor × the noise
+  floor measured in the half-duplex tail)``); Vosk's final result is asked for at
+  once. Vosk's partial result lags the audio by 0.1–0.5 s, so this ends an utterance
+  sooner than waiting for the partial to settle (see docs/performance.md). A flush
+  that yields no word (noise) keeps listening.
 - ``"early"`` — grammar mode: the partial result is a complete expected phrase (or
   a sequence of them) and has not changed for ``stable_s`` seconds of audio; we
-  finish at once instead of waiting for Vosk's 0.5–2 s trailing-silence rule.
+  finish at once instead of waiting for Vosk's 0.5–2 s trailing-silence rule (the
+  fallback where the room is too noisy for the flush).
 - ``"vosk"`` — Vosk's own endpoint (``AcceptWaveform`` returned True).
 - ``"max"`` — ``max_utterance_s`` seconds after speech started.
 - ``"timeout"`` — no speech started within ``timeout_s`` → :class:`Silence`.
@@ -42,7 +49,7 @@ from voicegame.ports import DeviceError, Expected, Heard, InputEnded, Silence
 log = logging.getLogger(__name__)
 
 UNK = "[unk]"
-ENDPOINTS = frozenset({"early", "vosk", "max", "timeout", "input_end"})
+ENDPOINTS = frozenset({"flush", "early", "vosk", "max", "timeout", "input_end"})
 
 
 def _import_vosk():
@@ -102,6 +109,14 @@ def missing_words(model, words) -> list[str]:
     return sorted({w for w in words if w and model.vosk_model_find_word(w) < 0})
 
 
+def _rms(chunk: bytes) -> float:
+    """Root-mean-square level of int16 little-endian mono audio."""
+    import numpy as np
+
+    x = np.frombuffer(chunk[: len(chunk) // 2 * 2], dtype="<i2").astype(np.float32)
+    return float(np.sqrt(np.mean(x * x))) if x.size else 0.0
+
+
 def _has_unk(model) -> bool:
     return model.vosk_model_find_word(UNK) >= 0
 
@@ -141,6 +156,10 @@ class VoskListener:
         only (``None`` is ``time.monotonic``); recognition timing is audio time.
     :param alternatives: how many n-best alternatives to ask Vosk for.
     :param stall_s: wall seconds without any audio before :class:`DeviceError`.
+    :param hang_s: seconds of quiet audio after speech that end a grammar-mode
+        utterance (``None`` turns the flush off).
+    :param min_threshold: least RMS (int16 units; 300 ≈ -40 dBFS) that counts as speech.
+    :param noise_factor: speech must be this many times louder than the noise floor.
     """
 
     def __init__(
@@ -154,6 +173,9 @@ class VoskListener:
         clock=None,
         alternatives: int = 3,
         stall_s: float = 5.0,
+        hang_s: float | None = 0.15,
+        min_threshold: float = 300.0,
+        noise_factor: float = 3.0,
     ):
         self.model = model
         self.source = source
@@ -163,6 +185,11 @@ class VoskListener:
         self.clock = clock
         self.alternatives = alternatives
         self.stall_s = stall_s
+        self.hang_s = hang_s
+        self.min_threshold = min_threshold
+        self.noise_factor = noise_factor
+        #: RMS that counts as speech in the current listen (from the tail's noise floor).
+        self.threshold = min_threshold
         self._unk = _has_unk(model)
         #: which endpoint ended the last listen: one of :data:`ENDPOINTS`, or None.
         self.last_endpoint: str | None = None
@@ -213,12 +240,17 @@ class VoskListener:
         return None
 
     def _discard_tail(self) -> None:
+        """Skip ``tail_s`` of audio (half-duplex) and measure the noise floor in it."""
         need = int(round(self.tail_s * self.source.sample_rate)) * 2
         stalled: list = [None]
+        levels = []
         while need > 0:
             chunk = self._read(stalled)
             if chunk:
                 need -= len(chunk)
+                levels.append(_rms(chunk))
+        floor = sorted(levels)[len(levels) // 2] if levels else 0.0
+        self.threshold = max(self.min_threshold, self.noise_factor * floor)
 
     def _recognizer(self, expected: Expected):
         vosk = _import_vosk()
@@ -299,6 +331,8 @@ class VoskListener:
         speech_start: float | None = None
         prev_words: list[str] | None = None
         partial_since = 0.0
+        loud_seen = False
+        quiet_s = 0.0
         stalled: list = [None]
         while True:
             try:
@@ -312,8 +346,13 @@ class VoskListener:
                 return heard
             if not chunk:
                 continue
-            fed += len(chunk) // 2
+            n = len(chunk) // 2
+            fed += n
             audio_t = fed / rate
+            if _rms(chunk) >= self.threshold:
+                loud_seen, quiet_s = True, 0.0
+            elif loud_seen:
+                quiet_s += n / rate
             if rec.AcceptWaveform(chunk):
                 result = json.loads(rec.Result())
                 heard = self._heard(result, audio_t, speech_start)
@@ -339,6 +378,15 @@ class VoskListener:
                     heard = self._heard(json.loads(rec.FinalResult()), audio_t, speech_start)
                     self._finish("early", audio_t)
                     return heard
+                if (grammar_mode and self.hang_s is not None and loud_seen
+                        and quiet_s >= self.hang_s - 1e-9):
+                    heard = self._heard(json.loads(rec.FinalResult()), audio_t, speech_start)
+                    if heard.text:
+                        self._finish("flush", audio_t)
+                        return heard
+                    # noise only: a fresh recognizer for the same moment, keep listening
+                    rec = self._recognizer(expected)
+                    loud_seen, quiet_s, prev_words, speech_start = False, 0.0, None, None
             if speech_start is None:
                 if timeout_s is not None and audio_t >= timeout_s - 1e-9:
                     self._finish("timeout", audio_t)

@@ -518,7 +518,8 @@ class Table:
         save = {"format": "voicegame-autosave/1", "settings": dataclasses.asdict(self.settings),
                 "log": self.log, "phase": self.phase, "state": state, "finished": finished}
         try:
-            atomic_write_json(self.autosave_path(), save)
+            # every listening moment: crash-safe; every phase (with the record): power-cut-safe
+            atomic_write_json(self.autosave_path(), save, durable=record)
             if record:
                 self.record["finished"] = finished
                 atomic_write_json(self.record_path(), self.record)

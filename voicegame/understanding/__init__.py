@@ -21,7 +21,7 @@ from __future__ import annotations
 
 import re
 from dataclasses import dataclass
-from functools import cache
+from functools import cache, lru_cache
 
 from rapidfuzz import fuzz, process
 from text_to_num import alpha2digit, text2num
@@ -48,8 +48,10 @@ def fold(text: str) -> str:
     return unicodedata.normalize("NFC", "".join(out))
 
 
+@lru_cache(maxsize=4096)
 def normalise(text: str) -> str:
-    """Lower-case, strip punctuation except apostrophes and number marks, squeeze spaces."""
+    """Lower-case, strip punctuation except apostrophes and number marks, squeeze spaces
+    (cached: every parser of a listening moment normalises the same transcript)."""
     text = _PUNCT.sub(" ", text.lower().replace("’", "'"))
     text = re.sub(r"[.,](?!\d)|(?<!\d)[.,]", " ", text)  # sentence punctuation, not 3.5 / 1,200
     text = re.sub(r"(?<![\w])-(?!\d)|(?<=\w)-(?=\s|$)", " ", text)  # dashes that are not a minus sign
