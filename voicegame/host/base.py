@@ -399,12 +399,15 @@ class Table:
             else:
                 raise Undo(index)
         elif command == "quit":
+            interrupted = self.last_prompt
             if self.ask_yes_no("common.confirm_quit", moment="confirm_quit"):
                 # the quit itself is not replayed on resume
                 del self.log[self._quit_index():]
                 raise QuitGame()
-            if self.last_prompt:
-                voice.say(self.last_prompt)
+            self.last_prompt = interrupted  # "repeat" repeats the game's question again
+            self.say_text(self.text("common.not_quitting"), remember=False)
+            if interrupted:
+                self.voice.say(interrupted)
 
     def _quit_index(self) -> int:
         for i in range(len(self.log) - 1, -1, -1):
@@ -427,7 +430,8 @@ class Table:
         expected = Expected(u.grammar(), False, "paused")
         while True:
             heard = self.listen(expected, None)
-            if isinstance(heard, Heard) and u.command(heard.text) == "resume":
+            if isinstance(heard, Heard) and (u.command(heard.text) == "resume" or u.yes_no(heard.text)
+                                             or u.is_ready(heard.text)):
                 self.say_text(self.text("common.resumed"), remember=False)
                 if self.last_prompt:
                     self.voice.say(self.last_prompt)

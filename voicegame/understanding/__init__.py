@@ -74,6 +74,9 @@ class NumberWords:
     aliases: dict
     replacements: tuple
     article_one: tuple[str, ...]
+    filler_phrases: tuple[str, ...]
+    half_alone: tuple[str, ...]
+    half_suffixes: tuple[str, ...]
 
     def all_words(self) -> set[str]:
         return set(self.units + self.tens + self.scales + self.connectors + self.decimal
@@ -96,7 +99,9 @@ class Understanding:
             tuple(n["decimal"]), tuple(n["minus"]), tuple(n.get("half", ())),
             tuple(n["zero_words"]), tuple(n.get("filler", ())), n.get("decimal_mark", "."),
             n.get("group_mark", ","), dict(n.get("aliases", {})),
-            tuple(tuple(pair) for pair in n.get("replacements", ())), tuple(n.get("article_one", ())))
+            tuple(tuple(pair) for pair in n.get("replacements", ())), tuple(n.get("article_one", ())),
+            tuple(sorted(n.get("filler_phrases", ()), key=len, reverse=True)), tuple(n.get("half_alone", ())),
+            tuple(n.get("half_suffixes", ())))
         self.yes_words = tuple(words["yes_no"]["yes"])
         self.no_words = tuple(words["yes_no"]["no"])
         self.side_words = {k: tuple(v) for k, v in words["sides"].items()}
@@ -184,6 +189,9 @@ class Understanding:
 
         :returns: ``int`` when whole, else ``float``.
         """
+        text = f" {normalise(text)} "
+        for phrase in self.numbers.filler_phrases:  # "more or less", "más o menos": not a minus sign
+            text = text.replace(f" {phrase} ", " ")
         tokens = self._tokens(text)
         tokens = [w for w in tokens if w not in self.numbers.filler or w in self.numbers.all_words()]
         if not tokens:
@@ -195,14 +203,32 @@ class Understanding:
         ("veintiún" → "veintiuno", "tweeentwintig" → "tweeëntwintig")."""
         words = []
         for w in normalise(text).split():
-            w = self.numbers.aliases.get(w, w)
+            w = self.numbers.aliases.get(w, w)  # may become several words: "anderhalf" → "een komma vijf"
             for old, new in self.numbers.replacements:
                 if old in w and not self._is_number_word(w):
                     candidate = w.replace(old, new)
                     if self._is_number_word(candidate):
                         w = candidate
-            words.append(w)
+            for suffix in self.numbers.half_suffixes:  # "tweeënhalf" → "twee komma vijf"
+                head = w[: -len(suffix)]
+                if w.endswith(suffix) and head and self._is_number_word(head):
+                    w = f"{head} {self.numbers.decimal[0]} {self._digit_word(5)}"
+            words.extend(w.split())
         return words
+
+    def _digit_word(self, digit: int) -> str:
+        """The word for a digit 0–9 in this language (from text2num's own reading)."""
+        for w in self.numbers.units:
+            if _text2num_word(w, self.lang) == digit:
+                return w
+        return str(digit)
+
+    def _scale_value(self, word: str) -> int | None:
+        """1000 for "thousand"/"mil"/"duizend", 10⁶ for "million"/"millones"… else ``None``."""
+        if word not in self.numbers.scales:
+            return None
+        value = _text2num_word(word, self.lang)
+        return value if value and value >= 1000 else None
 
     def _is_number_word(self, w: str) -> bool:
         """A word of a spoken number: listed in words.toml, or a compound text2num reads
@@ -258,12 +284,25 @@ class Understanding:
         if len(tokens) == 1 and (d := self._digits(tokens[0])) is not None:
             return sign * d
         text = " ".join(tokens)
+        # "half a million", "medio millón", "een half miljoen"
+        for h in n.half_alone:
+            if text.startswith(h + " ") and (scale := self._scale_value(text[len(h) + 1:])):
+                return sign * (scale // 2)
         half = 0.0
+        half_scale = 1
         for h in n.half:
             if text.endswith(" " + h):
                 text, half = text[: -len(h) - 1], 0.5
                 break
+            if f" {h} " in f" {text} " and (scale := self._scale_value(text.split()[-1])):
+                # "one and a half million": (1 + 0.5) × a million
+                head = text[: text.index(h)].strip()
+                if head and head + f" {h} {text.split()[-1]}" == text:
+                    text, half, half_scale = head, 0.5, scale
+                break
         tokens = text.split()
+        if half and half_scale == 1 and tokens and (scale := self._scale_value(tokens[-1])):
+            half *= scale  # "un millón y medio": plus half a million
         dec = next((i for i, t in enumerate(tokens) if t in n.decimal), None)
         if dec is not None:
             if half:
@@ -271,8 +310,8 @@ class Understanding:
             whole = self._integer(tokens[:dec], year=False) if tokens[:dec] else 0
             frac_tokens = tokens[dec + 1:]
             scale = 1
-            if frac_tokens and frac_tokens[-1] in n.scales[1:]:
-                scale = self._integer(["one", frac_tokens[-1]], False) or 1
+            if frac_tokens and (value := self._scale_value(frac_tokens[-1])):
+                scale = value
                 frac_tokens = frac_tokens[:-1]
             frac = self._fraction(frac_tokens)
             if whole is None or frac is None:
@@ -283,6 +322,11 @@ class Understanding:
         whole = self._integer(tokens, year)
         if whole is None:
             return None
+        if half_scale > 1:
+            value = (whole + half) * half_scale
+            return sign * (int(value) if float(value).is_integer() else value)
+        if half and float(half).is_integer():
+            return sign * (whole + int(half))
         return sign * (whole + half) if half else sign * whole
 
     def _fraction(self, tokens: list[str]) -> str | None:
