@@ -14,6 +14,7 @@ import numpy as np
 import pytest
 
 from voicegame import bench
+from voicegame.adapters.headless import read_script
 from voicegame.games import GAMES
 
 HERE = os.path.dirname(__file__)
@@ -36,7 +37,8 @@ FIGURES = [
     "recognition_cost.silence_cpu_share.grammar", "recognition_cost.silence_cpu_share.free",
     "host_overhead.all.gap_ms.median", "host_overhead.all.gap_ms.p99", "host_overhead.all.to_first_say_ms.median",
     "host_overhead.variants.autosave_off.p99", "host_overhead.variants.c_encoder.p99",
-    "host_overhead.variants.c_encoder+no_fsync.p99", "host_overhead.variants.autosave_off.p99_without_undo",
+    "host_overhead.variants.c_encoder+no_fsync.p99", "host_overhead.variants.c_encoder+writer_thread.p99",
+    "host_overhead.variants.autosave_off.p99_without_undo",
     "host_overhead.all.gap_without_undo_ms.p99", "host_overhead.all.undo_moments",
     "speech_startup.init_ms", "speech_startup.short.startup_ms.median", "speech_startup.long.startup_ms.median",
     "memory_startup.rss_mb.text_game", "memory_startup.rss_mb.no_model", "memory_startup.rss_mb.with_model",
@@ -181,3 +183,27 @@ def test_the_options_plug_into_a_cli_subcommand(tmp_path):
     assert bench.run_from_args(args, out, err) == 2
     assert err.getvalue().startswith("voicegame bench: ") and "not a Vosk model folder" in err.getvalue()
     assert out.getvalue() == ""
+
+
+def test_the_what_if_variants_save_what_the_game_saves(tmp_path):
+    """A what-if variant moves or drops the save work, never changes what is saved (group 3)."""
+    script = bench.SCRIPTS_DIR / "wavelength_coop.txt"
+    argv, _ = bench.script_argv(script, tmp_path)
+    saved = {}
+    with bench._quiet_data_dir(tmp_path):
+        for variant in ("as_is", *bench.HOST_VARIANTS):
+            for name in ("wavelength-record.json", "wavelength-autosave.json"):
+                (tmp_path / name).unlink(missing_ok=True)
+            with bench.host_variant(variant):
+                outcome, probe = bench.play_scripted("wavelength", argv, script, tmp_path)
+            assert outcome == "finished", variant
+            assert len(probe.calls) == len(probe.gaps()) > 0, variant
+            saved[variant] = [json.loads((tmp_path / name).read_text(encoding="utf-8"))
+                              if (tmp_path / name).exists() else None
+                              for name in ("wavelength-record.json", "wavelength-autosave.json")]
+    record, autosave = saved["as_is"]
+    assert record["finished"] is True and autosave["finished"] is True
+    for variant in bench.HOST_VARIANTS:
+        assert saved[variant] == ([None, None] if variant == "autosave_off" else [record, autosave]), variant
+    undos = [i for i, (_, text) in enumerate(read_script(script)) if text == "undo"]
+    assert undos and [i for i, r in enumerate(probe.gaps()) if r["undo"]] == undos  # the probe sees each undo

@@ -58,3 +58,39 @@ def test_resume_unreadable_autosave(tmp_path):
 def test_python_dash_m_works():
     result = subprocess.run([sys.executable, "-m", "voicegame", "--help"], capture_output=True, text=True, timeout=60)
     assert result.returncode == 0 and "play" in result.stdout and "doctor" in result.stdout
+
+
+def test_timer_must_be_a_real_number_of_seconds():
+    for bad in ("nan", "inf", "0.5", "-3"):
+        status, out, err = run_cli(["play", "wits", "--timer", bad])
+        assert status == 2 and "Traceback" not in err
+
+
+def test_resume_a_json_file_that_is_not_an_autosave(tmp_path):
+    bad = tmp_path / "empty.json"
+    bad.write_text("{}")
+    status, out, err = run_cli(["resume", str(bad), "--output", "text"])
+    assert status == 2 and "is not a voicegame autosave" in err
+
+
+def test_record_path_that_is_a_folder_is_refused(tmp_path):
+    status, out, err = run_cli(["play", "wits", "--record", str(tmp_path), "--input", "keyboard", "--output", "text"])
+    assert status == 2 and "is a folder" in err
+
+
+def test_an_internal_error_goes_to_the_log_not_the_player(tmp_path, monkeypatch):
+    """A host that fails before anything was played: one sentence, no traceback, nothing to resume."""
+    from voicegame.host import wits
+
+    def broken(table):
+        raise RuntimeError("a bug")
+
+    monkeypatch.setattr(wits, "Host", broken)
+    script = tmp_path / "s.txt"
+    script.write_text("ready\n")
+    status, out, err = run_cli(["play", "wits", "--input", str(script), "--output", "text"])
+    assert status == 1 and "Traceback" not in out + err and "could not start" in out
+    log = tmp_path / "data" / "voicegame.log"
+    assert "RuntimeError: a bug" in log.read_text()
+    status, out, err = run_cli(["resume", "--output", "text"])
+    assert status == 2 and "no unfinished game" in err

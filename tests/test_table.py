@@ -182,11 +182,24 @@ def test_crash_never_shows_a_traceback(tmp_path, caplog):
     class Broken(Counter):
         def play(self):
             self.t.enter_phase("q")
+            self.t.ask(None, self.parse, help_key="common.help_ready", moment="n")
+            raise RuntimeError("bug")
+
+    outcome, out, _ = run(Broken, ["five"], tmp_path)
+    assert outcome == "error" and "Traceback" not in out and "something went wrong" in out
+    save = json.loads((tmp_path / "save.json").read_text())
+    assert save["finished"] is False and save["log"][0]["text"] == "five"  # resumable
+    assert "RuntimeError: bug" in (tmp_path / "data" / "voicegame.log").read_text()
+
+
+def test_crash_before_anything_was_played_leaves_nothing_to_resume(tmp_path):
+    class Broken(Counter):
+        def play(self):
+            self.t.enter_phase("setup")
             raise RuntimeError("bug")
 
     outcome, out, _ = run(Broken, [], tmp_path)
-    assert outcome == "error" and "Traceback" not in out and "something went wrong" in out
-    assert json.loads((tmp_path / "save.json").read_text())["finished"] is False
+    assert outcome == "error" and "could not start" in out and not (tmp_path / "save.json").exists()
 
 
 def test_idle_table_saves_and_returns(tmp_path):
@@ -194,3 +207,30 @@ def test_idle_table_saves_and_returns(tmp_path):
     outcome, out, _ = run(Counter, ["five", "<silence>", "<silence>", "<silence>", "six"], tmp_path, settings=settings)
     assert outcome == "idle" and "Nobody has spoken for a while" in out
     assert json.loads((tmp_path / "save.json").read_text())["finished"] is False
+
+
+def test_a_deciding_silence_can_be_undone(tmp_path):
+    """Silence that means something (e.g. a writer's pass) is an input of the phase: undo takes it back."""
+    seen = []
+
+    class Quiet(Counter):
+        def play(self):
+            self.t.enter_phase("q")
+            first = self.t.ask(None, self.parse, help_key="common.help_ready", moment="n", silence_limit=1)
+            second = self.t.ask(None, self.parse, help_key="common.help_ready", moment="n", silence_limit=1)
+            seen.append((first, second))
+
+    outcome, out, _ = run(Quiet, ["<silence>", "undo", "five", "six"], tmp_path)
+    assert outcome == "finished" and seen[-1] == (5, 6) and "Undone." in out
+
+
+def test_repeat_repeats_the_question_not_the_timer(tmp_path):
+    class Timed(Counter):
+        def play(self):
+            self.t.enter_phase("q")
+            self.t.say("common.help_yes_no")
+            self.t.run_timer("common.help_ready")
+            self.t.ask(None, self.parse, help_key="common.help_ready", moment="n")
+
+    outcome, out, _ = run(Timed, ["repeat", "5"], tmp_path)
+    assert out.count("You have 30 seconds") == 1 and out.count("Please say yes or no.") == 2

@@ -51,6 +51,8 @@ def u():
     ("more or less a hundred", 100),     # "less" is not a minus sign
     ("give or take fifty", 50),
     ("the year two thousand", 2000),
+    ("1.5 million", 1500000),            # digits typed with a scale word
+    ("2 thousand", 2000),
 ])
 def test_numbers(u, text, value):
     got = u.number(text)

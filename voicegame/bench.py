@@ -24,11 +24,14 @@ JSON plus a short table:
    silence.
 3. **Host overhead** — per listening moment, scripted input, no audio, a null
    voice: wall time from a ``listen()`` returning to the next ``listen()`` call
-   (median, p99), over full seeded games: every golden-playthrough script under
-   ``tests/scripts/<game>*.txt`` of every game in :data:`voicegame.games.GAMES`.
+   (median, p99; also without the moments where an undo replays the log), over full
+   seeded games: every golden-playthrough script under ``tests/scripts/<game>*.txt``
+   of every game in :data:`voicegame.games.GAMES` whose command line is known
+   (``# argv:`` line, else :data:`KNOWN_SCRIPT_ARGV`), beside what-if variants of the
+   saves (:data:`HOST_VARIANTS`).
 4. **Speech start-up** — ``Pyttsx3Voice.say()`` to the injected player being called
    (the first sample handed to the audio output) for a short and a 40-word prompt.
-5. **Memory and start-up** — peak RSS (``ru_maxrss``) of fresh processes without and
+5. **Memory and start-up** — peak RSS (``VmHWM``) of fresh processes without and
    with the model, and the time from process start to the first spoken prompt.
 
 Times are in milliseconds (``*_ms``) unless named ``*_s``; memory in MiB (``*_mb``).
@@ -677,27 +680,71 @@ def golden_scripts(scripts_dir: Path) -> dict[str, list[Path]]:
 #: and the record with ``json.dumps`` (the C encoder; ``json.dump`` to a file always
 #: runs the pure-Python encoder), same ``fsync`` and rename as the game;
 #: ``c_encoder+no_fsync`` also drops the ``fsync`` at phase changes;
-#: ``autosave_off`` is the bound for moving every save off the listening path (a
-#: writer thread).
-HOST_VARIANTS = ("c_encoder", "c_encoder+no_fsync", "autosave_off")
+#: ``c_encoder+writer_thread`` encodes on the game's thread (C encoder) and hands the
+#: text to one writer thread for the file, ``fsync`` and rename (the proposed fix;
+#: the snapshot and the encoding stay on the listening path); ``autosave_off`` is the
+#: bound: no save work at all on the listening path.
+HOST_VARIANTS = ("c_encoder", "c_encoder+no_fsync", "c_encoder+writer_thread", "autosave_off")
 
 
-def _c_encoder_write(path, data, durable: bool = True, fsync: bool = True) -> None:
-    """``storage.atomic_write_json`` with the C encoder (``fsync``: honour ``durable``)."""
+def _write_text_atomic(path, text: str, fsync: bool) -> None:
+    """``storage.atomic_write_json``'s temp file + rename, for already-encoded ``text``."""
     path = Path(path)
     path.parent.mkdir(parents=True, exist_ok=True)
     fd, tmp = tempfile.mkstemp(prefix=f".{path.name}.", suffix=".tmp", dir=path.parent)
     try:
         with os.fdopen(fd, "w", encoding="utf-8") as fh:
-            fh.write(json.dumps(data, ensure_ascii=False, separators=(",", ":")))
+            fh.write(text)
             fh.flush()
-            if durable and fsync:
+            if fsync:
                 os.fsync(fh.fileno())
         os.replace(tmp, path)
     except BaseException:
         with contextlib.suppress(OSError):
             os.unlink(tmp)
         raise
+
+
+def _encode(data) -> str:
+    return json.dumps(data, ensure_ascii=False, separators=(",", ":"))
+
+
+def _c_encoder_write(path, data, durable: bool = True, fsync: bool = True) -> None:
+    """``storage.atomic_write_json`` with the C encoder (``fsync``: honour ``durable``)."""
+    _write_text_atomic(path, _encode(data), durable and fsync)
+
+
+class _Writer:
+    """One background thread writing ``(path, text, fsync)`` items in order."""
+
+    def __init__(self):
+        import queue
+
+        self.queue: "queue.Queue" = queue.Queue()
+        self.errors: list[BaseException] = []
+        self.thread = threading.Thread(target=self._run, name="bench-writer", daemon=True)
+        self.thread.start()
+
+    def _run(self) -> None:
+        while True:
+            item = self.queue.get()
+            try:
+                if item is None:
+                    return
+                _write_text_atomic(*item)
+            except BaseException as exc:  # noqa: BLE001 — reported by close()
+                self.errors.append(exc)
+            finally:
+                self.queue.task_done()
+
+    def write(self, path, data, durable: bool = True) -> None:
+        self.queue.put((path, _encode(data), durable))
+
+    def close(self) -> None:
+        self.queue.put(None)
+        self.thread.join()
+        if self.errors:
+            raise self.errors[0]
 
 
 @contextlib.contextmanager
@@ -708,14 +755,19 @@ def host_variant(name: str):
     from voicegame.host import base
 
     saved = (base.Table.autosave, base.atomic_write_json)
+    writer = _Writer() if "writer_thread" in name else None
     try:
         if "autosave_off" in name:
             base.Table.autosave = lambda self, *args, **kwargs: None
-        if "c_encoder" in name:
+        if writer is not None:
+            base.atomic_write_json = writer.write
+        elif "c_encoder" in name:
             base.atomic_write_json = functools.partial(_c_encoder_write, fsync="no_fsync" not in name)
         yield
     finally:
         base.Table.autosave, base.atomic_write_json = saved
+        if writer is not None:
+            writer.close()
 
 
 def bench_host(cfg: dict, scripts_dir: Path, work: Path, log: Callable[[str], None],

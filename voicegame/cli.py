@@ -10,6 +10,7 @@ from __future__ import annotations
 
 import argparse
 import logging
+import math
 import os
 import random
 import sys
@@ -49,8 +50,8 @@ def _timer(value: str) -> float | None:
         seconds = float(value)
     except ValueError:
         raise argparse.ArgumentTypeError(f"--timer takes a number of seconds or 'off', not {value!r}") from None
-    if seconds <= 0:
-        raise argparse.ArgumentTypeError("--timer must be more than 0 seconds, or 'off'")
+    if not math.isfinite(seconds) or seconds < 1:
+        raise argparse.ArgumentTypeError("--timer takes a number of seconds from 1 up, or 'off' (0 also means off)")
     return seconds
 
 
@@ -191,6 +192,8 @@ def cmd_play(args, env: Env) -> int:
                         seed=args.seed if args.seed is not None else random.SystemRandom().randrange(10**6),
                         timer_s=args.timer, private=args.private, options=module.options_from_args(args),
                         record=args.record)
+    if args.record and Path(args.record).is_dir():
+        raise CliError(f"--record {args.record} is a folder: give a file name, such as {Path(args.record) / 'game.json'}.")
     try:
         module.validate(settings)
     except ValueError as exc:
@@ -233,14 +236,21 @@ def cmd_resume(args, env: Env) -> int:
         raise CliError("There is no unfinished game to resume; start one with: voicegame play wavelength")
     try:
         save = read_json(path)
+    except ValueError as exc:
+        raise CliError(str(exc)) from None
+    try:
         settings = Settings.from_dict(save["settings"])
         log = list(save["log"])
-    except (ValueError, KeyError, TypeError) as exc:
-        raise CliError(f"The autosave {path} cannot be read: {exc}") from None
+        module = host_module(settings.game)
+    except (KeyError, TypeError, ValueError, AttributeError):
+        raise CliError(f"{path} is not a voicegame autosave: it has no game settings and input log.") from None
     if save.get("finished"):
         raise CliError(f"The game in {path} is already finished.")
     settings.autosave = str(path)
-    module = host_module(settings.game)
+    try:
+        module.validate(settings)
+    except ValueError as exc:
+        raise CliError(f"The saved game cannot continue: {exc}") from None
     args.lang = settings.lang
     return _run_session(module, settings, args, env, log=log)
 
@@ -357,5 +367,12 @@ def main(argv: list[str] | None = None, env: Env | None = None) -> int:
 
 
 def entry() -> None:
-    """Console-script entry point."""
-    sys.exit(main())
+    """Console-script entry point (a closed output pipe, e.g. ``| head``, ends quietly)."""
+    try:
+        status = main()
+        sys.stdout.flush()
+    except BrokenPipeError:
+        devnull = os.open(os.devnull, os.O_WRONLY)
+        os.dup2(devnull, sys.stdout.fileno())  # no second error when Python flushes at exit
+        status = 0
+    sys.exit(status)

@@ -136,7 +136,7 @@ def run_doctor(lang: str | None = None, out: Callable[[str], None] = print,
 
     # -- summary -----------------------------------------------------------------
     if missing:
-        out(f"Not ready for voice play: {len(missing)} thing(s) to fix.")
+        out(f"Not ready for voice play: {len(missing)} {'thing' if len(missing) == 1 else 'things'} to fix.")
         for msg in missing:
             out(f"  - {msg}")
         return 1

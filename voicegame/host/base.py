@@ -330,6 +330,8 @@ class Table:
             if isinstance(heard, Silence):
                 silences += 1
                 if silence_limit is not None and silences >= silence_limit:
+                    self.log[-1]["accepted"] = True  # the silence decided something: undo can take it back
+                    self.autosave(record=False)
                     return SILENT
                 failures += 1
                 if failures < MAX_TRIES:
@@ -459,14 +461,15 @@ class Table:
             self.ask("common.timer_off", parse, phrases=u.ready_words, help_key="common.help_ready",
                      moment="ready", timeout_s=None, purpose=self.text(purpose_key, **values))
             return
-        self.say("common.timer_start", seconds=int(seconds), purpose=self.text(purpose_key, **values))
+        self.say_text(self.text("common.timer_start", seconds=int(seconds), purpose=self.text(purpose_key, **values)),
+                      remember=False)
         if seconds > 10:
             self.clock.sleep(seconds - 10)
             self.say_text(self.text("common.timer_warning"), remember=False)
             self.clock.sleep(10)
         else:
             self.clock.sleep(seconds)
-        self.say("common.timer_end")
+        self.say_text(self.text("common.timer_end"), remember=False)
 
     # ------------------------------------------------------------------ vocabulary
     def check_vocabulary(self, words: Iterable[str]) -> list[str]:
@@ -534,6 +537,19 @@ class Table:
                 self.say_text(self.text("common.save_failed"), remember=False)
 
 
+def write_crash_log(details: str) -> Path:
+    """Append an internal error's traceback to ``<data dir>/voicegame.log`` (for the
+    kiosk owner; players never see it). Returns the log's path."""
+    path = data_dir() / "voicegame.log"
+    try:
+        path.parent.mkdir(parents=True, exist_ok=True)
+        with path.open("a", encoding="utf-8") as fh:
+            fh.write(f"--- {_dt.datetime.now().isoformat(timespec='seconds')}\n{details}\n")
+    except OSError:
+        pass
+    return path
+
+
 def _now_stamp() -> str:
     return _dt.datetime.now().strftime("%Y%m%d-%H%M%S-%f")
 
@@ -593,15 +609,20 @@ class Session:
                     table.clock.go_live()
                 table.autosave()
                 source = ended.args[0] if ended.args else "script"
-                self.voice.say(table.text("common.keyboard_ended" if source == "keyboard" else "common.input_ended"))
+                key = "common.keyboard_ended" if source == "keyboard" else "common.input_ended"
+                self.voice.say(table.text("common.input_ended_unsaved" if table.save_failed_said else key))
                 return "input_ended"
             except Exception:  # never show a traceback to a player
-                log.error("game crashed:\n%s", traceback.format_exc())
+                crash_log = write_crash_log(traceback.format_exc())
+                log.warning("the game stopped on an internal error; details in %s", crash_log)
                 try:
                     if table.replaying:
                         table.clock.go_live()
-                    table.autosave()
+                    if table.log:
+                        table.autosave()
+                    else:  # nothing was played: nothing to resume
+                        table.autosave_path().unlink(missing_ok=True)
                 except Exception:
-                    log.exception("autosave after crash failed")
-                self.voice.say(table.text("common.crashed"))
+                    pass
+                self.voice.say(table.text("common.crashed" if table.log else "common.crashed_at_start"))
                 return "error"

@@ -283,6 +283,10 @@ class Understanding:
             return None
         if len(tokens) == 1 and (d := self._digits(tokens[0])) is not None:
             return sign * d
+        if (len(tokens) == 2 and (d := self._digits(tokens[0])) is not None
+                and (scale := self._scale_value(tokens[1]))):  # typed "1.5 million", "2 thousand"
+            value = d * scale
+            return sign * (int(value) if float(value).is_integer() else value)
         text = " ".join(tokens)
         # "half a million", "medio millón", "een half miljoen"
         for h in n.half_alone:
