@@ -254,7 +254,7 @@ def test_undo_a_guess_in_the_reveal(tmp_path):
 
 def test_disqualified_naming_another_writer_is_refused(tmp_path):
     out = _turn_one(tmp_path, ["blue, three", "green, four", "green is disqualified", "blue is disqualified",
-                               "no pain no gain", "agreed"])
+                               "yes", "no pain no gain", "agreed"])
     assert "Only the message on show can be disqualified, and that is Blue's." in out
     assert "Blue's message is disqualified." in out
     assert "Green's message was guessed at place 1 in the order" in out

@@ -116,9 +116,12 @@ def test_three_answers_start_a_game(tmp_path):
     status, out, _ = kiosk(script)
     said = host_lines(out)
     assert "3 players." in said
-    assert "Seat order: red, orange and yellow." in said
-    assert "Starting Wits and Wagers for red, orange and yellow, with a 30-second timer and 7 questions." in said
-    assert any(s.startswith("Welcome to Wits and Wagers! Players: red, orange and yellow.") for s in said)
+    # the players' colours are names: capitalised in every read-back
+    assert "In seat order, your colours will be Red, Orange and Yellow. Say yes, or say your own colours in " \
+           "seat order." in said
+    assert "Seat order: Red, Orange and Yellow." in said
+    assert "Starting Wits and Wagers for Red, Orange and Yellow, with a 30-second timer and 7 questions." in said
+    assert any(s.startswith("Welcome to Wits and Wagers!") for s in said)
     assert status == 0
 
 
@@ -127,9 +130,9 @@ def test_three_silences_at_every_setup_question_take_the_defaults_and_say_so(tmp
     status, out, _ = kiosk(script)
     said = host_lines(out)
     assert "I didn't hear an answer, so I'll use the default: 4 players." in said
-    assert "I didn't hear an answer, so I'll use the default colours: red, orange, yellow and green." in said
+    assert "I didn't hear an answer, so I'll use the default colours: Red, Orange, Yellow and Green." in said
     assert "I didn't hear an answer, so we start with these settings." in said
-    assert "Starting ROFL for red, orange, yellow and green, with a 30-second timer." in said
+    assert "Starting ROFL for Red, Orange, Yellow and Green, with a 30-second timer." in said
     assert said.count("I didn't hear anything. Please say it again.") == 6  # two per question
     assert any(s.startswith("Welcome to ROFL!") for s in said)
     assert status == 0
@@ -142,12 +145,13 @@ def test_wavelength_mode_silences_default_to_two_teams_and_colours_can_be_said(t
     status, out, _ = kiosk(script)
     said = host_lines(out)
     assert "I didn't hear an answer, so I'll use the default: two teams." in said
-    assert "The teams will be red and orange, and red starts. Say yes, or say two other colours." in said
-    assert "I heard blue twice: everyone needs a different colour." in said
-    assert "Wavelength needs two different colours, one for each team." in said
-    assert "The teams are blue and pink; blue starts." in said
-    assert "Starting Wavelength for blue and pink, with 6 players and a target of 5 points." in said
-    assert any(s.startswith("Welcome to Wavelength! Two teams, blue and pink") for s in said)
+    # the default teams are those of `voicegame play wavelength`: Red and Blue
+    assert "The teams will be Red and Blue, and Red starts. Say yes, or say two other colours." in said
+    assert "I heard Blue twice: everyone needs a different colour." in said
+    assert "Wavelength needs two different colours, one for each team, such as Orange and Yellow." in said
+    assert "The teams are Blue and Pink; Blue starts." in said
+    assert "Starting Wavelength for Blue and Pink, with 6 players and a target of 5 points." in said
+    assert any(s.startswith("Welcome to Wavelength!") for s in said)
     assert status == 0
 
 
@@ -173,8 +177,93 @@ def test_option_changes_are_read_back_and_refused_with_a_reason(tmp_path):
     assert "Now: no timer and hard mode. Say start to play, or change another setting." in said
     assert any(s.startswith("That is not a setting of ROFL.") for s in said)
     assert "Now: no timer, hard mode and stacking tokens. Say start to play, or change another setting." in said
-    assert "Seat order: green, blue and red." in said
-    assert "Starting ROFL for green, blue and red, with no timer, hard mode and your own messages." in said
+    assert "Seat order: Green, Blue and Red." in said
+    assert "Starting ROFL for Green, Blue and Red, with no timer, hard mode and your own messages." in said
+    assert status == 0
+
+
+def test_a_setting_said_for_the_players_is_kept_for_the_settings_not_taken_as_players(tmp_path):
+    script = write_script(tmp_path, "questions", ["let's play wits and wagers with three questions", "two", "yes",
+                                                  "start", "stop", "yes",
+                                                  "wits and wagers", "five questions", "hard mode", "two", "yes",
+                                                  "start"])
+    status, out, _ = kiosk(script)
+    said = host_lines(out)
+    # said with the game's name: the number of questions, and the players are still asked
+    assert "3 players." not in said
+    assert said[1] == "Wits and Wagers for 2 to 7 players. How many are playing? Say a number, or default for 4."
+    assert "Settings: a 30-second timer and 3 questions. Say start to play, or change a setting: relaxed timer, " \
+           "no timer, normal timer, or a number of questions, such as five questions." in said
+    assert "Starting Wits and Wagers for Red and Orange, with a 30-second timer and 3 questions." in said
+    # said instead of a number of players: noted, and the question asked again; another game's setting is refused
+    assert "5 players." not in said
+    assert "Noted: I'll set that with the other settings in a moment. How many are playing?" in said
+    assert any(s.startswith("That is not a setting of Wits and Wagers.") for s in said)
+    assert said[-2] == "Starting Wits and Wagers for Red and Orange, with a 30-second timer and 5 questions."
+    assert status == 0
+
+
+def test_no_to_the_offered_colours_asks_for_the_colours(tmp_path):
+    script = write_script(tmp_path, "no", ["let's play rofl", "three", "no", "green blue red", "start", "stop", "yes",
+                                           "wavelength", "teams", "no", "purple and pink", "start"])
+    status, out, _ = kiosk(script)
+    said = host_lines(out)
+    assert "Then say your 3 colours in seat order, such as Green, Blue and Purple." in said
+    assert "Seat order: Green, Blue and Red." in said
+    assert "Then say two colours, one for each team, such as Orange and Yellow. The first one starts." in said
+    assert "The teams are Purple and Pink; Purple starts." in said
+    assert not any(s.startswith('I heard "no"') for s in said)
+    assert status == 0
+
+
+def test_the_colour_examples_have_as_many_colours_as_are_needed(tmp_path):
+    script = write_script(tmp_path, "help", ["wavelength", "teams", "help", "banana", "banana", "banana", "quit",
+                                             "wits", "two", "help"])
+    status, out, _ = kiosk(script)
+    said = host_lines(out)
+    team_help = ("Say yes to keep these colours, or say two colours, one for each team, such as Orange and Yellow; "
+                 "the first one starts. Say quit to go back to the lobby.")
+    assert said.count(team_help) == 1
+    # the re-prompt after three answers not understood gives the same two-colour example
+    assert "Here is what you can say: " + team_help in said or any(team_help in s and s != team_help for s in said)
+    assert not any("red, blue and green" in s.lower() for s in said)
+    assert ("Say yes to keep these colours, or say each player's colour in seat order, such as Yellow and Green. "
+            "Say quit to go back to the lobby.") in said
+    assert status == 0
+
+
+def test_the_lobbys_wavelength_teams_are_those_of_voicegame_play_wavelength(tmp_path):
+    from voicegame.host.base import Settings
+    from voicegame.kiosk import Kiosk, Ports
+
+    for lang in ("en", "es", "nl"):
+        played = Settings(game="wavelength", lang=lang, seed=1, timer_s=30.0, private="ears",
+                          options=wavelength.options_from_args(_wavelength_args()))
+        wavelength.validate(played)
+        k = Kiosk(Ports(None, None, None), kiosk_config.Config(), None, lang=lang)
+        assert [t.lower() for t in played.options["teams"]] == k.default_teams() == ["red", "blue"], lang
+    status, out, _ = kiosk(write_script(tmp_path, "wl", ["wavelength", "teams", "yes", "start"]))
+    said = host_lines(out)
+    assert "The teams will be Red and Blue, and Red starts. Say yes, or say two other colours." in said
+    assert "The teams are Red and Blue; Red starts." in said
+    assert records()[0]["settings"]["options"]["teams"] == ["red", "blue"]
+
+
+def _wavelength_args():
+    import argparse
+
+    parser = argparse.ArgumentParser()
+    wavelength.add_arguments(parser)
+    return parser.parse_args([])
+
+
+def test_yes_or_no_to_teams_or_cooperative_is_asked_again_and_default_is_said(tmp_path):
+    script = write_script(tmp_path, "mode", ["wavelength", "yes", "no", "default", "quit"])
+    status, out, _ = kiosk(script)
+    said = host_lines(out)
+    again = "Which one? Say teams for two teams against each other, or cooperative to play together as one team."
+    assert said.count(again) == 2
+    assert "Two teams, the default." in said
     assert status == 0
 
 
@@ -189,8 +278,9 @@ def test_an_unfinished_game_found_at_start_is_offered_and_resumed_with_the_same_
     status, out2, _ = kiosk(part2, seed=5)
     assert status == 0
     check_golden("kiosk_power_cut", out2)
-    assert host_lines(out2)[0] == ("I found an unfinished game. Resume the Wits and Wagers game from question 1? "
-                                   "Say yes or no.")
+    # the offer says which game, who plays and where it stopped
+    assert host_lines(out2)[0] == ("I found an unfinished Wits and Wagers game with Red and Orange. Resume it "
+                                   "from question 1? Say yes or no.")
     resumed = records()[0]
     assert resumed["finished"] and not unfinished_autosaves()
     # the same inputs in one uninterrupted kiosk session give the same game
@@ -210,7 +300,7 @@ def test_a_declined_offer_keeps_the_game_and_resume_in_the_lobby_offers_it_again
     said = host_lines(out)
     assert said[1] == "All right. The game stays saved: say resume whenever you want to continue it."
     assert said[2].startswith("Hello, I'm your game host!")
-    assert said[3] == "Resume the Wits and Wagers game from question 1? Say yes or no."
+    assert said[3] == "Resume the Wits and Wagers game with Red and Orange from question 1? Say yes or no."
     assert "Red wins with 9 chips! Congratulations!" in said
     assert "There is no saved game to resume." in said
     assert status == 0
@@ -224,11 +314,31 @@ def test_an_idle_table_is_saved_returns_to_the_lobby_and_resumes(tmp_path):
     idle = said.index("Nobody has spoken for a while, so I saved the game. Say resume in the lobby to continue it.")
     assert said[idle + 1].startswith("Back in the lobby.")
     assert said[idle + 2] == "A Wits and Wagers game is saved: say resume to continue it."
-    assert said[idle + 3] == "Resume the Wits and Wagers game from question 1? Say yes or no."
+    assert said[idle + 3] == "Resume the Wits and Wagers game with Red and Orange from question 1? Say yes or no."
     assert "Red wins with 9 chips! Congratulations!" in said
     recs = records()
     assert len(recs) == 1 and recs[0]["finished"] and recs[0]["settings"]["idle_s"] == 30.0
     assert status == 0
+
+
+@pytest.mark.parametrize("answer", ["resume", "continue", "carry on", "resume it", "let's continue"])
+def test_resume_or_continue_at_the_resume_offer_means_yes(answer, tmp_path):
+    kiosk(SCRIPTS / "kiosk_power_cut_1.txt", seed=5)
+    status, out, _ = kiosk(write_script(tmp_path, "resume", [answer, "both on 700", "both on too high", "no"]), seed=5)
+    said = host_lines(out)
+    assert "No game is running, so that does nothing here." not in said
+    assert said[1] == "Welcome back. Resuming the saved game."
+    assert records()[0]["inputs"][-1]["text"] == "no"  # the resumed game went on with what was said
+    assert status == 0
+
+
+def test_resume_in_the_lobby_then_resume_at_the_offer(tmp_path):
+    kiosk(SCRIPTS / "kiosk_power_cut_1.txt", seed=5)
+    status, out, _ = kiosk(write_script(tmp_path, "twice", ["no", "resume", "continue"]), seed=5)
+    said = host_lines(out)
+    assert said[3] == "Resume the Wits and Wagers game with Red and Orange from question 1? Say yes or no."
+    assert said[4] == "Welcome back. Resuming the saved game."
+    assert "No game is running, so that does nothing here." not in said
 
 
 def test_replayable_drops_only_the_trailing_silences():
@@ -277,18 +387,57 @@ def test_rate_and_volume_limits_and_unknown_keys_survive_saving(tmp_path):
     assert status == 0
 
 
-def test_a_malformed_config_is_said_the_defaults_are_used_and_the_file_is_kept(tmp_path):
+def test_a_malformed_config_is_said_the_defaults_are_used_and_the_file_is_kept(tmp_path, caplog):
     path = kiosk_config.config_path()
     path.parent.mkdir(parents=True, exist_ok=True)
     path.write_text("rate_wpm = 175\nvolume = \n", encoding="utf-8")
     script = write_script(tmp_path, "bad", ["slower"])
     status, out, err = kiosk(script)
     said = host_lines(out)
-    assert said[0].startswith("The settings file can't be read, so I'm using the default settings:")
-    assert str(path) in said[0]
+    # one plain sentence naming the file and the line, never the TOML parser's own words
+    assert said[0] == f"The settings file {path} has a mistake on line 2, so I'm using the default settings."
+    assert "Invalid value" not in out and "column" not in out
+    assert f"{path}, line 2: not valid TOML (Invalid value)." in caplog.text  # the details are in the log
     assert "I couldn't write the settings file, so this lasts only until I restart." in said
     assert path.read_text(encoding="utf-8") == "rate_wpm = 175\nvolume = \n"
     assert status == 0
+
+
+@pytest.mark.parametrize("body, sentence", [
+    ('lang = "en"\nrate_wpm = 500\n',
+     "The setting rate_wpm on line 2 of the settings file {path} can't be used, so I'm using the default settings."),
+    ('volume = 1.0\ntimer = "soon"\n',
+     "The setting timer on line 2 of the settings file {path} can't be used, so I'm using the default settings."),
+    ("a = 1\nb = \"unterminated\n",
+     "The settings file {path} has a mistake on line 2, so I'm using the default settings."),
+    (None, "The settings file {path} is a folder, not a file, so I'm using the default settings."),
+    (b"rate_wpm = 175\n\xff\n", "I can't read the settings file {path}, so I'm using the default settings."),
+])
+def test_a_config_that_cannot_be_used_is_named_in_one_plain_sentence(tmp_path, body, sentence):
+    path = tmp_path / "bad.toml"
+    if body is None:
+        path.mkdir()
+    elif isinstance(body, bytes):
+        path.write_bytes(body)
+    else:
+        path.write_text(body, encoding="utf-8")
+    status, out, _ = kiosk(write_script(tmp_path, "quiet", ["<silence>"]), "--config", str(path))
+    said = host_lines(out)
+    assert said[0] == sentence.format(path=path)
+    assert not any(word in out for word in ("Errno", "Invalid value", "column", "should be like", "must be"))
+    assert said[1].startswith("Hello, I'm your game host!")  # then the lobby, on the defaults
+    assert status == 0
+
+
+def test_the_config_sentence_is_in_the_lobbys_language(tmp_path):
+    path = tmp_path / "bad.toml"
+    path.write_text("rate_wpm = 175\nvolume = \n", encoding="utf-8")
+    for lang, sentence in (("es", "El archivo de ajustes {path} tiene un error en la línea 2, así que uso los "
+                                  "ajustes de siempre."),
+                           ("nl", "In het instellingenbestand {path} staat een fout op regel 2, dus ik gebruik de "
+                                  "standaardinstellingen.")):
+        status, out, _ = kiosk(write_script(tmp_path, "quiet", ["<silence>"]), "--config", str(path), "--lang", lang)
+        assert host_lines(out)[0] == sentence.format(path=path) and status == 0
 
 
 @pytest.fixture
@@ -364,6 +513,8 @@ def test_kiosk_refuses_an_unreadable_script(tmp_path):
     ("ROFL", "play", "rofl", None),
     ("wit an wagers", "play", "wits", None),          # a near miss snaps to the name
     ("play rofl with three players", "play", "rofl", 3),
+    ("let's play wits and wagers with three questions", "play", "wits", None),
+    ("wavelength to six points", "play", "wavelength", None),
     ("rules of wavelength", "rules", "wavelength", None),
     ("how do you play wits and wagers", "rules", "wits", None),
     ("rules", "rules_which", None, None),
@@ -372,6 +523,12 @@ def test_kiosk_refuses_an_unreadable_script(tmp_path):
 def test_lobby_phrases(text, kind, game, count):
     intent = lobby_understanding("en").lobby(text)
     assert (intent.kind, intent.game, intent.count) == (kind, game, count)
+
+
+def test_settings_said_with_the_games_name_are_kept():
+    lu = lobby_understanding("en")
+    assert lu.lobby("let's play wits and wagers with three questions").options == (OptionChange("questions", 3),)
+    assert lu.lobby("rofl with four players hard mode").options == (OptionChange("hard", True),)
 
 
 @pytest.mark.parametrize("text", ["banana", "the spanish inquisition", "hello there", ""])
@@ -402,6 +559,11 @@ def test_setup_options(text, changes):
 def test_setup_answers():
     lu = lobby_understanding("en")
     assert [lu.player_count(t) for t in ("three", "3", "we are five", "six players", "banana")] == [3, 3, 5, 6, None]
+    # a number that belongs to a setting is not a number of players
+    assert [lu.player_count(t) for t in ("three questions", "play to six points", "thirty seconds")] == [None] * 3
+    assert lu.count_in("wits with three players and two questions") == 3
+    assert [lu.is_resume(t) for t in ("resume", "continue", "carry on", "resume the game", "don't resume", "x")] == \
+        [True, True, True, True, False, False]
     assert [lu.wavelength_mode(t) for t in ("cooperative", "co op", "two teams", "one team", "2", "x")] == \
         ["coop", "coop", "teams", "coop", "teams", None]
     assert lu.colours("red, blue and violet") == ["red", "blue", "purple"]
@@ -427,21 +589,35 @@ def test_a_voice_setup_becomes_the_games_own_options():
     assert timer_for("normal", None) is None and timer_for("relaxed", None) == 60.0
 
 
-@pytest.mark.parametrize("body, words", [
-    ("rate_wpm = 500\n", "rate_wpm must be from 80 to 300"),
-    ("volume = 0.05\n", "volume must be from 0.2 to 1"),
-    ('timer = "soon"\n', "timer must be a number of seconds"),
-    ('private = "telepathy"\n', "private must be"),
-    ("idle_minutes = -1\n", "idle_minutes must be from 0"),
-    ("rate_wpm = \"fast\"\n", "rate_wpm should be like 175"),
-    ("lang = [\n", "config.toml"),
+@pytest.mark.parametrize("body, words, kind, line, key", [
+    ("rate_wpm = 500\n", "rate_wpm must be from 80 to 300", "value", 1, "rate_wpm"),
+    ("lang = \"en\"\n\nvolume = 0.05\n", "volume must be from 0.2 to 1", "value", 3, "volume"),
+    ('timer = "soon"\n', "timer must be a number of seconds", "value", 1, "timer"),
+    ('private = "telepathy"\n', "private must be", "value", 1, "private"),
+    ("idle_minutes = -1\n", "idle_minutes must be from 0", "value", 1, "idle_minutes"),
+    ("volume = 1.0\nrate_wpm = \"fast\"\n", "rate_wpm should be like 175", "value", 2, "rate_wpm"),
+    ("lang = [\n", "not valid TOML", "syntax", 1, None),
+    ("volume = 1.0\nrate_wpm = = 3\n", "line 2: not valid TOML", "syntax", 2, None),
 ])
-def test_config_errors_name_the_file_and_key(tmp_path, body, words):
+def test_config_errors_name_the_file_and_key(tmp_path, body, words, kind, line, key):
     path = tmp_path / "config.toml"
     path.write_text(body, encoding="utf-8")
     with pytest.raises(kiosk_config.ConfigError) as caught:
         kiosk_config.load(path=path)
-    assert words in str(caught.value) and str(path) in str(caught.value)
+    error = caught.value
+    assert words in str(error) and str(path) in str(error)
+    assert (error.path, error.kind, error.line, error.key) == (path, kind, line, key)
+
+
+def test_a_folder_or_unreadable_config_is_a_config_error(tmp_path):
+    with pytest.raises(kiosk_config.ConfigError) as caught:
+        kiosk_config.load(path=tmp_path)
+    assert caught.value.kind == "folder" and "Errno" not in str(caught.value)
+    path = tmp_path / "latin1.toml"
+    path.write_bytes(b"lang = \"espa\xf1ol\"\n")
+    with pytest.raises(kiosk_config.ConfigError) as caught:
+        kiosk_config.load(path=path)
+    assert caught.value.kind == "unreadable" and "not UTF-8" in str(caught.value)
 
 
 def test_config_round_trip(tmp_path):

@@ -158,7 +158,12 @@ def test_claims(lang, text, default, expected):
     ("es", "amarillo, bien", Verdict("yellow", True)),
     ("es", "verde dice que está bien", Verdict("green", True)),
     ("es", "azul, no ha acertado", Verdict("blue", False)),
-    ("es", "morado dice sí", Verdict("purple", True)),
+    ("es", "morado dice sí", Verdict("purple", None, yes=True)),  # a plain yes agrees (own messages: correct)
+    ("es", "vale", Verdict(None, None)),
+    ("es", "sí", Verdict(None, None, yes=True)),
+    ("es", "sí, vale", Verdict(None, None, yes=True)),
+    ("es", "estoy de acuerdo", Verdict(None, None)),
+    ("es", "sí, correcto", Verdict(None, True)),
     ("es", "de acuerdo", Verdict(None, None)),
     ("es", "estamos de acuerdo", Verdict(None, None)),
     ("es", "rojo, vale", Verdict("red", None)),
@@ -167,7 +172,13 @@ def test_claims(lang, text, default, expected):
     ("es", "rojo verde correcto", None),
     ("nl", "groen zegt goed", Verdict("green", True)),
     ("nl", "blauw, fout", Verdict("blue", False)),
-    ("nl", "rood zegt dat het klopt", Verdict("red", True)),
+    ("nl", "rood zegt dat het klopt", Verdict("red", None, yes=True)),
+    ("nl", "klopt", Verdict(None, None, yes=True)),
+    ("nl", "ja", Verdict(None, None, yes=True)),
+    ("nl", "ja, klopt", Verdict(None, None, yes=True)),
+    ("nl", "ik ben het ermee eens", Verdict(None, None)),
+    ("nl", "ja, goed", Verdict(None, True)),
+    ("nl", "goed fout", None),                                    # both: not a verdict
     ("nl", "geel zegt klopt niet", Verdict("yellow", False)),
     ("nl", "oranje vindt het niet goed", Verdict("orange", False)),
     ("nl", "paars zegt juist", Verdict("purple", True)),
@@ -405,7 +416,9 @@ def test_spanish_without_timer_and_default_players(tmp_path):
     assert "Decid listo cuando todos hayáis terminado de escribir." in out
     assert "HOST: Verde, ¿dónde va tu ficha?" in out and "HOST: Verde pone su ficha en la casilla 4." in out
     assert "HOST: Amarillo pasa." in out
-    assert "Tómate tu tiempo." in out and "Sin respuesta para el mensaje de Azul." in out
+    # no timer: no time is promised; "pass" gives up (issue 5)
+    assert "No hay temporizador. Si no lo sabes, di paso." in out and "Sin respuesta para el mensaje de Azul." in out
+    assert "Tómate tu tiempo" not in out and "segundos" not in out
 
 
 def test_dutch_own_messages_are_judged_by_a_writer(tmp_path):

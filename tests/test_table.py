@@ -234,3 +234,16 @@ def test_repeat_repeats_the_question_not_the_timer(tmp_path):
 
     outcome, out, _ = run(Timed, ["repeat", "5"], tmp_path)
     assert out.count("You have 30 seconds") == 1 and out.count("Please say yes or no.") == 2
+
+
+def test_journal_between_phases_is_applied_on_load(tmp_path):
+    """Every listening moment appends to a journal; a torn last line is ignored."""
+    from voicegame.storage import append_journal, atomic_write_json, journal_path, load_autosave
+
+    save = tmp_path / "save.json"
+    atomic_write_json(save, {"settings": {}, "log": [{"text": "a"}], "finished": False})
+    append_journal(save, 0, {"text": "a", "accepted": True})
+    append_journal(save, 1, {"text": "b"})
+    with journal_path(save).open("a") as fh:
+        fh.write('{"i": 2, "entr')  # the process died mid-write
+    assert load_autosave(save)["log"] == [{"text": "a", "accepted": True}, {"text": "b"}]

@@ -48,6 +48,12 @@ def test_claims(text, default, expected):
     ("correct", Verdict(None, True)),                          # no colour: the host asks for one
     ("agreed", Verdict(None, None)),
     ("we agree", Verdict(None, None)),
+    ("yes", Verdict(None, None, yes=True)),                    # plain agreement keeps the judgement
+    ("yes, agreed", Verdict(None, None, yes=True)),
+    ("blue says yes", Verdict("blue", None, yes=True)),        # own messages: "blue, yes" is correct
+    ("yes, that's correct", Verdict(None, True)),
+    ("no", Verdict(None, False)),
+    ("correct, wrong", None),                                  # both: not a verdict
     ("blue agrees", None),                                     # not a listed phrase
     ("maybe", None),
     ("blue green correct", None),

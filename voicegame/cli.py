@@ -214,13 +214,17 @@ def _run_session(module, settings, args, env: Env, log) -> int:
 
 def latest_autosave(environ) -> Path | None:
     """The newest unfinished autosave in the user data dir, else ``None``."""
-    from voicegame.storage import data_dir, read_json
+    from voicegame.storage import data_dir, journal_path, load_autosave
 
     folder = data_dir(environ) / "autosave"
-    candidates = sorted(folder.glob("*.json"), key=lambda p: p.stat().st_mtime, reverse=True) if folder.is_dir() else []
+    def last_saved(path: Path) -> float:  # the journal is newer than the autosave mid-phase
+        journal = journal_path(path)
+        return max(path.stat().st_mtime, journal.stat().st_mtime if journal.exists() else 0.0)
+
+    candidates = sorted(folder.glob("*.json"), key=last_saved, reverse=True) if folder.is_dir() else []
     for path in candidates:
         try:
-            if not read_json(path).get("finished"):
+            if not load_autosave(path).get("finished"):
                 return path
         except ValueError:
             continue
@@ -229,13 +233,13 @@ def latest_autosave(environ) -> Path | None:
 
 def cmd_resume(args, env: Env) -> int:
     from voicegame.host.base import Settings
-    from voicegame.storage import read_json
+    from voicegame.storage import load_autosave
 
     path = Path(args.path) if args.path else latest_autosave(env.environ)
     if path is None:
         raise CliError("There is no unfinished game to resume; start one with: voicegame play wavelength")
     try:
-        save = read_json(path)
+        save = load_autosave(path)
     except ValueError as exc:
         raise CliError(str(exc)) from None
     try:
@@ -262,11 +266,15 @@ def cmd_kiosk(args, env: Env) -> int:
 
 
 def cmd_hear(args, env: Env) -> int:
+    """``voicegame hear``: print each utterance, its confidence and its meaning, in ``--lang``
+    (lines from ``prompts/<lang>/hear.toml``, numbers with the language's decimal mark)."""
     from voicegame.adapters.headless import VirtualClock
     from voicegame.ports import Expected, Heard, InputEnded
+    from voicegame.prompts import Prompts
     from voicegame.understanding import understanding
 
     u = understanding(args.lang)
+    prompts = Prompts.load(args.lang)
     listener = make_listener(args, env, VirtualClock())
     phrases = u.grammar(u.number_words(), u.yes_no_phrases(), u.side_phrases(), u.colour_phrases())
     expected = Expected.free_text("hear") if args.free else Expected(phrases, False, "hear")
@@ -274,36 +282,56 @@ def cmd_hear(args, env: Env) -> int:
     if checker and not args.free:
         missing = checker(sorted(expected.words()))
         if missing:
-            env.say("Words the model does not know: " + ", ".join(missing))
-    env.say("Listening. Say something; press Ctrl-C to stop.")
+            env.say(prompts.text("hear.missing_words", words=", ".join(missing)))
+    env.say(prompts.text("hear.listening"))
     try:
         while True:
             heard = listener.listen(expected, 30.0)
             if not isinstance(heard, Heard):
-                env.say("(silence)")
+                env.say(prompts.text("hear.silence"))
                 continue
-            meaning = describe(u, heard.text)
-            alts = f" | alternatives: {'; '.join(heard.alternatives)}" if heard.alternatives else ""
-            env.say(f"heard: {heard.text!r} | confidence {heard.confidence:.2f} | understood as: {meaning}{alts}")
+            alts = prompts.text("hear.alternatives", alternatives="; ".join(heard.alternatives)) \
+                if heard.alternatives else ""
+            env.say(prompts.text("hear.heard", text=repr(heard.text), meaning=describe(u, heard.text, prompts),
+                                 confidence=format_number(round(heard.confidence, 2), u.numbers.decimal_mark, 2),
+                                 alternatives=alts))
     except (InputEnded, KeyboardInterrupt):
-        env.say("Done.")
+        env.say(prompts.text("hear.done"))
     return 0
 
 
-def describe(u, text: str) -> str:
-    """What the understanding module makes of ``text`` (for ``voicegame hear``)."""
+def format_number(value: int | float, decimal_mark: str = ".", places: int | None = None) -> str:
+    """A number as written in the language: ``3.5`` → ``"3,5"`` with ``decimal_mark=","``;
+    never in exponent form; ``places`` fixes the decimals (a confidence: ``"1,00"``)."""
+    from decimal import Decimal
+
+    if places is not None:
+        text = f"{value:.{places}f}"
+    elif isinstance(value, float) and not value.is_integer():
+        text = format(Decimal(repr(value)), "f")
+    else:
+        text = str(int(value))
+    return text.replace(".", decimal_mark)
+
+
+def describe(u, text: str, prompts=None) -> str:
+    """What the understanding module makes of ``text`` (for ``voicegame hear``), in the
+    language of ``prompts`` (default: the understanding's)."""
+    from voicegame.prompts import Prompts
+
+    p = prompts or Prompts.load(u.lang)
     parts = []
     if (c := u.command(text)) is not None:
-        parts.append(f"command {c}")
+        parts.append(p.text("hear.meaning.command", name=p.text(f"hear.commands.{c}")))
     if (n := u.number(text)) is not None:
-        parts.append(f"number {n}")
+        parts.append(p.text("hear.meaning.number", number=format_number(n, u.numbers.decimal_mark)))
     if (yn := u.yes_no(text)) is not None:
-        parts.append("yes" if yn else "no")
+        parts.append(p.text("hear.meaning.yes" if yn else "hear.meaning.no"))
     if (s := u.side(text)) is not None:
-        parts.append(f"side {s}")
+        parts.append(p.text("hear.meaning.side", name=u.side_words[s][0]))
     if (col := u.colour(text)) is not None:
-        parts.append(f"colour {col}")
-    return ", ".join(parts) or "nothing known"
+        parts.append(p.text("hear.meaning.colour", name=u.colour_name(col)))
+    return ", ".join(parts) or p.text("hear.meaning.nothing")
 
 
 def cmd_doctor(args, env: Env) -> int:

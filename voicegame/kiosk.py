@@ -11,10 +11,12 @@
                     setup_players ─> setup_colours ─> setup_options ─> playing
 
 - **offer_resume** — an unfinished autosave (a power cut, a stopped game) is
-  offered: "Resume the Wits and Wagers game from question 4?"; each host module
-  has ``progress(save, prompts)`` for the "question 4" part. In the lobby,
-  "resume" offers it again. Yes replays the autosave's input log (as
-  ``voicegame resume`` does) without its trailing silences (:func:`replayable`).
+  offered with its game, players and where it stopped: "I found an unfinished
+  Wits and Wagers game with Red and Orange. Resume it from question 4?"; each
+  host module has ``progress(save, prompts)`` for the "question 4" part. "Yes",
+  and "resume"/"continue" too, accept it. In the lobby, "resume" offers it again.
+  Yes replays the autosave's input log (as ``voicegame resume`` does) without its
+  trailing silences (:func:`replayable`).
 - **lobby** — listens without a timeout (kiosk): "let's play Wavelength",
   "Wits and Wagers", "ROFL", "rules of …" (a one-minute summary), "help",
   "quit" (asks, then switches off), "slower"/"faster"/"louder"/"softer" and
@@ -23,12 +25,16 @@
   games again.
 - **setup_*** — set-up by voice with defaults, so a table starts in three
   answers or fewer: how many players (Wavelength: two teams or cooperative),
-  their colours in seat order (default: the first N colours, G3), then the
+  their colours in seat order (default: the first N colours, G3; Wavelength's
+  teams: Red and Blue, as in ``voicegame play wavelength``), then the
   settings (timer normal/relaxed/off (G1, R7), lenient articles, hard mode,
   stacking, own messages, the number of Wits questions, the Wavelength target
   score, how many play Wavelength, dial positions in words). Every answer is
-  read back; "start" starts the game. Three silences at a question take its
-  default and say so; "quit" cancels the set-up.
+  read back, the players' colours capitalised as names ("Red, Orange and
+  Yellow"); "start" starts the game. Settings said early (with the game's name,
+  or instead of a number of players: "three questions") are kept for the
+  settings. Three silences at a question take its default and say so; "quit"
+  cancels the set-up.
 - **playing** — one :class:`~voicegame.host.base.Session` on the shared ports.
   "Stop" during a game is the table's quit (asks to confirm; the record and
   autosave are kept) and comes back to the lobby; so does an idle table
@@ -61,7 +67,7 @@ from voicegame.host.base import (DEFAULT_LISTEN_S, MAX_TRIES, SILENT, NotAllowed
                                  Settings, try_parse)
 from voicegame.ports import Expected, Heard, InputEnded, Silence
 from voicegame.prompts import Prompts, PromptError
-from voicegame.understanding import understanding
+from voicegame.understanding import normalise, understanding
 from voicegame.understanding.lobby import LobbyIntent, OptionChange, lobby_understanding
 
 log = logging.getLogger("voicegame")
@@ -167,6 +173,8 @@ class Setup:
     :param headcount: Wavelength: how many play (co-op: everyone; teams: split, the first
         team gets the odd player), ``None`` when not said.
     :param count: a number of players said with the game's name, not yet checked.
+    :param pending: settings said before the settings question (with the game's name,
+        or at the players question), applied when the settings are asked.
     """
 
     game: str
@@ -177,6 +185,7 @@ class Setup:
     number: int | None = None
     headcount: int | None = None
     count: int | None = None
+    pending: list[OptionChange] = field(default_factory=list)
 
     def argv(self) -> list[str]:
         """The game's own command-line options for this set-up."""
@@ -287,12 +296,13 @@ class Kiosk:
     :param environ: the process environment (data directory of the autosaves).
     :param seed: seeds the games (each game draws its seed from it); ``None`` is random.
     :param lang: the language to start in (default: the configuration's).
-    :param config_error: a sentence about an unreadable configuration file, said at start.
+    :param config_error: the configuration file could not be used (the defaults are): said at start
+        in one plain sentence naming the file and line (:meth:`config_problem`).
     """
 
     def __init__(self, ports: Ports, config: kiosk_config.Config, config_file: Path | None,
                  environ=None, seed: int | None = None, lang: str | None = None,
-                 config_error: str | None = None):
+                 config_error: kiosk_config.ConfigError | None = None):
         self.ports = ports
         self.config = config
         self.config_file = config_file
@@ -366,6 +376,15 @@ class Kiosk:
 
     def game_name(self, game: str) -> str:
         return self.text(f"lobby.names.{game}")
+
+    def name(self, player: str) -> str:
+        """A player or team as read back: a colour key in the language, capitalised as a
+        name ("red" → "Red", "Rojo", "Rood"); any other name with a capital too (G3)."""
+        said = self.u.colour_name(player)
+        return said[:1].upper() + said[1:]
+
+    def names(self, players) -> list[str]:
+        return [self.name(p) for p in players]
 
     def language_name(self, lang: str) -> str:
         key = f"lobby.language_names.{lang}"
@@ -530,12 +549,24 @@ class Kiosk:
     # ------------------------------------------------------------------ phases
     def run_start(self) -> None:
         if self.config_error:
-            self.say("lobby.config_unreadable", remember=False, error=self.config_error)
+            self.say_text(self.config_problem(self.config_error), remember=False)
         if self.missing_language:
             self.say("lobby.language_missing", remember=False, language=self.language_name(self.missing_language))
         self.check_vocabulary()
         self.offer = self.find_unfinished()
         self.boot()
+
+    def config_problem(self, error: kiosk_config.ConfigError) -> str:
+        """One plain sentence in the table's language: which file, which line (and key), and
+        that the defaults are used. The parser's own text goes to the log only."""
+        values = {"path": str(error.path), "line": error.line, "setting": error.key}
+        if error.kind == "syntax" and error.line:
+            return self.text("lobby.config_syntax", **values)
+        if error.kind == "value" and error.key:
+            return self.text("lobby.config_value" if error.line else "lobby.config_value_no_line", **values)
+        if error.kind == "folder":
+            return self.text("lobby.config_folder", **values)
+        return self.text("lobby.config_unreadable", **values)
 
     def check_vocabulary(self) -> list[str]:
         """Lobby words the speech model lacks: logged; said aloud only when a game
@@ -558,14 +589,26 @@ class Kiosk:
         try:
             settings = Settings.from_dict(save["settings"])
             log_entries = replayable(save["log"])
-            values = dict(game=self.game_name(settings.game), progress=self.progress(save))
-        except (KeyError, TypeError, ValueError, PromptError):
+            setup = Setup.from_settings(settings, self.config_timer_s())
+            values = dict(game=self.game_name(settings.game), progress=self.progress(save),
+                          players=self.players_words(setup) or self.text("lobby.players_unknown"))
+        except (KeyError, TypeError, ValueError, AttributeError, PromptError):
             self.say("lobby.resume_broken", path=str(path))
             self.declined.add(str(path))
             self.offer_declined()
             return
+        def parse(text: str) -> bool:
+            answer = self.u.yes_no(text)
+            if answer is None and self.lu.is_resume(text):  # "resume", "continue": yes, not the global command
+                answer = True
+            if answer is None:
+                raise NotUnderstood
+            return answer
+
         try:
-            answer = self.ask_yes_no(key, help_key="lobby.help_resume", moment="resume_offer", **values)
+            answer = self.ask(key, parse, help_key="lobby.help_resume", moment="resume_offer",
+                              phrases=self.u.yes_no_phrases() + self.lu.resume_phrases(),
+                              silence_limit=SETUP_SILENCES, **values)
         except Cancelled:
             answer = False
         if answer is not True:
@@ -575,7 +618,7 @@ class Kiosk:
             return
         settings.autosave = str(path)
         settings.idle_s = self.idle_s
-        self.job = Job(settings, Setup.from_settings(settings, self.config_timer_s()), log_entries)
+        self.job = Job(settings, setup, log_entries)
         self.offer_accepted()
 
     def run_greet(self) -> None:
@@ -602,7 +645,7 @@ class Kiosk:
         intent = self.ask(key, self.parse_lobby, help_key="lobby.help", moment="lobby",
                           phrases=self.lu.lobby_phrases(), timeout_s=None, not_understood_key="lobby.not_understood")
         if intent.kind == "play":
-            self.setup = Setup(intent.game, count=intent.count)
+            self.setup = Setup(intent.game, count=intent.count, pending=list(intent.options))
             self.game_chosen()
         elif intent.kind == "rules":
             self.say(f"lobby.rules.{intent.game}")
@@ -648,15 +691,22 @@ class Kiosk:
         self.players_chosen()
 
     def ask_mode(self, s: Setup) -> None:
-        """Wavelength: two teams or cooperative (W9); a headcount said with it is kept ("co-op, five players")."""
-        def parse(text: str) -> tuple[str, int | None]:
-            if self.lu.is_default(text):
-                return "teams", None
+        """Wavelength: two teams or cooperative (W9); a headcount said with it is kept ("co-op, five players").
+
+        "Default" is two teams, read back as the default; a bare yes or no answers neither
+        and is asked again; a setting said here is kept for the settings.
+        """
+        def parse(text: str) -> tuple[str, int | None, bool]:
             mode = self.lu.wavelength_mode(text)
             if mode is None:
+                if normalise(text) in self.lu.setup["default"]:
+                    return "teams", None, True
+                if self.u.yes_no(text) is not None:
+                    raise NotAllowed(self.text("lobby.mode_yes_no"))
+                self.note_settings(s, text, "lobby.which_mode")
                 raise NotUnderstood
             heads = [c.value for c in self.lu.options(text) if c.name == "players"]
-            return mode, (self.check_headcount(heads[0]) if heads else None)
+            return mode, (self.check_headcount(heads[0]) if heads else None), False
 
         if s.count is not None:
             try:
@@ -670,11 +720,31 @@ class Kiosk:
             mode = "teams"
             self.say("lobby.default_mode", remember=False)
         else:
-            mode, heads = answer
+            mode, heads, default = answer
             s.headcount = heads if heads is not None else s.headcount
-            self.say("lobby.mode_coop_read" if mode == "coop" else "lobby.mode_teams_read", remember=False)
+            key = "lobby.mode_default_read" if default else \
+                "lobby.mode_coop_read" if mode == "coop" else "lobby.mode_teams_read"
+            self.say(key, remember=False)
         s.coop = mode == "coop"
-        s.players = [] if s.coop else self.default_colours(2)
+        s.players = [] if s.coop else self.default_teams()
+
+    def default_teams(self) -> list[str]:
+        """Wavelength's two default teams, the same as ``voicegame play wavelength`` (Red and
+        Blue, from ``words_wavelength.toml``), as colour keys; else the first two colours."""
+        from voicegame.understanding.wavelength import wavelength_understanding
+
+        keys = [next(iter(self.lu.colours(t)), None) for t in wavelength_understanding(self.lang).default_teams]
+        return keys if len(keys) == 2 and all(keys) and keys[0] != keys[1] else self.default_colours(2)
+
+    def note_settings(self, s: Setup, text: str, question_key: str) -> None:
+        """Settings said instead of the answer ("three questions" when asked how many play):
+        checked, kept for the settings question, and :class:`NotAllowed` says so and asks again.
+        Returns quietly when ``text`` holds no setting."""
+        changes = [c for c in self.lu.options(text) if c.name != "players"]
+        if not changes:
+            return
+        s.pending += [self.check_option(s, c) for c in changes]  # a setting of another game: refused now
+        raise NotAllowed(self.text("lobby.setting_noted", question=self.text(question_key)))
 
     def check_headcount(self, n: int) -> int:
         """A Wavelength headcount in range, else :class:`NotAllowed` with the range."""
@@ -696,6 +766,7 @@ class Kiosk:
                 return spec.default_players
             n = self.lu.player_count(text)
             if n is None:
+                self.note_settings(s, text, "lobby.how_many")
                 raise NotUnderstood
             return check(n)
 
@@ -722,42 +793,60 @@ class Kiosk:
         """The first ``n`` colours (G3), in the language's colour order."""
         return list(self.u.colour_words)[:n]
 
+    def example_colours(self, players: list[str]) -> list[str]:
+        """As many colours as ``players`` for a spoken example: the first colours not taken
+        (then the taken ones, last first), so the example never repeats the offer."""
+        every = list(self.u.colour_words)
+        order = [c for c in every if c not in players] + [c for c in reversed(players) if c in every]
+        return order[:max(2, len(players))]
+
     def run_setup_colours(self) -> None:
         s = self.setup
         spec = self.specs[s.game]
         name = self.game_name(s.game)
         team = s.game == "wavelength"
 
-        def parse(text: str) -> list[str]:
-            if self.lu.is_default(text):
-                return list(s.players)
+        def parse(text: str) -> list[str] | str:
             colours = self.lu.colours(text)
             if not colours:
+                if self.lu.is_default(text):
+                    return list(s.players)
+                if self.u.yes_no(text) is False:
+                    return "no"
                 raise NotUnderstood
             twice = next((c for i, c in enumerate(colours) if c in colours[:i]), None)
             if twice:
-                raise NotAllowed(self.text("lobby.colours_twice", colour=self.u.colour_name(twice)))
+                raise NotAllowed(self.text("lobby.colours_twice", colour=self.name(twice)))
             if team and len(colours) != 2:
-                raise NotAllowed(self.text("lobby.team_colours_count"))
+                raise NotAllowed(self.text("lobby.team_colours_count", example=example))
             if not spec.low <= len(colours) <= spec.high:
                 raise NotAllowed(self.text("lobby.colours_count", count=len(colours), game=name, low=spec.low,
                                            high=spec.high))
             return colours
 
-        names = [self.u.colour_name(c) for c in s.players]
-        try:
-            colours = self.ask("lobby.ask_team_colours" if team else "lobby.ask_colours", parse,
-                               help_key="lobby.help_colours", moment="setup_colours",
-                               phrases=self.lu.setup_phrases(), silence_limit=SETUP_SILENCES,
-                               colours=names, first=names[0])
-        except Cancelled:
-            self.cancel_setup()
-            return
+        names = self.names(s.players)
+        example = self.names(self.example_colours(s.players))
+        key, values = ("lobby.ask_team_colours" if team else "lobby.ask_colours"), {"colours": names,
+                                                                                    "first": names[0]}
+        help_key = "lobby.help_team_colours" if team else "lobby.help_colours"
+        while True:
+            try:
+                colours = self.ask(key, parse, help_key=help_key, moment="setup_colours",
+                                   phrases=self.lu.setup_phrases(), silence_limit=SETUP_SILENCES,
+                                   help_values={"example": example}, **values)
+            except Cancelled:
+                self.cancel_setup()
+                return
+            if colours != "no":
+                break
+            # "no" to the offered colours: ask for them
+            key = "lobby.team_colours_which" if team else "lobby.colours_which"
+            values = {"example": example, "count": len(s.players)}
         if colours is SILENT:
             self.say("lobby.default_colours", remember=False, colours=names)
         else:
             s.players = colours
-            names = [self.u.colour_name(c) for c in colours]
+            names = self.names(colours)
             if team:
                 self.say("lobby.team_colours_read", remember=False, first=names[0], second=names[1])
             else:
@@ -796,9 +885,10 @@ class Kiosk:
         return items or [self.text("lobby.settings.none")]
 
     def players_words(self, s: Setup) -> list[str] | str:
+        """Who plays, as read back: "everyone as one team" (Wavelength co-op), else the names."""
         if s.game == "wavelength" and s.coop:
             return self.text("lobby.everyone")
-        return [self.u.colour_name(c) for c in s.players]
+        return self.names(s.players)
 
     def check_option(self, s: Setup, change: OptionChange) -> OptionChange:
         """An option said in the set-up, refused (:class:`NotAllowed`) when this game has no such setting."""
@@ -821,8 +911,25 @@ class Kiosk:
             return change
         raise NotAllowed(self.text("lobby.option_wrong_game", game=name, choices=self.choices(s)))
 
+    def apply_option(self, s: Setup, change: OptionChange) -> None:
+        """Put a checked option (:meth:`check_option`) into the set-up."""
+        if change.name == "timer":
+            s.timer = str(change.value)
+        elif change.name in SWITCH_FLAGS:
+            s.switches[change.name] = bool(change.value)
+        elif change.name == "players":
+            s.headcount = int(change.value)
+        else:
+            s.number = int(change.value)
+
     def run_setup_options(self) -> None:
         s = self.setup
+        pending, s.pending = s.pending, []
+        for change in pending:  # said earlier: with the game's name, or at the players question
+            try:
+                self.apply_option(s, self.check_option(s, change))
+            except NotAllowed as exc:
+                self.say_text(str(exc), remember=False)
 
         def parse(text: str):
             if self.lu.wants_player_change(text):
@@ -853,14 +960,7 @@ class Kiosk:
                 self.players_changed()
                 return
             for change in answer:
-                if change.name == "timer":
-                    s.timer = change.value
-                elif change.name in SWITCH_FLAGS:
-                    s.switches[change.name] = bool(change.value)
-                elif change.name == "players":
-                    s.headcount = int(change.value)
-                else:
-                    s.number = int(change.value)
+                self.apply_option(s, change)
             key = "lobby.options_read"
         self.say("lobby.start_readback", game=self.game_name(s.game), players=self.players_words(s),
                  settings=self.settings_items(s))
@@ -1054,7 +1154,7 @@ def run_kiosk(args, env) -> int:
         save_to: Path | None = path
     except kiosk_config.ConfigError as exc:
         log.warning("%s", exc)
-        config, save_to, error = kiosk_config.Config(), None, str(exc)
+        config, save_to, error = kiosk_config.Config(), None, exc
     lang = args.lang or config.lang
     if not language_available(lang):
         lang = "en" if language_available("en") else lang

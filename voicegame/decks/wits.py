@@ -22,6 +22,13 @@ keeps, per bank, which ids of the current pass through that order were already
 asked (``wits_position.json``, written atomically). :func:`draw_questions` takes
 the next ones in order and starts a new pass only when every question has been
 asked once.
+
+Where a bank starts: at the beginning of its fixed order, or — for a bank with no
+position saved yet (a fresh data dir) and an explicit ``voicegame play wits --seed N``
+— at block ``N mod (bank size // count)`` of that order (:func:`first_start`), so
+different seeds start fresh kiosks or test runs on different questions. The start
+is saved with the position and every later pass goes round the same rotated order,
+so each question is still asked once before any repeats.
 """
 
 from __future__ import annotations
@@ -279,8 +286,30 @@ def _read_positions(path: Path) -> dict:
     return data
 
 
+def first_start(size: int, count: int, seed: int | None) -> int:
+    """Index in the fixed order where a fresh bank's first pass starts.
+
+    The order is cut into blocks of ``count`` questions (whole games); ``seed`` picks
+    block ``seed mod (size // count)``. No seed: 0.
+
+    :param size: questions in the bank; :param count: questions per game.
+    """
+    if seed is None or count < 1 or size < count:
+        return 0
+    return (seed % (size // count)) * count
+
+
+def _rotated(order: list[Question], start_id: str | None) -> list[Question]:
+    """``order`` starting at ``start_id``, or where it would stand if it has left the bank."""
+    if not start_id:
+        return order
+    mark = (_rank(start_id), start_id)
+    cut = next((i for i, q in enumerate(order) if (_rank(q.id), q.id) >= mark), 0)
+    return order[cut:] + order[:cut]
+
+
 def draw_questions(bank: Sequence[Question], count: int, key: str,
-                   path: str | Path | None = None) -> list[Question]:
+                   path: str | Path | None = None, seed: int | None = None) -> list[Question]:
     """Draw the next ``count`` questions of ``bank`` in its fixed order, and persist the position.
 
     Questions already asked in the current pass are skipped; when fewer than
@@ -289,6 +318,8 @@ def draw_questions(bank: Sequence[Question], count: int, key: str,
 
     :param key: the bank's key (:func:`bank_key`).
     :param path: position file (default :func:`position_path`).
+    :param seed: only for a bank with no saved position: picks where its first pass
+        starts (:func:`first_start`); the start is saved and kept by every later pass.
     :returns: ``count`` distinct questions.
     :raises ValueError: ``count`` < 1 or larger than the bank.
     :raises OSError: the position file cannot be written.
@@ -299,10 +330,18 @@ def draw_questions(bank: Sequence[Question], count: int, key: str,
         raise ValueError(f"The question bank has only {len(bank)} questions, fewer than --count {count}.")
     pos_file = Path(path) if path else position_path()
     data = _read_positions(pos_file)
-    entry = data["banks"].get(key) if isinstance(data["banks"].get(key), dict) else {}
+    saved = data["banks"].get(key)
+    entry = saved if isinstance(saved, dict) else {}
     asked = set(entry.get("asked", ())) if isinstance(entry.get("asked"), list) else set()
     passes = entry.get("pass", 1) if isinstance(entry.get("pass"), int) else 1
     order = bank_order(bank)
+    if isinstance(entry.get("start"), str):
+        start_id = entry["start"]
+    elif saved is None:  # a fresh bank: the seed may pick where its first pass starts
+        start_id = order[first_start(len(order), count, seed)].id
+    else:  # saved before starts were kept: the beginning of the order
+        start_id = order[0].id
+    order = _rotated(order, start_id)
     chosen = [q for q in order if q.id not in asked][:count]
     if len(chosen) < count:  # end of the pass: start a new one
         taken = {q.id for q in chosen}
@@ -314,6 +353,6 @@ def draw_questions(bank: Sequence[Question], count: int, key: str,
         asked |= {q.id for q in chosen}
     ids_in_bank = {q.id for q in bank}
     data["banks"][key] = {"pass": passes, "asked": [q.id for q in order if q.id in asked & ids_in_bank],
-                          "position": len(asked & ids_in_bank), "size": len(bank)}
+                          "position": len(asked & ids_in_bank), "size": len(bank), "start": start_id}
     atomic_write_json(pos_file, data)
     return chosen

@@ -30,6 +30,7 @@ import datetime as _dt
 import logging
 import random
 import traceback
+import uuid
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any, Callable, Iterable, TypeVar
@@ -37,7 +38,8 @@ from typing import Any, Callable, Iterable, TypeVar
 from voicegame.adapters.headless import NullVoice, VirtualClock
 from voicegame.ports import Clock, Expected, Heard, InputEnded, Listener, Silence, Voice
 from voicegame.prompts import Prompts
-from voicegame.storage import atomic_write_json, data_dir
+from voicegame.storage import (append_journal, atomic_write_json, background_writer, data_dir, journal_path,
+                               to_json)
 from voicegame.understanding import Understanding, understanding
 
 log = logging.getLogger("voicegame")
@@ -181,6 +183,10 @@ class Table:
         self.score_callback: Callable[[], None] | None = None
         self.snapshot_callback: Callable[[], Any] | None = None
         self.save_failed_said = False
+        self._state: Any = None
+        #: identifies this table's autosave lineage; journal lines of other generations are ignored
+        self.generation = uuid.uuid4().hex[:12]
+        self._generation_saved = False
         self.last_heard_at = self.clock.now()
         self.record: dict = {
             "format": "voicegame-record/1",
@@ -284,7 +290,6 @@ class Table:
             "accepted": False,
         }
         self.log.append(entry)
-        self.autosave(record=False)
         if isinstance(result, Heard):
             self.last_heard_at = self.clock.now()
         elif (self.settings.idle_s and not self.replaying
@@ -331,7 +336,7 @@ class Table:
                 silences += 1
                 if silence_limit is not None and silences >= silence_limit:
                     self.log[-1]["accepted"] = True  # the silence decided something: undo can take it back
-                    self.autosave(record=False)
+                    self.journal()
                     return SILENT
                 failures += 1
                 if failures < MAX_TRIES:
@@ -346,7 +351,7 @@ class Table:
                 if outcome[0] == "ok":
                     self.log[-1]["accepted"] = True
                     self.record["inputs"].append({k: self.log[-1][k] for k in ("phase", "moment", "text")})
-                    self.autosave(record=False)
+                    self.journal()  # once per listening moment: a killed process loses no input
                     return outcome[1]
                 failures += 1
                 if outcome[0] == "not_allowed":
@@ -354,6 +359,7 @@ class Table:
                 elif failures < MAX_TRIES:
                     self.say_text(self.text("common.not_understood", heard=heard.text,
                                             options=self.text(help_key)), remember=False)
+            self.journal()
             if failures >= MAX_TRIES:
                 self.say_text(self.text("common.options", options=self.text(help_key)), remember=False)
                 failures = 0
@@ -516,25 +522,55 @@ class Table:
         """
         if self.replaying:
             return
-        state = None
-        if self.snapshot_callback:
-            try:
-                state = self.snapshot_callback()
-            except Exception:  # a snapshot is informative only
+        if self.snapshot_callback and (record or self._state is None):
+            try:  # informative only (resume replays the log), so taken at phase changes
+                self._state = self.snapshot_callback()
+            except Exception:
                 log.exception("snapshot failed")
         save = {"format": "voicegame-autosave/1", "settings": dataclasses.asdict(self.settings),
-                "log": self.log, "phase": self.phase, "state": state, "finished": finished}
+                "generation": self.generation, "log": self.log, "phase": self.phase,
+                "state": self._state, "finished": finished}
+        writer = background_writer()
         try:
-            # every listening moment: crash-safe; every phase (with the record): power-cut-safe
-            atomic_write_json(self.autosave_path(), save, durable=record)
-            if record:
+            # Every listening moment appends to the journal (see journal()); the full
+            # autosave and the record are rewritten at phase changes on the writer
+            # thread (atomic + fsync), so the listening path never waits for the disk.
+            # The first save of a generation is written at once: until it exists,
+            # journal lines of this generation would have no autosave to continue.
+            if not self._generation_saved:
+                atomic_write_json(self.autosave_path(), save, durable=False)
+                self._generation_saved = True
+            if record or finished:
+                writer.write(self.autosave_path(), to_json(save))
                 self.record["finished"] = finished
-                atomic_write_json(self.record_path(), self.record)
+                writer.write(self.record_path(), to_json(self.record))
+            if writer.error is not None:
+                error, writer.error = writer.error, None
+                raise error
         except OSError as exc:
             log.warning("saving failed: %s", exc)
             if not self.save_failed_said:
                 self.save_failed_said = True
                 self.say_text(self.text("common.save_failed"), remember=False)
+
+    def journal(self) -> None:
+        """Save the newest input-log entry by appending it to the autosave's journal
+        (microseconds; survives a killed process). A failure is said once."""
+        if self.replaying or not self.log:
+            return
+        if not self._generation_saved:  # after a replay: the new generation's autosave first
+            self.autosave(record=False)
+        try:
+            append_journal(self.autosave_path(), len(self.log) - 1, self.log[-1], self.generation)
+        except OSError as exc:
+            log.warning("saving failed: %s", exc)
+            if not self.save_failed_said:
+                self.save_failed_said = True
+                self.say_text(self.text("common.save_failed"), remember=False)
+
+    def flush(self) -> None:
+        """Wait until every save is on disk (end of a game)."""
+        background_writer().flush()
 
 
 def write_crash_log(details: str) -> Path:
@@ -580,6 +616,15 @@ class Session:
 
     def run(self) -> str:
         """Play until the game ends, is quit, or input runs out; always writes the record."""
+        try:
+            return self._run()
+        finally:
+            background_writer().flush()
+            if self.table is not None and background_writer().error is not None:
+                log.warning("saving failed: %s", background_writer().error)
+                background_writer().error = None
+
+    def _run(self) -> str:
         replay, live_at = (self.log, "end") if self.resuming else (None, "end")
         if self.resuming:
             self.voice.say(Prompts.load(self.settings.lang).text("common.resuming"))
@@ -621,6 +666,7 @@ class Session:
                     if table.log:
                         table.autosave()
                     else:  # nothing was played: nothing to resume
+                        background_writer().flush()
                         table.autosave_path().unlink(missing_ok=True)
                 except Exception:
                     pass

@@ -50,6 +50,13 @@ from voicegame.understanding.rofl import Verdict, rofl_understanding
 DEFAULT_PLAYERS = ("red", "blue", "green", "yellow")
 #: Seconds before the end of a timer when the warning is said (G1).
 WARNING_S = 10.0
+#: Guesses heard as nothing before a message counts as not guessed, with a guessing timer:
+#: the guesser is asked once more within the timer (issue 5).
+TIMED_GUESS_TRIES = 2
+#: The same without a timer (``--timer off``): nothing limits the time, so the guesser is
+#: asked twice more (the last time with a warning) before "no guess". A live recognizer
+#: waits for speech without end here; only noise or an empty typed line counts as nothing.
+UNTIMED_GUESS_TRIES = 3
 
 STATES = ["intro", "deliver", "claims", "reveal", "turn_end", "tiebreak_intro", "finale", "game_over"]
 
@@ -74,7 +81,7 @@ def add_arguments(parser) -> None:
 
 def options_from_args(args) -> dict:
     """The JSON-serialisable game options of ``args``."""
-    players = [p.strip().lower() for p in str(args.players).split(",") if p.strip()]
+    players = [p.strip() for p in str(args.players).split(",") if p.strip()]  # as typed: errors quote them
     return {"players": players, "stacking": bool(args.stacking), "lenient": bool(args.lenient),
             "hard": bool(args.hard), "own_message": bool(args.own_message),
             "deck": str(Path(args.deck).resolve()) if args.deck else None}
@@ -83,8 +90,11 @@ def options_from_args(args) -> dict:
 def validate(settings) -> None:
     """Check the players and load the deck (once, before the game).
 
-    Players must be 3 to 7 distinct colours (G3, R1): colour keys ("blue") or colour words
-    of the table's language ("azul", "blauw"); they are stored as keys.
+    Players must be 3 to 7 distinct colours (G3, R1): colour keys ("blue", "Blue") or colour
+    words of the table's language ("azul", "Blauw"), in any case; they are stored as keys.
+    Names ("Ana") are refused: a speaker names themselves with every claim and overrule
+    ("blue, seven"), and colours are the short, distinct words a grammar hears well (G3).
+    The refusal quotes the names as typed.
     A custom deck's cards are stored in ``settings.options["deck_cards"]`` so that a
     resumed game never depends on the file again.
 
@@ -112,11 +122,11 @@ def validate(settings) -> None:
 
 
 def _colour_key(u, word: str) -> str | None:
-    """The colour key of a ``--players`` entry: a key ("blue") or a colour word of the
-    table's language ("azul", "blauw", "roja"); ``None`` for anything else."""
-    if word in u.colour_words:
-        return word
+    """The colour key of a ``--players`` entry: a key ("blue", "Blue") or a colour word of
+    the table's language ("azul", "Blauw", "roja"); ``None`` for anything else."""
     said = normalise(word)
+    if said in u.colour_words:
+        return said
     return next((key for key, phrases in u.colour_words.items() if said in phrases), None)
 
 
@@ -171,6 +181,9 @@ class Host:
                                ])
         table.score_callback = lambda: self.say_standings(remember=False)
         table.snapshot_callback = self.snapshot
+        # the Table says help sentences without values: fill their {example} with a colour
+        # that is playing (a writer of this turn)
+        table.prompts = _HelpExamples(table.prompts, self.example_writer)
 
     # ------------------------------------------------------------------ driver
     def play(self) -> None:
@@ -234,6 +247,43 @@ class Host:
     def in_tiebreak(self) -> bool:
         return rules.phase(self.game) == "tiebreak"
 
+    def turn_phase(self) -> str:
+        """The undo phase of the current turn (G4): ``"turn:<n>"``.
+
+        One phase covers a whole turn, from the claims to the last guess and overrule,
+        because that is the step players think of: "undo" right after the last writer's
+        pass (or silence), after a disqualification, or after a guess or its judgement
+        takes that input back even though the host has moved on to the reveal or to the
+        next message. The scoring and the next turn start new phases: once the points
+        are announced, the turn is settled.
+        """
+        return f"turn:{self.turn_no}"
+
+    def example_writer(self) -> str:
+        """A colour for "for example: Blue, seven": a writer of this turn (before the first
+        turn: the second player in seat order, a writer of turn 1)."""
+        ws = self.writer_names() or self.game.players[1:2] or self.game.players
+        return self.name(ws[0])
+
+    def _time_passed(self) -> None:
+        """The silence (or noise) that just ended a listening window only let time pass (a
+        writing or guessing window ran out, or nobody spoke while there is no timer): it
+        decided nothing, so it is not an accepted input that "undo" would take back (G4)."""
+        log = self.table.log
+        if log:
+            log[-1]["accepted"] = False
+
+    def _say_question(self, question: str, timing: str | None = None) -> None:
+        """Say a listening moment's question, with a sentence about its timer if given.
+
+        Only the question is kept for "repeat" (and for the prompt said again after an
+        undo): the timer is not restarted by a repeat, so "You have 30 seconds, starting
+        now" must not be said again.
+        """
+        t = self.table
+        t.say_text(f"{question} {timing}" if timing else question, remember=False)
+        t.last_prompt = question
+
     def writer_names(self) -> tuple[str, ...]:
         return tuple(self.turn.get("writers", ()))
 
@@ -291,7 +341,7 @@ class Host:
         t = self.table
         self.turn_no += 1
         n = self.turn_no
-        t.enter_phase(f"deliver:{n}")
+        t.enter_phase(self.turn_phase())
         tiebreak = self.in_tiebreak()
         if tiebreak:
             tb = self.game.tiebreak
@@ -391,14 +441,15 @@ class Host:
     def run_claims(self) -> None:
         t = self.table
         n = self.turn_no
-        t.enter_phase(f"claims:{n}")
+        t.enter_phase(self.turn_phase())
         ws = self.writer_names()
         example = self.name(ws[0])
         phrases = self.words.claim_phrases(self.game.players)
         seconds = t.settings.timer_s
         ask = dict(phrases=phrases, moment="claim", silence_limit=1)
         if seconds:
-            t.say("rofl.writing_timer", seconds=int(seconds), example=example)
+            self._say_question(t.text("rofl.writing_question", example=example),
+                               t.text("rofl.timer_start_all", seconds=int(seconds)))
             deadline = t.clock.now() + seconds
             warned = seconds <= WARNING_S
             while True:
@@ -410,7 +461,9 @@ class Host:
                     break
                 window = (deadline - WARNING_S - now) if not warned else (deadline - now)
                 got = t.ask(None, self._parse_claim, help_key="rofl.help_claims", timeout_s=window, **ask)
-                if got is not SILENT:
+                if got is SILENT:
+                    self._time_passed()
+                else:
                     self._accept_claim(got)
             if t.clock.now() < deadline:  # every token placed: writing goes on until time is up
                 t.say_text(t.text("rofl.writing_all_placed"), remember=False)
@@ -430,7 +483,9 @@ class Host:
                             help_key="rofl.help_claims_no_timer", timeout_s=None, **ask)
                 if got is _READY:
                     break
-                if got is not SILENT:
+                if got is SILENT:
+                    self._time_passed()
+                else:
                     self._accept_claim(got)
         # after the writing time: every writer who has not claimed is asked by name; silence is a pass
         while not self.claims_complete():
@@ -469,8 +524,16 @@ class Host:
     def _listen_guess(self, writer: str):
         """The guess for ``writer``'s message: its text, ``_DISQUALIFIED`` or ``None`` (no guess).
 
-        A guess heard as nothing is asked for once more within the guessing timer,
-        then counts as no guess.
+        With a guessing timer (G1, R4) the first window lasts until 10 s are left; a guess
+        heard as nothing (silence, noise) is asked for once more within the timer, then
+        counts as no guess (issue 5: :data:`TIMED_GUESS_TRIES`). With ``--timer off``
+        there is no time limit to announce: the guesser is told to say pass to give up,
+        and a guess heard as nothing is asked for twice more, the second time with a
+        warning, before it counts as no guess (:data:`UNTIMED_GUESS_TRIES`).
+
+        "Disqualified" (R3) is confirmed first ("Disqualify Blue's message?"); the
+        guessing timer stands still while the table answers, and a "no" goes back to
+        the guess.
         """
         t = self.table
         who = self.names(self.guesser_names())
@@ -479,48 +542,86 @@ class Host:
         help_key = "rofl.help_tiebreak_guess" if several else "rofl.help_guess"
         seconds = t.settings.timer_s
         values = dict(guessers=who, writer=self.name(writer))
+        question = t.text(pre + "guess_question", **values)
         if seconds:
-            t.say(pre + "guess_timer", seconds=int(seconds), **values)
+            self._say_question(question, t.text("rofl.timer_start_all" if several else "rofl.timer_start_one",
+                                                seconds=int(seconds)))
             deadline = t.clock.now() + seconds
+            tries = TIMED_GUESS_TRIES
         else:
-            t.say(pre + "guess_no_timer", **values)
-        key = None
-        for attempt in range(2):
-            if seconds:
+            self._say_question(question, t.text(pre + "guess_untimed"))
+            deadline = None
+            tries = UNTIMED_GUESS_TRIES
+        nothing = 0  # guesses heard as nothing so far
+        while True:
+            window = None
+            if deadline is not None:
                 remaining = deadline - t.clock.now()
-                if remaining <= 0:
-                    break
-                window = remaining - WARNING_S if attempt == 0 and remaining > WARNING_S else remaining
-            else:
-                window = None
-            got = t.ask(key, lambda text: self._parse_guess(text, writer), free=True, help_key=help_key,
+                if remaining <= 0:  # a live clock ran out while the table spoke
+                    t.say("rofl.no_guess_time", **values)
+                    return None
+                # the first window ends when 10 s are left, for the warning (G1)
+                window = remaining - WARNING_S if nothing == 0 and remaining > WARNING_S else remaining
+            got = t.ask(None, lambda text: self._parse_guess(text, writer), free=True, help_key=help_key,
                         moment="guess", timeout_s=window, silence_limit=1, **values)
             if got is _DISQUALIFIED:
-                return _DISQUALIFIED
+                asked_at = t.clock.now()
+                if t.ask_yes_no("rofl.confirm_disqualify", moment="disqualify", writer=self.name(writer)):
+                    return _DISQUALIFIED
+                if deadline is not None:  # the timer stood still while the table answered
+                    deadline += t.clock.now() - asked_at
+                t.say_text(t.text("rofl.disqualify_declined", writer=self.name(writer)), remember=False)
+                self._say_question(question)
+                continue
             if got is _NO_GUESS:
                 t.say("rofl.guess_passed", **values)
                 return None
             if got is not SILENT and _heard_words(got):
                 return got
-            if attempt == 0:
-                remaining = deadline - t.clock.now() if seconds else None
-                key = pre + ("guess_again_timer" if seconds and remaining <= WARNING_S + 1e-9
-                             else "guess_again")
-        t.say("rofl.no_guess_time" if seconds and t.clock.now() >= deadline else "rofl.no_guess", **values)
-        return None
+            nothing += 1
+            out_of_time = deadline is not None and t.clock.now() >= deadline - 1e-9
+            if nothing >= tries or out_of_time:  # this "nothing" decides: no guess (undo can take it back)
+                t.say("rofl.no_guess_time" if out_of_time else "rofl.no_guess", **values)
+                return None
+            self._time_passed()  # it only leads to asking again: not an input to undo
+            if deadline is not None:
+                again = ("guess_again_timer" if deadline - t.clock.now() <= WARNING_S + 1e-9 else "guess_again")
+            else:
+                again = "guess_last_try" if nothing == tries - 1 else "guess_again"
+            t.say_text(t.text(pre + again, **values), remember=False)
 
-    def _parse_overrule(self, text: str, must_judge: bool) -> Verdict:
+    def _parse_overrule(self, text: str, judgement: bool | None) -> Verdict:
+        """A writer's verdict on a guess (R4, R7).
+
+        :param judgement: the host's judgement (``True`` right, ``False`` wrong), or
+            ``None`` with ``--own-message`` (the host cannot judge: a writer must).
+        :returns: ``Verdict(colour, correct)``; ``correct`` is ``None`` when the judgement
+            stands. Plain agreement ("agreed", "yes", "vale", "sí", "klopt", "ja"), and a
+            "correct"/"wrong" without a colour that says what the host said, keep the
+            host's judgement; an overrule must carry a writer's colour.
+        :raises NotAllowed: an overrule without a colour, or by the guesser (ignored) or by
+            a colour not playing; agreement when the host cannot judge.
+        :raises NotUnderstood: not a verdict.
+        """
         t = self.table
         v = self.words.verdict(text)
         if v is None:
             raise NotUnderstood
         ws = self.writer_names()
-        if v.correct is None:
-            if must_judge:
-                raise NotAllowed(t.text("rofl.refuse_agree_own", example=self.name(ws[0])))
+        example = self.name(ws[0])
+        if judgement is None:  # own message: only a writer's "correct"/"wrong" (or "blue, yes")
+            if v.correct is None and v.yes and v.colour is not None:
+                v = Verdict(v.colour, True)
+            if v.correct is None:
+                raise NotAllowed(t.text("rofl.refuse_agree_own", example=example))
+        elif v.correct is None:
             return v
+        elif v.colour is None:
+            if v.correct == judgement:  # "correct" after "That's right!": agreement
+                return Verdict(None, None)
+            raise NotAllowed(t.text("rofl.refuse_no_colour", example=example))
         if v.colour is None:
-            raise NotAllowed(t.text("rofl.refuse_no_colour", example=self.name(ws[0])))
+            raise NotAllowed(t.text("rofl.refuse_no_colour", example=example))
         if v.colour not in ws:
             if v.colour not in self.game.players:
                 raise NotAllowed(t.text("rofl.refuse_not_playing", colour=self.name(v.colour)))
@@ -535,7 +636,7 @@ class Host:
             return
         writer, space = self.order[self.reveal_index]
         self.reveal_index += 1
-        t.enter_phase(f"reveal:{n}.{self.reveal_index}")
+        t.enter_phase(self.turn_phase())
         t.say("rofl.show", writer=self.name(writer), space=space)
         entry: dict[str, Any] = {"writer": writer, "space": space, "position": None, "disqualified": False,
                                  "guess": None, "judgement": None, "verdict": None, "overruled": False,
@@ -553,7 +654,7 @@ class Host:
             if got is not None:
                 phrases = self.words.verdict_phrases(self.game.players)
                 if self.options.own_message:
-                    v = t.ask("rofl.own_verdict_prompt", lambda text: self._parse_overrule(text, True),
+                    v = t.ask("rofl.own_verdict_prompt", lambda text: self._parse_overrule(text, None),
                               phrases=phrases, help_key="rofl.help_verdict", moment="verdict",
                               guess=got, example=self.name(self.writer_names()[0]))
                     correct = bool(v.correct)
@@ -565,7 +666,7 @@ class Host:
                     entry["judgement"] = dataclasses.asdict(j)
                     correct = j.correct
                     t.say("rofl.judged_right" if j.correct else "rofl.judged_wrong", guess=got)
-                    v = t.ask("rofl.overrule_prompt", lambda text: self._parse_overrule(text, False),
+                    v = t.ask("rofl.overrule_prompt", lambda text: self._parse_overrule(text, j.correct),
                               phrases=phrases, help_key="rofl.help_overrule", moment="overrule",
                               silence_limit=1)
                     if v is not SILENT and v.correct is not None:
@@ -667,6 +768,28 @@ class Host:
             written = sum(1 for x in turns if x["scorer"] == p)
             t.say("rofl.recap_line", name=self.name(p), points=self.points_text(self.game.scores[p]),
                   guessed=got, guess_turns=len(as_guesser), written=written)
+
+
+class _HelpExamples:
+    """The table's :class:`~voicegame.prompts.Prompts`, with ``{example}`` in ROFL!'s help
+    sentences filled in by a colour that is playing (the Table says a help key without
+    values). Everything else is passed through unchanged.
+
+    :param prompts: the table's prompts.
+    :param example: returns the example colour as said aloud ("Blue").
+    """
+
+    def __init__(self, prompts, example):
+        self._prompts = prompts
+        self._example = example
+
+    def text(self, key: str, **values) -> str:
+        if key.startswith("rofl.help_") and "example" not in values:
+            values["example"] = self._example()
+        return self._prompts.text(key, **values)
+
+    def __getattr__(self, name):
+        return getattr(self._prompts, name)
 
 
 def _heard_words(text: str) -> bool:

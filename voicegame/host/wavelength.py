@@ -2,8 +2,16 @@
 
 Options: ``--coop`` (W9), ``--teams NAME NAME`` (G3: red and blue by default),
 ``--target-score N`` (W4, default 10), ``--deck PATH``, ``--players N [N]`` (players
-per team, to wrap the Psychic numbers), ``--accessible`` (every dial move is also
-said in words, W7).
+per team: one number for both teams or one per team, each at least 2 — a Psychic
+and someone to turn the dial; in co-op the whole table, at least 2), ``--accessible``
+(every dial move is also said in words, W7). ``--timer`` has no effect: the
+rulebook has no timer in Wavelength, so there is nothing for G1 to announce
+(``--help`` says so).
+
+The Psychic (W4, W6, W9): with ``--players`` the host names the Psychic by number,
+wrapping round the team ("player 2 of Red"); without it the host cannot know the
+table size, so it asks the team to choose a first Psychic and afterwards names
+"the teammate to the left of your last Psychic" (the same Psychic after a redo, W8).
 
 Phases (states) of one turn, team game (W4–W8)::
 
@@ -13,25 +21,35 @@ Phases (states) of one turn, team game (W4–W8)::
 - **psychic**: a card is drawn and read aloud to everyone, the target (W3) is
   told to the Psychic only, through the private channel (G2).
 - **clue**: the Psychic says the clue aloud; it is captured as free text for the
-  recap and never judged. Before the clue the Psychic may say "other side" once
-  to use the card's back (the rulebook's double-sided cards).
+  recap and never judged (issue 3): a clue with a number in it is accepted with a
+  reminder that the table may say "redo" if it gave the target away (W8). Before
+  the clue the Psychic may say "other side" once to use the card's back (the
+  rulebook's double-sided cards).
 - **dial**: the Psychic's team turns the dial by voice (W7, see
   :mod:`voicegame.understanding.wavelength` for the words and step sizes:
   tiny 1°, a little 5°, plain 15°, way 45°). Every move is confirmed by a tone
   whose pitch rises with the angle (:func:`voicegame.adapters.tone.dial_tone_hz`);
   "where is it?" says the position in words; "lock it in" reads the dial back
   and asks yes/no. Two silences in a row offer "lock it in" to keep the dial.
+  A question ("where is it?") and such a reminder change nothing, so "undo" (G4)
+  passes over them and takes back the last move; after an undo the host says
+  where the dial is now. A move said with a negative number is refused aloud.
 - **call** (team game only): the other team says left or right (W5). One
-  microphone cannot tell the teams apart, so the host addresses the other team
-  by name and a call that *starts with* (or names) the Psychic's team is
-  refused with a word; an unnamed call counts as the addressed team's.
-  "pass" makes no call (nobody scores for a call).
+  microphone cannot tell who spoke, so a call must name the calling team
+  ("Blue, left"; "Blue, pass" makes no call): a call that names the Psychic's
+  team, or no team at all, is refused with a word and the other team is asked
+  again. The instructions teach exactly this.
 - **reveal**: target, dial, points and the running score; then catch-up (W6),
   sudden death (W4) or the next team.
 - **game_over**: the winner and a short recap of every turn's card, clue and points.
 
 Co-op (``--coop``, W9): one team, 7 cards, no call phase, the centre wedge scores
 3 and adds a bonus card, and the final rating band is read from the rulebook's table.
+
+Resume: ``voicegame resume`` replays the input log muted; at the first live
+listening moment of a turn whose card was read before the stop, the host says
+the card again, the clue if one was given and the dial's position (in the clue
+phase it tells the Psychic the target again, privately, G2).
 
 All randomness comes from ``table.rng`` (deck order, targets), so a game is
 reproduced exactly from its seed and input log (undo, resume).
@@ -49,7 +67,9 @@ from transitions import Machine
 from voicegame.decks.wavelength import Card, load_deck
 from voicegame.host.base import SILENT, NotAllowed, NotUnderstood, Table
 from voicegame.rules import wavelength as rules
-from voicegame.understanding.wavelength import LOCK, MOVE, SET, WHERE, concept_key, wavelength_understanding
+from voicegame.understanding.wavelength import (
+    LOCK, MOVE, NEGATIVE, SET, WHERE, concept_key, wavelength_understanding,
+)
 
 try:  # the shared tone module (foundation); the same curve is kept here as a fallback
     from voicegame.adapters.tone import dial_tone_hz
@@ -93,9 +113,13 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
     parser.add_argument("--deck", default=None, metavar="PATH",
                         help="a deck file: one card per line, 'kind | left1 | right1 | left2 | right2'")
     parser.add_argument("--players", type=int, nargs="+", default=None, metavar="N",
-                        help="players per team (one number, or one per team), to rotate the Psychic")
+                        help="players per team: one number for both teams, or one per team, each at least 2; "
+                             "with --coop the number at the table. Used to name the Psychic by number "
+                             "(without it the Psychic passes to the left)")
     parser.add_argument("--accessible", action="store_true",
                         help="say the dial position in words after every move, not only as a tone (W7)")
+    parser.epilog = ("Wavelength has no timer (its rulebook has none), so --timer has no effect in this game; "
+                     "the table takes the time it needs.")
 
 
 def options_from_args(args) -> dict:
@@ -123,10 +147,7 @@ def validate(settings) -> None:
     o.setdefault("deck", None)
     o.setdefault("players", None)
     load_deck(o["deck"], settings.lang)
-    players = o.get("players")
-    if players is not None:
-        if len(players) not in ((1,) if o["coop"] else (1, 2)) or any(n < 1 for n in players):
-            raise ValueError("--players takes one number of players (or one per team), each at least 1.")
+    o["players"] = _checked_players(o.get("players"), o["coop"])
     if o["coop"]:
         if o.get("teams"):
             raise ValueError("--teams is for the team game; in --coop everyone plays as one team.")
@@ -147,6 +168,31 @@ def validate(settings) -> None:
     if said[0] & said[1]:
         raise ValueError("The two team names must not share a word, so a call can tell them apart.")
     o["teams"] = teams
+
+
+#: Fewest players a team (or the co-op table) can have: a Psychic and someone to turn the dial.
+MIN_PLAYERS = 2
+
+
+def _checked_players(players, coop: bool) -> list[int] | None:
+    """``--players`` as stored: ``None``, ``[n]`` in co-op, ``[red, blue]`` in the team game
+    (one number counts for both teams).
+
+    :raises ValueError: the wrong count of numbers, or a number below :data:`MIN_PLAYERS` (one sentence).
+    """
+    if players is None:
+        return None
+    counts = list(players) if isinstance(players, (list, tuple)) else [players]
+    whole = all(isinstance(n, int) and not isinstance(n, bool) for n in counts)
+    if coop:
+        if len(counts) != 1 or not whole or counts[0] < MIN_PLAYERS:
+            raise ValueError(f"With --coop, --players takes one number, everyone at the table, at least "
+                             f"{MIN_PLAYERS}: a Psychic and someone to turn the dial.")
+        return counts
+    if len(counts) not in (1, 2) or not whole or min(counts) < MIN_PLAYERS:
+        raise ValueError(f"--players takes the players per team, one number for both teams or one per team, "
+                         f"each at least {MIN_PLAYERS}: a Psychic and someone to turn the dial.")
+    return counts * 2 if len(counts) == 1 else counts
 
 
 # ---------------------------------------------------------------------- helpers
@@ -219,6 +265,8 @@ class Host:
         self.deck_by_line = {c.line: c for c in self.deck}
         self.order: list[int] = []
         players = o.get("players")
+        #: The table size is known (``--players``): the Psychic is named by number.
+        self.players_known = bool(players)
         if self.coop:
             self.game: rules.TeamGame | rules.CoopGame = rules.new_coop_game(
                 rules.COOP_CARDS, players[0] if players else None)
@@ -232,6 +280,12 @@ class Host:
         self.attempt = 0
         self.turn: TurnState | None = None
         self.recap: list[dict] = []
+        #: The last turn attempt was redone (W8): the same Psychic plays again.
+        self.redone = False
+        #: Resumed from a replayed log (``voicegame resume``), not yet at a live listening moment.
+        self.replayed = table.replaying and getattr(table, "live_at", "end") == "end"
+        #: The current turn's card was read aloud live (not muted by a replay).
+        self.card_read_live = False
         self.machine = Machine(model=self, states=STATES, transitions=TRANSITIONS, initial="setup",
                                auto_transitions=False)
         table.score_callback = self.say_standings
@@ -274,10 +328,11 @@ class Host:
         return self.table.text(f"wavelength.{key}", **values)
 
     def spoken_name(self, name: str) -> str:
-        """A team as called aloud: a colour key in the table's language, capitalised as a name
-        ("red" → "Rojo", "Rood"); any other name as given (G3)."""
+        """A team as called aloud: a colour key in the table's language ("red" → "Rojo",
+        "Rood"), any other name as given (G3), capitalised as a name ("green" → "Green",
+        "sharks" → "Sharks"): it often starts a sentence ("Green, turn the dial")."""
         said = self.table.name(name)
-        return said[:1].upper() + said[1:] if said != name else said
+        return said[:1].upper() + said[1:]
 
     def degrees(self, value: float) -> str:
         """An angle as said and printed in the table's language (decimal comma in es, nl)."""
@@ -300,8 +355,9 @@ class Host:
     def say_standings(self) -> None:
         """Speak the running score (the "score" command)."""
         if self.coop:
-            self.table.say_text(self.text("standings_coop", points=self.game.score,
-                                          cards=self.game.cards_left), remember=False)
+            cards = self.game.cards_left
+            key = "standings_coop_one" if cards == 1 else "standings_coop"
+            self.table.say_text(self.text(key, points=self.game.score, cards=cards), remember=False)
         else:
             self.table.say_text(self.text("standings", scores=self.score_items(self.game.scores),
                                           target=self.game.target_score), remember=False)
@@ -351,18 +407,23 @@ class Host:
         card = self.draw_card()
         target = rules.draw_target(t.rng)
         self.turn = TurnState(self.attempt, team, psychic, card.line, 0, target)
+        who = self.psychic_sentence(team, psychic)
+        self.redone = False
         if self.coop:
-            self.say("turn_coop", number=len(self.game.turns) + 1, cards=self.game.cards_left, psychic=psychic)
+            cards = self.game.cards_left
+            self.say("turn_coop" if cards > 1 else "turn_coop_last", number=len(self.game.turns) + 1,
+                     cards=cards, psychic=who)
         else:
             name = self.spoken[team]
             if self.game.sudden_death:
                 self.say("turn_sudden_death", turn=len(self.game.turns) + 1, round=self.game.sudden_death_round,
-                         team=name, psychic=psychic)
+                         team=name, psychic=who)
             elif self.game.catch_up_turn:
-                self.say("turn_catch_up", turn=len(self.game.turns) + 1, team=name, psychic=psychic)
+                self.say("turn_catch_up", turn=len(self.game.turns) + 1, team=name, psychic=who)
             else:
-                self.say("turn_team", turn=len(self.game.turns) + 1, team=name, psychic=psychic)
+                self.say("turn_team", turn=len(self.game.turns) + 1, team=name, psychic=who)
         (l1, r1), (l2, r2) = card.sides
+        self.card_read_live = not t.replaying
         self.say("read_card", left=l1, right=r1)
         self.say("offer_other_side", left=l2, right=r2)
         missing = t.check_vocabulary(w for pair in card.sides for c in pair for w in concept_key(c).split())
@@ -371,11 +432,37 @@ class Host:
         self.tell_target()
         self.card_read()
 
+    def psychic_sentence(self, team: int, psychic: int) -> str:
+        """Who is the Psychic this turn, as a sentence (W4, W6, W9).
+
+        With ``--players`` the rules' number, wrapped round the team ("player 2 of Red");
+        without it the table size is unknown, so: the team chooses its first Psychic, then
+        the role passes to the left; after a redo (W8) the Psychic stays the same.
+
+        :param team: the Psychic's team index (0 in co-op).
+        :param psychic: the rules' Psychic number within the team (1, 2, 3…).
+        """
+        mode = "coop" if self.coop else "team"
+        if self.players_known:
+            return self.text(f"psychic_{mode}_player", psychic=psychic, team=self.spoken[team])
+        if self.redone:
+            return self.text(f"psychic_{mode}_same", team=self.spoken[team])
+        if psychic == 1:
+            return self.text(f"psychic_{mode}_first", team=self.spoken[team])
+        return self.text(f"psychic_{mode}_next", team=self.spoken[team])
+
     def tell_target(self) -> None:
-        """The target, in degrees and words, to the Psychic only (G2)."""
+        """The target, in degrees and words, to the Psychic only (G2).
+
+        With an earpiece or a screen the audience's name starts the host's sentence
+        ("The Psychic, please read the screen now."), so it is capitalised there; in
+        "ears" mode it sits inside one ("Everyone except the Psychic…").
+        """
+        audience = self.text("audience_psychic")
+        if self.table.settings.private != "ears":
+            audience = audience[:1].upper() + audience[1:]
         self.table.tell_private("psychic", self.text("target_private", degrees=self.degrees(self.turn.target),
-                                                     position=self.position(self.turn.target)),
-                                self.text("audience_psychic"))
+                                                     position=self.position(self.turn.target)), audience)
 
     def run_clue(self) -> None:
         """Capture the Psychic's clue (free text, never judged); "other side" once; "redo" (W8)."""
@@ -397,6 +484,7 @@ class Host:
         left, right = self.pair()
         key = "ask_clue"
         while True:
+            self.recall()
             kind, value = t.ask(f"wavelength.{key}", parse, free=True, phrases=self.words.clue_words(),
                                 help_key="wavelength.help_clue", moment="clue", timeout_s=None,
                                 left=left, right=right)
@@ -413,9 +501,60 @@ class Host:
                 key = "ask_clue_again"
                 continue
             turn.clue = value
-            self.say("clue_heard", clue=value)
+            # never judged (issue 3): a number is only a reminder that the table may say redo (W8)
+            self.say("clue_heard_number" if self.has_number(value) else "clue_heard", clue=value)
             self.clue_given()
             return
+
+    def has_number(self, clue: str) -> bool:
+        """True when a clue holds a number (digits, or a number word other than a lone "one",
+        which in Spanish and Dutch is also the article "un", "een")."""
+        spans = self.table.understanding.numbers_in(clue, year=False)
+        return any(ch.isdigit() for ch in clue) or any(value != 1 for _, _, value in spans)
+
+    def recall(self) -> None:
+        """Before a listening moment of a turn: after a resume, at the first live one, say
+        the card again, the clue if given and the dial (in the clue phase: tell the Psychic
+        the target again, G2) — unless the card was read live since the resume."""
+        t = self.table
+        if not self.replayed or t.replaying:
+            return
+        self.replayed = False
+        if self.turn is None or self.card_read_live or self.state not in ("clue", "dial", "call"):
+            return
+        self.card_read_live = True
+        turn = self.turn
+        left, right = self.pair()
+        if self.coop:
+            self.say("recall_card_coop", number=len(self.game.turns) + 1, left=left, right=right)
+        else:
+            self.say("recall_card_team", turn=len(self.game.turns) + 1, team=self.spoken[turn.team],
+                     left=left, right=right)
+        if self.state == "clue":
+            self.tell_target()
+            return
+        self.say("recall_clue", clue=turn.clue)
+        if self.state == "dial":
+            self.say("dial_where", degrees=self.degrees(turn.dial), position=self.position(turn.dial))
+        else:
+            self.say("dial_locked", degrees=self.degrees(turn.dial))
+
+    def not_undoable(self) -> None:
+        """The input just accepted asked or decided nothing ("where is it?", a reminder after
+        silences): "undo" (G4) passes over it to the last real move.
+
+        The table has no API for this yet, so its log entry (and the record's list of
+        accepted inputs) is updated here; the replay of the log is unchanged.
+        """
+        t = self.table
+        entry = t.log[-1]
+        if not entry.get("accepted"):
+            return
+        entry["accepted"] = False
+        inputs = t.record["inputs"]
+        if entry.get("text") is not None and inputs and inputs[-1]["text"] == entry["text"]:
+            inputs.pop()
+        t.autosave(record=False)
 
     def confirm_redo(self) -> bool:
         """Ask the table to confirm a redo (W8); on yes restart the turn and fire ``turn_redone``."""
@@ -429,6 +568,7 @@ class Host:
                                   "card_line": card.line, "pair": list(self.pair()),
                                   "target": self.turn.target, "phase": self.state})
         self.game = rules.redo_coop_turn(self.game) if self.coop else rules.redo_turn(self.game)
+        self.redone = True
         self.say("redo_done")
         self.turn_redone()
         return True
@@ -449,6 +589,8 @@ class Host:
             command = self.words.dial_command(text, left, right)
             if command is None:
                 raise NotUnderstood
+            if command.kind == NEGATIVE:
+                raise NotAllowed(self.text("dial_negative"))
             return ("dial", command)
 
         if self.coop:
@@ -457,9 +599,14 @@ class Host:
             self.say("dial_start", team=self.spoken[turn.team], left=left, right=right)
         t.tone(dial_tone_hz(turn.dial), label=f"{self.degrees(turn.dial)}°")
         while True:
+            self.recall()
+            if t.replaying and not t.pending:
+                # undo: the next listen goes live and repeats the last prompt: make it the dial's position
+                self.say("dial_where", degrees=self.degrees(turn.dial), position=self.position(turn.dial))
             result = t.ask(None, parse, phrases=phrases, help_key="wavelength.help_dial", moment="dial",
                            silence_limit=2)
             if result is SILENT:
+                self.not_undoable()
                 if turn.moved:
                     self.say("dial_silence_moved", degrees=self.degrees(turn.dial), position=self.position(turn.dial))
                 else:
@@ -475,12 +622,16 @@ class Host:
                 angle, hit_edge = rules.clamp_dial(round(wanted, 1))
                 turn.dial, turn.moved = angle, True
                 t.tone(dial_tone_hz(angle), label=f"{self.degrees(angle)}°")
+                where = self.text("dial_where", degrees=self.degrees(angle), position=self.position(angle))
                 if hit_edge:
                     self.say("dial_edge", degrees=self.degrees(angle),
                              concept=left if angle <= rules.DIAL_MIN else right)
                 elif self.accessible:
-                    self.say("dial_where", degrees=self.degrees(angle), position=self.position(angle))
+                    t.say_text(where)
+                else:
+                    t.last_prompt = where  # "repeat" says where the dial is now, not an older sentence
             elif command.kind == WHERE:
+                self.not_undoable()
                 self.say("dial_where", degrees=self.degrees(turn.dial), position=self.position(turn.dial))
             elif command.kind == LOCK:
                 if t.ask_yes_no("wavelength.confirm_lock", moment="confirm_lock", degrees=self.degrees(turn.dial),
@@ -507,10 +658,13 @@ class Host:
                 raise NotUnderstood
             if call.team == turn.team:
                 raise NotAllowed(self.text("call_wrong_team", team=psychic_name, caller=caller_name))
+            if call.team is None:  # one microphone cannot tell who spoke: the call must name its team
+                raise NotAllowed(self.text("call_needs_team", caller=caller_name))
             return ("call", call.side)
 
         key = "ask_call"
         while True:
+            self.recall()
             kind, side = t.ask(f"wavelength.{key}", parse,
                                phrases=self.words.call_phrases(left, right, self.team_names),
                                help_key="wavelength.help_call", moment="call",
@@ -633,7 +787,8 @@ class Host:
         if score.game_over:
             self.say("coop_last_card", points=score.score)
         else:
-            self.say("coop_running", points=score.score, cards=score.cards_left)
+            self.say("coop_running" if score.cards_left > 1 else "coop_running_one", points=score.score,
+                     cards=score.cards_left)
 
     def run_game_over(self) -> None:
         """Winner (or co-op rating band, W9), final scores and a short recap of every turn."""

@@ -4,10 +4,13 @@ Per question (phases of a ``transitions`` machine over :class:`Host`):
 
 1. ``question`` — read "question n of 7" and run the guessing timer (G1, K2).
 2. ``guessing`` — ask each player in seat order for their guess ("Red, your
-   guess?") and read it back; a non-number is asked again showing what was
-   heard; silence re-prompts once, then records "no guess" (left off the mat;
-   the player may still bet). Then all guesses are read back together: "yes"
-   (or silence twice) accepts them, "no" asks which to change, "red 2009" /
+   guess?") and read it back; the number may come with the player's own colour
+   ("red, twenty"; another colour is refused with the reason) and with unit words
+   ("fifty kilometres", read back with them); a non-number is asked again showing
+   what was heard; silence re-prompts once, then records "no guess" (left off the
+   mat; the player may still bet). Then all guesses are read back together: "yes"
+   / "that's right" (or silence twice) accepts them, "no" asks which to change
+   ("never mind" / "yes" there keeps them), "red 2009" / "no, red 2009" /
    "red no guess" changes one directly (G4); "undo" takes back the last answer.
 3. ``betting`` — announce the mat (K3: every slot, its odds and whose guess is
    in it), run the betting timer, then ask each player in seat order for their
@@ -15,21 +18,31 @@ Per question (phases of a ``transitions`` machine over :class:`Host`):
    "Any changes?" — a player says their colour and new bets (a two-token bet
    or "no bet" replaces theirs; a single token is added, a third refused, K4),
    and "no" / "done" (or silence twice) closes the betting; the bets are read back.
+   "The mat" re-reads the mat at every betting moment (and at "say ready" with
+   ``--timer off``); "never mind" after "yes" at "Any changes?" goes back to it.
 4. ``reveal`` — the answer with its unit and source, the winning slot (K5), the
    bonuses (K7), each player's winnings (K6), and the standings.
 
 After the last question (``final``): the winner, the K8 tie-break question
-when needed ("Which of red and blue has the youngest player?"), and a recap
-of the questions with their answers.
+when needed ("Who has the youngest player: Red or Blue?"), and a recap of the
+questions with their answers. K8 is silent on youngest players of the same age:
+then ("same age", "both", "red and blue") the tie stands and those players share
+the win (``record["winners"]`` lists them all, as R6 does for ROFL!).
+
+With ``--timer off`` the host's own "say ready" moment (G1) also takes "ok",
+"yes", "done" and the language's ``[moments] ready`` words.
 
 Options: ``--players red,blue,green,yellow`` (2–7 names, colours by default,
-G3), ``--questions PATH`` (CSV or TOML bank), ``--count 7``. The questions are
-drawn in :func:`validate` from the persisted bank position and stored in
-``settings.options`` so that undo and resume replay the same questions.
+G3; other names keep their spelling: "Ana"), ``--questions PATH`` (CSV or TOML
+bank), ``--count 7``. The questions are drawn in :func:`validate` from the
+persisted bank position and stored in ``settings.options`` so that undo and resume
+replay the same questions; ``voicegame play wits --seed N`` also picks where a bank
+with no saved position starts (:func:`voicegame.decks.wits.first_start`).
 
 Languages (``--lang en|es|nl``, issue 8): every sentence comes from
 ``prompts/<lang>/wits.toml``, every phrase word from ``words_wits.toml``; colour
-players are said with :meth:`Table.name` ("rojo", "rood"); numbers are written with
+players are said as names with a capital (:meth:`Host.name`: "Red", "Rojo", "Rood",
+as the other games do); numbers are written with
 the language's decimal and group marks (:meth:`Host.num`: "42,195", "12.500").
 """
 
@@ -87,6 +100,10 @@ GUESS_SILENCES = 2
 BET_SILENCES = 2
 #: Silences at "is that right?" / "any changes?" that accept / close.
 CONFIRM_SILENCES = 2
+#: Parsed at a betting moment when the players ask for the mat again ("the mat").
+READ_MAT = "read the mat"
+#: Parsed when a player backs out of a follow-up question ("never mind").
+BACK_OUT = "back out"
 
 STATES = ["intro", "question", "guessing", "betting", "reveal", "final", "game_over"]
 TRANSITIONS = [
@@ -109,37 +126,46 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
                         help=f"comma-separated players or teams in seat order, {MIN_PLAYERS} to {MAX_PLAYERS} "
                              f"(default {','.join(DEFAULT_PLAYERS)})")
     parser.add_argument("--questions", default=None, metavar="PATH",
-                        help="a question bank (CSV: id,question,answer,unit,source,year; or TOML)")
+                        help="a question bank (CSV: id,question,answer,unit,source,year; or TOML). "
+                             "Questions come in the bank's fixed order from its saved position, each once "
+                             "before any repeats; on a bank with no saved position yet, --seed picks "
+                             "where that first pass starts")
     parser.add_argument("--count", type=int, default=DEFAULT_QUESTIONS,
                         help=f"questions in the game (default {DEFAULT_QUESTIONS})")
 
 
 def options_from_args(args) -> dict:
-    """JSON-serialisable options: players, questions path (absolute), count."""
+    """JSON-serialisable options: players, questions path (absolute), count, and
+    ``bank_seed`` — the ``--seed`` given to ``voicegame play`` (``None`` when not
+    given, and in the lobby): it only picks where a bank with no saved position starts."""
     players = [p.strip() for p in str(args.players).split(",") if p.strip()]
     path = str(Path(args.questions).resolve()) if args.questions else None
-    return {"players": players, "questions": path, "count": args.count}
+    return {"players": players, "questions": path, "count": args.count, "bank_seed": getattr(args, "seed", None)}
 
 
 def _player_names(names: list, lang: str) -> list[str]:
-    """Normalised player names: colour synonyms → the colour ("violet" → "purple")."""
+    """Player names: colour synonyms → the colour key ("Violet" → "purple"); any other
+    name keeps its spelling ("Ana"; compared without case for duplicates and game words)."""
     u = understanding(lang)
     wu = wits_understanding(lang)
     out = []
-    reserved = {" ".join(p) for table in (wu.bets, wu.slots, wu.guesses) for ps in table.values() for p in ps}
+    reserved = {" ".join(p) for table in (wu.bets, wu.slots, wu.guesses, wu.moments)
+                for ps in table.values() for p in ps}
     for raw in names:
-        name = normalise(str(raw))
+        shown = " ".join(str(raw).split())
+        name = normalise(shown)
+        if shown.lower() != name:  # punctuation around it: the plain form
+            shown = name
         if not re.fullmatch(r"[^\W\d_]+(?:[ '-][^\W\d_]+)*", name or "-"):
             raise ValueError(f"--players: {raw!r} is not a name; use words such as red,blue,green.")
         colour = next((c for c, ps in u.colour_words.items() if name in ps), None)
-        name = colour or name
         if colour is None and (u.number(name) is not None or name in reserved or u.command(name)
                                or u.side(name) == name):
             raise ValueError(f"--players: {raw!r} is a word the game uses; choose another name.")
-        out.append(name)
+        out.append(colour or shown)
     if not MIN_PLAYERS <= len(out) <= MAX_PLAYERS:
         raise ValueError(f"--players needs {MIN_PLAYERS} to {MAX_PLAYERS} players, not {len(out)}.")
-    if len(set(out)) != len(out):
+    if len({normalise(n) for n in out}) != len(out):
         raise ValueError(f"--players names someone twice: {', '.join(out)}.")
     return out
 
@@ -163,7 +189,8 @@ def validate(settings) -> None:
         return
     bank = load_bank(opts.get("questions"), settings.lang)
     try:
-        chosen = draw_questions(bank, count, bank_key(opts.get("questions"), settings.lang))
+        chosen = draw_questions(bank, count, bank_key(opts.get("questions"), settings.lang),
+                                seed=opts.get("bank_seed"))
     except OSError as exc:
         raise ValueError(f"Cannot save the question-bank position: {exc}.") from exc
     opts["question_ids"] = [q.id for q in chosen]

@@ -6,12 +6,15 @@ colours, yes/no, global commands); the extra words live in
 returns a small value, or ``None`` when the utterance is not of that form:
 
 - :meth:`LobbyUnderstanding.lobby` — "let's play Wavelength", "rules of ROFL",
-  "what can we play", "speak Spanish" → :class:`LobbyIntent`;
+  "what can we play", "speak Spanish" → :class:`LobbyIntent` (with the settings said
+  with the game's name: "Wits and Wagers with three questions");
 - :meth:`LobbyUnderstanding.player_count`, :meth:`wavelength_mode`,
   :meth:`colours` — answers to the set-up questions;
 - :meth:`LobbyUnderstanding.options` — option changes ("hard mode and no timer",
   "five questions", "play to six points") → list of :class:`OptionChange`;
-- :meth:`LobbyUnderstanding.after_game` — "play again", "another game", "lobby".
+- :meth:`LobbyUnderstanding.after_game` — "play again", "another game", "lobby";
+- :meth:`LobbyUnderstanding.is_resume` — "resume", "continue" as the answer to the
+  resume offer (the global command would otherwise say that no game is running).
 
 Matching is by whole words: the longest listed phrase contained in the
 utterance wins; a whole utterance also snaps fuzzily to a game's name
@@ -26,7 +29,7 @@ from functools import cache
 from rapidfuzz import fuzz, process
 
 from voicegame.prompts import load_toml
-from voicegame.understanding import Understanding, normalise, understanding
+from voicegame.understanding import Understanding, fold, normalise, understanding
 
 #: Game keys as in :data:`voicegame.games.GAMES`, in the order the lobby names them.
 GAME_ORDER = ("wavelength", "wits", "rofl")
@@ -43,12 +46,15 @@ class LobbyIntent:
     :param game: the game key for play/rules.
     :param count: a number of players said with the game ("ROFL with three players").
     :param lang: the language code for ``"language"``.
+    :param options: settings said with the game ("Wits with three questions"), in order;
+        a number of players is ``count``, not an option.
     """
 
     kind: str
     game: str | None = None
     count: int | None = None
     lang: str | None = None
+    options: tuple["OptionChange", ...] = ()
 
 
 @dataclass(frozen=True)
@@ -109,6 +115,7 @@ class LobbyUnderstanding:
         self.count_words = {normalise(k): int(v) for k, v in w.get("count_words", {}).items()}
         self.option_words = {k: _phrases(v) for k, v in w["options"].items()}
         self.after = {k: _phrases(v) for k, v in w["after"].items()}
+        self.resume_words = _phrases(w.get("resume", {}).get("yes", ()))
 
     # ------------------------------------------------------------------ lobby
     def game(self, text: str) -> str | None:
@@ -165,12 +172,20 @@ class LobbyUnderstanding:
 
         An indefinite article that is also "one" (Spanish "una partida", Dutch "een potje":
         ``[setup] articles``) counts only before a players word ("una persona"); a count
-        word (Dutch "met z'n vieren": ``[count_words]``) counts as its number.
+        word (Dutch "met z'n vieren": ``[count_words]``) counts as its number. A number
+        that belongs to a setting ("three questions", "play to six points", "thirty
+        seconds") is not a number of players.
         """
         words = normalise(text).split()
+        setting = [False] * len(words)
+        for start, end, change in self._option_spans(text):
+            if change.name != "players":
+                setting[start:end] = [True] * (end - start)
         found = [(i, self.count_words[word]) for i, word in enumerate(words) if word in self.count_words]
         for start, end, value in self.u.numbers_in(text, year=False):
             if not (isinstance(value, int) or (isinstance(value, float) and value.is_integer())):
+                continue
+            if any(setting[start:end]):
                 continue
             article = " ".join(words[start:end]) in self.setup["articles"]
             if article and " ".join(words[end:end + 1]) not in self.setup["players_unit"]:
@@ -191,7 +206,8 @@ class LobbyUnderstanding:
         if game and asks_rules:
             return LobbyIntent("rules", game)
         if game:
-            return LobbyIntent("play", game, count=self.count_in(t))
+            settings = tuple(c for c in self.options(t) if c.name != "players")
+            return LobbyIntent("play", game, count=self.count_in(t), options=settings)
         if _find(t, self.rules_alone):
             return LobbyIntent("rules_which")
         if _find(t, self.list_words) or t in self.play_words:
@@ -255,9 +271,13 @@ class LobbyUnderstanding:
         Non-overlapping longest phrases: "hard mode and no timer" → hard on, timer off;
         "five questions" → questions 5; "play to six points" → points 6.
         """
+        return [change for _, _, change in self._option_spans(text)]
+
+    def _option_spans(self, text: str) -> list[tuple[int, int, OptionChange]]:
+        """:meth:`options` with the word span ``(start, end)`` of each, in order."""
         t = normalise(text)
         words = t.split()
-        found: list[tuple[int, OptionChange]] = []
+        found: list[tuple[int, int, OptionChange]] = []
         taken = [False] * len(words)
         candidates = []
         for key, phrases in self.option_words.items():
@@ -271,18 +291,25 @@ class LobbyUnderstanding:
             for i in range(len(words) - n + 1):
                 if words[i:i + n] == pw and not any(taken[i:i + n]):
                     taken[i:i + n] = [True] * n
-                    found.append((i, change))
+                    found.append((i, i + n, change))
         for start, end, value in self.u.numbers_in(t, year=False):
             if any(taken[start:end]) or not isinstance(value, int):
                 continue
             after = " ".join(words[end:end + 1])
             if after in self.setup["questions_unit"]:
-                found.append((start, OptionChange("questions", value)))
+                found.append((start, end + 1, OptionChange("questions", value)))
             elif after in self.setup["points_unit"]:
-                found.append((start, OptionChange("points", value)))
+                found.append((start, end + 1, OptionChange("points", value)))
             elif after in self.setup["headcount_unit"]:
-                found.append((start, OptionChange("players", value)))
-        return [c for _, c in sorted(found, key=lambda f: f[0])]
+                found.append((start, end + 1, OptionChange("players", value)))
+        return sorted(found, key=lambda f: f[0])
+
+    def is_resume(self, text: str) -> bool:
+        """"resume", "continue", "let's carry on" (Spanish "continuar", "seguimos"; Dutch
+        "verder", "hervatten") as a whole answer: yes to the resume offer. The global
+        ``resume`` command's phrases count too (:meth:`Understanding.command`)."""
+        t = normalise(text)
+        return self.u.command(t) == "resume" or fold(t) in {fold(p) for p in self.resume_words}
 
     # ------------------------------------------------------------------ after a game
     def after_game(self, text: str) -> str | None:
@@ -317,12 +344,17 @@ class LobbyUnderstanding:
             out += list(ps)
         return out + list(self.count_words)
 
+    def resume_phrases(self) -> list[str]:
+        """Phrases of the resume offer besides yes/no (for a recognizer grammar)."""
+        return list(self.resume_words)
+
     def after_phrases(self) -> list[str]:
         return [p for ps in self.after.values() for p in ps] + [p for ps in self.games.values() for p in ps]
 
     def all_words(self) -> set[str]:
         """Every word of every lobby and set-up phrase (vocabulary check)."""
-        return {w for p in self.lobby_phrases() + self.setup_phrases() + self.after_phrases() for w in p.split()}
+        phrases = self.lobby_phrases() + self.setup_phrases() + self.after_phrases() + self.resume_phrases()
+        return {w for p in phrases for w in p.split()}
 
 
 @cache

@@ -52,10 +52,14 @@ class Verdict:
     :param colour: who said it, or ``None`` when no colour was said.
     :param correct: ``True`` "correct", ``False`` "wrong", ``None`` "agreed"
         (keep the host's judgement).
+    :param yes: the agreement was a plain yes ("yes", "sí", "vale"… "ja", "klopt"): it
+        keeps the host's judgement, and when the host cannot judge (own messages, R7)
+        a writer's "blue, yes" says the guess is correct.
     """
 
     colour: str | None
     correct: bool | None
+    yes: bool = False
 
 
 @dataclass(frozen=True)
@@ -84,6 +88,7 @@ class RoflUnderstanding:
         self.correct_words = tuple(words["verdict"]["correct"])
         self.wrong_words = tuple(words["verdict"]["wrong"])
         self.agree_words = tuple(words["verdict"]["agree"])
+        self.yes_words = tuple(words["verdict"]["yes"])
         self.verdict_filler = frozenset(words["verdict"]["filler"])
         self.disqualify_words = tuple(words["disqualify"]["words"])
         self.disqualify_filler = frozenset(words["disqualify"]["filler"])
@@ -130,21 +135,55 @@ class RoflUnderstanding:
         return ClaimIntent(colour, number)
 
     def verdict(self, text: str) -> Verdict | None:
-        """"blue says correct", "green, wrong", "agreed" → :class:`Verdict`, else ``None``."""
+        """"blue says correct", "green, wrong", "agreed", "yes, agreed", "ja, klopt" →
+        :class:`Verdict`, else ``None``.
+
+        The words after the colour must be verdict phrases only (filler aside), read as
+        few, long phrases as possible: all agreement ("yes", "agreed") → agreement; else
+        "correct" or "wrong" (a "yes" beside it changes nothing: "yes, correct"); both
+        "correct" and "wrong" → ``None``.
+        """
         split = self._split_colour(text)
         if split is None:
             return None
         colour, rest = split
-        phrase = " ".join(w for w in rest if w not in self.verdict_filler)
+        phrase = [w for w in rest if w not in self.verdict_filler]
         # the phrase without filler words first, then as said ("no es correcto", "mee eens")
-        for candidate in (phrase, " ".join(rest)):
-            if candidate in self.correct_words:
+        for candidate in (phrase, rest):
+            kinds = self._verdict_kinds(candidate)
+            if kinds is None:
+                continue
+            if "correct" in kinds and "wrong" in kinds:
+                return None
+            if "correct" in kinds:
                 return Verdict(colour, True)
-            if candidate in self.wrong_words:
+            if "wrong" in kinds:
                 return Verdict(colour, False)
-            if candidate in self.agree_words:
-                return Verdict(colour, None)
+            return Verdict(colour, None, yes="yes" in kinds)
         return None
+
+    def _verdict_kinds(self, words: list[str]) -> set[str] | None:
+        """The kinds ("correct", "wrong", "agree", "yes") of the fewest verdict phrases that
+        make up ``words`` exactly, or ``None`` when they cannot."""
+        if not words:
+            return None
+        lists = (("correct", self.correct_words), ("wrong", self.wrong_words),
+                 ("agree", self.agree_words), ("yes", self.yes_words))
+        n = len(words)
+        best: list[tuple[int, set[str]] | None] = [None] * (n + 1)  # fewest phrases covering words[:i]
+        best[0] = (0, set())
+        for i in range(n):
+            if best[i] is None:
+                continue
+            for j in range(n, i, -1):
+                said = " ".join(words[i:j])
+                kind = next((k for k, phrases in lists if said in phrases), None)
+                if kind is None:
+                    continue
+                count, kinds = best[i][0] + 1, best[i][1] | {kind}
+                if best[j] is None or count < best[j][0]:
+                    best[j] = (count, kinds)
+        return best[n][1] if best[n] is not None else None
 
     def disqualify(self, text: str) -> Disqualify | None:
         """"disqualified", "blue is disqualified", "too many characters" → :class:`Disqualify`."""
@@ -186,7 +225,7 @@ class RoflUnderstanding:
     def verdict_phrases(self, colours) -> list[str]:
         """Grammar phrases of the overrule/verdict moment (colours as in :meth:`claim_phrases`)."""
         return [*self.colour_phrases(colours), *self.correct_words, *self.wrong_words, *self.agree_words,
-                *sorted(self.verdict_filler), *self.disqualify_words]
+                *self.yes_words, *sorted(self.verdict_filler), *self.disqualify_words]
 
     def all_words(self, colours) -> set[str]:
         """Every grammar word of the game (for the vocabulary check at game start)."""

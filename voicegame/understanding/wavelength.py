@@ -21,7 +21,8 @@ said                                        meaning
 "centre" / "center" / "middle"              90°
 "forty degrees" (a number, no direction)    that angle
 "where is it?"                              say the position in words
-"lock it in"                                end the dial phase (after a read-back)
+"lock it in", "that's it", "done"           end the dial phase (after a read-back)
+"right minus 20", "minus ten degrees"       refused: the dial has no negative degrees
 ==========================================  =====================================
 
 Spanish: "un poquito a la izquierda" (5°), "un pelín más Frío" (1°), "mucho
@@ -59,8 +60,9 @@ from functools import cache
 from voicegame.prompts import load_toml
 from voicegame.understanding import normalise, understanding
 
-#: Dial command kinds.
-MOVE, SET, WHERE, LOCK = "move", "set", "where", "lock"
+#: Dial command kinds. ``NEGATIVE`` is a well-formed move or position said with a negative
+#: number ("right minus 20"): the dial has no negative degrees, so the host refuses it aloud.
+MOVE, SET, WHERE, LOCK, NEGATIVE = "move", "set", "where", "lock", "negative"
 #: Edge positions, degrees (W1).
 LEFT_EDGE, RIGHT_EDGE, CENTRE = 0.0, 180.0, 90.0
 #: rapidfuzz score (0–100) a near-miss concept must reach to be snapped.
@@ -71,10 +73,12 @@ CONCEPT_CUTOFF = 85.0
 class DialCommand:
     """One dial utterance, understood (W7).
 
-    :param kind: ``"move"`` (relative), ``"set"`` (absolute), ``"where"`` or ``"lock"``.
+    :param kind: ``"move"`` (relative), ``"set"`` (absolute), ``"where"``, ``"lock"``
+        or ``"negative"`` (a move or position said with a negative number, refused).
     :param degrees: for ``move`` the signed change in degrees (negative = toward
         the left concept); for ``set`` the wanted angle in degrees (may lie
-        outside 0–180°: the host clamps it and says so); else 0.
+        outside 0–180°: the host clamps it and says so); for ``negative`` the
+        number said; else 0.
     """
 
     kind: str
@@ -340,7 +344,9 @@ class WavelengthUnderstanding:
     def dial_command(self, text: str, left: str, right: str) -> DialCommand | None:
         """Understand one dial utterance (W7) for a side whose concepts are ``left``/``right``.
 
-        :returns: a :class:`DialCommand`, or ``None`` when the utterance is not a dial command.
+        :returns: a :class:`DialCommand` (kind ``"negative"`` for a move or position said
+            with a negative number: "right minus 20" is neither 20° right nor 20° left,
+            so the host asks again), or ``None`` when the utterance is not a dial command.
         """
         key = match_key(text)
         if not key:
@@ -373,6 +379,8 @@ class WavelengthUnderstanding:
         value, rest = number
         if any(t not in self.dial_filler for t in rest):
             return None
+        if value is not None and value < 0:
+            return DialCommand(NEGATIVE, value)
         if direction is None:
             if value is not None and edge is None and size is None:
                 return DialCommand(SET, value)

@@ -46,7 +46,7 @@ from typing import Iterator, Sequence
 
 from voicegame.prompts import load_toml
 from voicegame.rules.wits import CENTRE, TOO_HIGH, Mat
-from voicegame.understanding import Understanding, normalise, understanding
+from voicegame.understanding import Understanding, fold, normalise, understanding
 
 Number = int | float
 
@@ -168,12 +168,26 @@ class WitsUnderstanding:
         self.bets = {k: self._phrases(v) for k, v in words["bets"].items()}
         self.slots = {k: self._phrases(v) for k, v in words["slots"].items()}
         self.guesses = {k: self._phrases(v) for k, v in words["guesses"].items()}
-        self.silent_units = {normalise(w) for w in words.get("units", {}).get("silent", [])}
-        self.units_before = {normalise(w) for w in words.get("units", {}).get("before", [])}
+        #: phrases of the game's own listening moments (``[moments]``): "the mat", "never mind",
+        #: "that's right", extra "ready" words, "same age"
+        self.moments = {k: self._phrases(v) for k, v in words.get("moments", {}).items()}
+        self._folded = {k: frozenset(tuple(fold(w) for w in p) for p in v) for k, v in self.moments.items()}
+        units = words.get("units", {})
+        self.silent_units = {normalise(w) for w in units.get("silent", [])}
+        self.units_before = {normalise(w) for w in units.get("before", [])}
+        #: words a guess may end with (units in general; the question's own unit is added per question)
+        spoken = [w for phrase in units.get("spoken", []) for w in normalise(phrase).split()]
+        self._unit_exact = frozenset(fold(w) for w in spoken)
+        self._unit_stems = frozenset(s for w in spoken for s in _stems(w))
+        #: small words inside a unit ("kilometres per hour", "kilómetros por hora")
+        self._unit_glue = frozenset(fold(normalise(w)) for w in units.get("glue", []))
+        self._unit_phrases = tuple(normalise(w) for w in units.get("spoken", []) + units.get("glue", []))
         extra_sides = words.get("sides", {})
         self.side_words = {k: tuple(v) + tuple(normalise(p) for p in extra_sides.get(k, ()))
                            for k, v in self.u.side_words.items()}
         self.sides = {k: self._phrases(v) for k, v in self.side_words.items()}
+        #: "in the middle", "del centro", "in het midden": the side of the 2-to-1 slot, only after odds
+        self.sides["centre"] = self._phrases(extra_sides.get("centre", ()))
         grammar = words.get("grammar", {})
         #: possessive endings split off a name ("blue's" → "blue", "'s"); English only
         self.possessive = tuple(grammar.get("possessive_suffix", ()))
@@ -183,6 +197,8 @@ class WitsUnderstanding:
         self.fix_tail = frozenset(normalise(w) for w in grammar.get("fix_tail", ()))
         #: phrases before the colour of a correction ("la respuesta de rojo es 2009")
         self.fix_lead = self._phrases(grammar.get("fix_lead", ()))
+        #: words that may open a correction at "is that right?" ("no, blue forty", "nee, blauw veertig")
+        self.fix_opening = self._phrases(grammar.get("fix_opening", ()))
         n = self.u.numbers
         #: words that join the parts of one number but never start one ("and", "y", "en")
         self._joiners = frozenset(n.connectors)
@@ -295,6 +311,8 @@ class WitsUnderstanding:
                     yield SlotRef("guess", value), j2
 
     def _slot_after_odds(self, words, j, k, side) -> Iterator[tuple[SlotRef, int]]:
+        if side == "centre" and k != 2:
+            return  # only the 2-to-1 slot is in the middle
         for end in self._opt(words, j, self.slots["slot_tail"]):
             if k == 6:
                 yield SlotRef("too_high"), end
@@ -393,41 +411,122 @@ class WitsUnderstanding:
                             request = BetRequest(player, tokens, replace)
                             if request not in readings:
                                 readings.append(request)
+        # the reading with the fewest tokens first: "one on the 2 to 1 in the middle" is one
+        # token on the centre, not "one on the 2 to 1" plus "in the middle" (stable sort)
+        readings.sort(key=lambda r: len(r.tokens))
         return readings
 
-    def guess(self, text: str) -> Number | str | None:
-        """A guess (K2): the number said, :data:`NO_GUESS` for "no guess", else ``None``."""
+    def guess(self, text: str, unit: str = "") -> Number | str | None:
+        """A guess (K2): the number said, :data:`NO_GUESS` for "no guess", else ``None``.
+
+        The number may be followed by unit words (:meth:`guess_said`).
+        """
+        said = self.guess_said(text, unit)
+        return None if said is None else said[0]
+
+    def guess_said(self, text: str, unit: str = "") -> tuple[Number | str, tuple[str, ...]] | None:
+        """A guess with the unit words said after it: ``(value, unit words)``, else ``None``.
+
+        "fifty kilometres", "160 characters", "cincuenta kilómetros por hora",
+        "honderdzestig tekens": a number followed only by unit words — the words of
+        the question's ``unit`` (singular or plural) or the language's unit words
+        (``[units] spoken``), with small joining words between them (``[units] glue``:
+        "per", "por"); at least one real unit word. ``value`` is :data:`NO_GUESS` for
+        "no guess" (then no unit words).
+
+        :param unit: the question's unit ("kilometres", "km/h"), "" if none.
+        """
         value = self.u.number(text)
         if value is not None:
-            return value
-        words = tuple(self.words(text))
-        return NO_GUESS if words in self.guesses["no_guess"] else None
+            return value, ()
+        words = self.words(text)
+        if tuple(words) in self.guesses["no_guess"]:
+            return NO_GUESS, ()
+        stems = self._unit_stems | {s for w in re.split(r"[\s/]+", normalise(unit)) if w for s in _stems(w)}
 
-    def guess_fix(self, text: str, players: Sequence[str]) -> tuple[str, Number | str] | None:
+        def is_unit(w: str) -> bool:
+            return fold(w) in self._unit_exact or bool(_stems(w) & stems) and not self._number_word(w)
+
+        for cut in range(len(words) - 1, 0, -1):
+            tail = words[cut:]
+            if not all(fold(w) in self._unit_glue or is_unit(w) for w in tail):
+                break  # a word further on is no unit word: no shorter number leaves only units
+            if not any(fold(w) not in self._unit_glue and is_unit(w) for w in tail):
+                continue
+            value = self.u.number(" ".join(words[:cut]))
+            if value is not None:
+                return value, tuple(tail)
+        return None
+
+    def guess_fix(self, text: str, players: Sequence[str], unit: str = "") -> tuple[str, Number | str] | None:
         """A correction "red 2009" / "red's guess is 2009" / "red, no guess" → ``(player, guess)``.
 
-        Spanish "rojo dice 2009", "la respuesta de rojo es 2009", Dutch "rood moet 2009 zijn".
+        Spanish "rojo dice 2009", "la respuesta de rojo es 2009", Dutch "rood moet 2009 zijn";
+        also opened by "no" ("no, blue forty", ``[grammar] fix_opening``) and with unit
+        words after the number ("red, twenty kilometres").
         """
+        said = self.fix_said(text, players, unit)
+        return None if said is None else said[:2]
+
+    def fix_said(self, text: str, players: Sequence[str],
+                 unit: str = "") -> tuple[str, Number | str, tuple[str, ...]] | None:
+        """:meth:`guess_fix` with the unit words heard: ``(player, guess, unit words)``."""
         words = self.words(text, players)
-        for lead in self._opt(words, 0, self.fix_lead):
-            for player, i in self._player(words, lead, players):
-                rest = words[i:]
-                while rest and rest[0] in self.fix_filler:
-                    rest = rest[1:]
-                while rest and rest[-1] in self.fix_tail:
-                    rest = rest[:-1]
-                if not rest:
-                    continue
-                value = self.guess(" ".join(rest))
-                if value is not None:
-                    return player, value
+        for opening in self._opt(words, 0, self.fix_opening):
+            for lead in self._opt(words, opening, self.fix_lead):
+                for player, i in self._player(words, lead, players):
+                    rest = words[i:]
+                    while rest and rest[0] in self.fix_filler:
+                        rest = rest[1:]
+                    while rest and rest[-1] in self.fix_tail:
+                        rest = rest[:-1]
+                    if not rest:
+                        continue
+                    said = self.guess_said(" ".join(rest), unit)
+                    if said is not None:
+                        return player, said[0], said[1]
         return None
+
+    def unit_words(self, unit: str) -> list[str]:
+        """Every unit word a guess may end with for a question with ``unit`` (a recognizer grammar)."""
+        out = set(self._unit_phrases) | {w for w in re.split(r"[\s/]+", normalise(unit)) if w}
+        return sorted(out)
 
     def player_named(self, text: str, players: Sequence[str]) -> str | None:
         """The one player of ``players`` named anywhere in the utterance, else ``None``."""
         words = self.words(text, players)
         found = {p for i in range(len(words)) for p, _ in self._player(words, i, players)}
         return found.pop() if len(found) == 1 else None
+
+    def players_named(self, text: str, players: Sequence[str]) -> list[str]:
+        """Every player of ``players`` named in the utterance, and every other colour
+        named (a colour key), in the order said, each once ("red and blue" → red, blue)."""
+        words = self.words(text, players)
+        others = [c for c in self.u.colour_words if c not in players]
+        found: list[str] = []
+        i = 0
+        while i < len(words):
+            match = next(iter(self._player(words, i, players)), None) or next(iter(self._player(words, i, others)), None)
+            if match is None:
+                i += 1
+                continue
+            if match[0] not in found:
+                found.append(match[0])
+            i = match[1]
+        return found
+
+    def said(self, moment: str, text: str, contains: bool = False) -> bool:
+        """True when the utterance is one of the ``[moments]`` phrases of ``moment``
+        ("read_mat", "back_out", "all_right", "ready", "same_age"); accents are ignored.
+
+        :param contains: also when such a phrase is inside the utterance as whole words
+            ("they are the same age").
+        """
+        words = tuple(fold(w) for w in self.words(text))
+        phrases = self._folded.get(moment, frozenset())
+        if words in phrases:
+            return True
+        return contains and any(words[i:i + len(p)] == p for p in phrases for i in range(len(words)))
 
     def side(self, text: str) -> str | None:
         """``"left"`` or ``"right"`` (asked back for an ambiguous slot; the core side
@@ -454,18 +553,31 @@ class WitsUnderstanding:
     def vocabulary(self, players: Sequence[str]) -> list[str]:
         """Every phrase a Wits & Wagers moment may use (for a recognizer grammar)."""
         out: list[str] = []
-        for table in (self.bets, self.slots, self.guesses):
+        for table in (self.bets, self.slots, self.guesses, self.moments):
             for phrases in table.values():
                 out += [" ".join(p) for p in phrases]
         for p in players:
             out += [" ".join(ph) for ph in self.player_phrases(p)]
-        out += [" ".join(p) for p in self.fix_lead] + sorted(self.fix_filler | self.fix_tail)
+        out += [" ".join(p) for p in self.fix_lead + self.fix_opening] + sorted(self.fix_filler | self.fix_tail)
+        out += [" ".join(p) for p in self.sides["centre"]]
         out += self.u.number_words() + self.side_phrases() + self.u.yes_no_phrases()
         return sorted(w for w in set(out) if w not in self.possessive)
 
     def side_phrases(self) -> list[str]:
         """Every phrase that names a side (core words and the game's own)."""
         return [p for ps in self.side_words.values() for p in ps]
+
+
+def _stems(word: str) -> set[str]:
+    """The word (accents folded) and its forms without a plural or gender ending, for
+    matching a unit word said with the unit as written ("kilometres" ~ "kilometre",
+    "tekens" ~ "teken", "kilómetros" ~ "kilometro")."""
+    w = fold(normalise(word))
+    out = {w}
+    for ending in ("s", "es", "en", "e"):
+        if w.endswith(ending) and len(w) - len(ending) >= 3:
+            out.add(w[:-len(ending)])
+    return out
 
 
 def _both(slot: SlotRef, chips: Number | None, each: bool) -> tuple[TokenRequest, TokenRequest]:
