@@ -235,6 +235,128 @@ def test_guess_heard_as_nothing_is_asked_once_more_then_no_guess(tmp_path):
     assert turn["points"] == {"red": 2, "green": 2}
 
 
+# ---------------------------------------------------------------------- playtest fixes
+def test_undo_takes_back_a_silent_pass_after_the_reveal_began(tmp_path):
+    """Silence from a writer asked by name is a pass; "undo" in the reveal that follows
+    takes it back (one undo phase per turn, G4), and the writer is asked again."""
+    _, out, record = play(tmp_path, script_file(tmp_path, [
+        "blue, three", "<silence>", "<silence>", "<silence>", "undo", "green, four", "no pain no gain", "agreed"]),
+                          ["--players", "red,blue,green", "--seed", "5"])
+    assert "I didn't hear Green, so Green passes this turn." in out
+    assert "There is nothing to undo" not in out
+    after = out.split("PLAYER: undo")[1]
+    assert after.startswith("\nHOST: Undone. Let's take that step again.\nHOST: Green, where does your token go?")
+    turn = record["turns"][0]
+    assert [(c["writer"], c["space"]) for c in turn["claims"]] == [("blue", 3), ("green", 4)]
+    assert turn["passes"] == [] and turn["points"] == {"red": 3, "blue": 3}
+
+
+def test_undo_takes_back_no_guess_after_two_silences(tmp_path):
+    """Two silences in the guessing timer = no guess; "undo" at the next message brings the
+    guess back, with the time that was left (10 s), not a restarted timer."""
+    _, out, record = play(tmp_path, script_file(tmp_path, [
+        "blue, three", "green, four", "<silence>", "<silence>", "undo", "no pain no gain", "agreed"]),
+                          ["--players", "red,blue,green", "--seed", "5"])
+    assert "Time's up. No guess for Blue's message." in out and "HOST: Green, show your message" in out
+    after = out.split("PLAYER: undo")[1]
+    assert after.startswith("\nHOST: Undone. Let's take that step again.\n"
+                            "HOST: Red, guess Blue's message, every word in order.\n")
+    turn = record["turns"][0]
+    assert [(r["writer"], r["guess"], r["correct"]) for r in turn["reveals"]] == [("blue", "no pain no gain", True)]
+    assert turn["points"] == {"red": 3, "blue": 3}
+
+
+def test_undo_in_the_writing_timer_takes_back_a_claim_not_a_silence(tmp_path):
+    """The silence that ends a writing window only lets time pass: undo skips it."""
+    _, out, record = play(tmp_path, script_file(tmp_path, [
+        "blue, three", "<silence>", "undo", "blue, five", "green, six", "no pain no gain", "agreed"]),
+                          ["--players", "red,blue,green", "--seed", "5"])
+    assert "Ten seconds left to write." in out and "There is nothing to undo" not in out
+    assert [(c["writer"], c["space"]) for c in record["turns"][0]["claims"]] == [("blue", 5), ("green", 6)]
+
+
+def test_disqualified_is_confirmed_and_can_be_undone(tmp_path):
+    """R3 with a confirmation: "no" keeps the message; "yes" skips it; undo takes the yes back."""
+    _, out, record = play(tmp_path, script_file(tmp_path, [
+        "blue, three", "green, four", "disqualified", "no", "disqualified", "yes", "undo", "no",
+        "no pain no gain", "agreed"]), ["--players", "red,blue,green", "--seed", "5"])
+    assert out.count("HOST: Disqualify Blue's message? Say yes or no.") == 3     # twice asked, once after undo
+    assert out.count("HOST: Blue's message stays in the game.") == 2
+    assert out.count("Blue's message is disqualified.") == 1
+    turn = record["turns"][0]
+    assert turn["disqualified"] == [] and turn["points"] == {"red": 3, "blue": 3}
+    assert [r["writer"] for r in turn["reveals"]] == ["blue"]
+
+
+def test_repeat_during_timers_does_not_restart_them(tmp_path):
+    """"repeat" says the question again without "30 seconds, starting now"; the timers go
+    on: the next silence brings the 10-second warning, then time's up."""
+    _, out, _ = play(tmp_path, script_file(tmp_path, [
+        "repeat", "blue, three", "green, four", "repeat", "<silence>", "repeat", "<silence>"]),
+                     ["--players", "red,blue,green", "--seed", "5"])
+    said = [line for line in out.splitlines() if line.startswith("HOST: ")]
+    writing = "HOST: Writers, shorten the message. Claim a space whenever you like: your colour and a number, " \
+              "for example: Blue, seven."
+    assert said.count(writing + " You have 30 seconds, starting now.") == 1 and said.count(writing) == 1
+    guess = "HOST: Red, guess Blue's message, every word in order."
+    assert said.count(guess + " You have 30 seconds, starting now.") == 1 and said.count(guess) == 2
+    tail = out.split("PLAYER: green, four")[1]
+    assert tail.index("Ten seconds left. Red, say your guess now.") < tail.index(
+        "Time's up. No guess for Blue's message.")
+
+
+def test_untimed_guess_promises_no_time_and_waits_for_three_nothings(tmp_path):
+    """--timer off: no seconds anywhere; a guess heard as nothing is asked for twice more,
+    the last time with a warning, then it counts as no guess (issue 5, decided here)."""
+    _, out, _ = play(tmp_path, script_file(tmp_path, [
+        "blue, three", "green, four", "<silence>", "<silence>", "<silence>", "no pain no gain", "agreed"]),
+                     ["--players", "red,blue,green", "--seed", "5", "--timer", "off"])
+    assert " seconds" not in out and "Take your time" not in out and "Time's up" not in out
+    assert "HOST: Red, guess Blue's message, every word in order. There is no timer. If you can't guess it, " \
+           "say pass." in out
+    tail = out.split("Blue, show your message")[1]
+    steps = ["I didn't hear a guess. Red, say your guess now.",
+             "I still didn't hear a guess. Red, say it now: if I hear nothing again, it counts as no guess.",
+             "No guess for Blue's message.", "Green, show your message"]
+    assert [tail.index(s) for s in steps] == sorted(tail.index(s) for s in steps)
+    assert "3 points" not in tail and "2 points each for Red and Green." in tail
+
+
+@pytest.mark.parametrize("guess, said, refused", [
+    ("no pain no gain", "yes", False),        # plain agreement keeps "That's right!"
+    ("no pain no gain", "yes, agreed", False),
+    ("no pain no gain", "correct", False),    # says what the host said: agreement
+    ("no gain no pain", "wrong", False),
+    ("no gain no pain", "no", False),
+    ("no gain no pain", "correct", True),     # an overrule needs a writer's colour
+])
+def test_plain_agreement_keeps_the_judgement(tmp_path, guess, said, refused):
+    _, out, record = play(tmp_path, script_file(tmp_path, ["blue, three", "green, four", guess, said]),
+                          ["--players", "red,blue,green", "--seed", "5"])
+    assert ("Please start with your colour" in out) is refused
+    if not refused:
+        assert "overrules" not in out
+        assert ("3 points each for Red and Blue." in out) is (guess == "no pain no gain")
+
+
+def test_help_examples_name_a_colour_that_is_playing(tmp_path):
+    """help_claims / help_overrule / help_verdict give an example colour of this game (a writer)."""
+    _, out, _ = play(tmp_path, script_file(tmp_path, ["help", "blue, three", "yellow, four", "no gain no pain",
+                                                      "help"]),
+                     ["--players", "red,blue,yellow", "--seed", "5"])
+    assert "like this: Blue, seven." in out and "like this: Blue says correct." in out
+    assert "Green" not in out
+    _, out, _ = play(tmp_path, script_file(tmp_path, ["pink, three", "blue pass", "ready", "a guess", "help"]),
+                     ["--players", "red,pink,blue", "--own-message", "--timer", "off", "--seed", "5"])
+    assert "like this: Pink says wrong." in out and "Green" not in out
+
+
+def test_capitalised_colours_are_accepted(tmp_path):
+    _, out, record = play(tmp_path, script_file(tmp_path, []), ["--players", "Red,BLUE,Green", "--seed", "5"])
+    assert record["settings"]["options"]["players"] == ["red", "blue", "green"]
+    assert "Players, in seat order: Red, Blue and Green." in out
+
+
 def test_guesser_overrule_is_ignored_and_a_writer_overrules(tmp_path):
     _, out, _ = play(tmp_path, script_file(tmp_path, ["blue, three", "green, four", "no gain no pain",
                                                       "red says correct", "red, correct", "green says correct"]),
@@ -298,6 +420,7 @@ def test_same_seed_same_cards_other_seed_other_cards(tmp_path):
     ("red,blue,green,yellow,orange,purple,pink,red", "names a colour twice"),
     ("red,blue,black", "not black"),
     ("red,blue,blue", "names a colour twice"),
+    ("Ana,Bram,Carla", "not Ana, Bram, Carla"),                 # names are quoted as typed
 ])
 def test_bad_players_are_refused_in_one_sentence(players, words):
     status, out, err = run_cli(["play", "rofl", "--players", players, "--input", "keyboard"])

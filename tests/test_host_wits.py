@@ -4,13 +4,22 @@ keyboard play, resume, bank position, question-bank loading and options."""
 from __future__ import annotations
 
 import json
+import re
 from pathlib import Path
 
 import pytest
 
 from tests.playthrough import SCRIPTS, check_golden, run_cli
 from voicegame.decks import DeckError
-from voicegame.decks.wits import Question, bank_order, draw_questions, load_bank, load_csv, load_toml
+from voicegame.decks.wits import (
+    Question,
+    bank_order,
+    draw_questions,
+    first_start,
+    load_bank,
+    load_csv,
+    load_toml,
+)
 from voicegame.host.base import Settings
 from voicegame.host.wits import validate
 from voicegame.storage import data_dir
@@ -92,7 +101,7 @@ def test_golden_four_player_game_plays_to_the_end(bank7, tmp_path):
         awarded[award["to"]] += award["amount"]
     assert awarded == record["chips"]
     # K8: red and green tie; green has the youngest player
-    assert record["tie_break"] == {"tied": ["red", "green"], "youngest": "green"}
+    assert record["tie_break"] == {"tied": ["red", "green"], "youngest": ["green"]}
     assert record["winners"] == ["green"]
     first = record["turns"][0]
     assert first["guesses"] == {"red": 1965, "blue": 1971, "green": 1969, "yellow": None}
@@ -106,28 +115,49 @@ def test_golden_game_says_every_refusal_with_its_reason(bank7, tmp_path):
     assert status == 0, err
     expected = [
         'I heard "banana", but I didn\'t understand. Say your guess as a number',  # guess not a number
-        "I didn't hear a guess from yellow, so yellow has no guess this time. Yellow can still bet.",
+        # another player's colour at a guess: the reason, then the question again
+        "Red, you can correct your guess when I read all the guesses back. Green, your guess?",
+        "Yellow, please wait: I'll ask for your guess in turn. Green, your guess?",
+        "PLAYER: green, nineteen sixty nine\nHOST: Green: 1969.",  # own colour + number
+        "I didn't hear a guess from Yellow, so Yellow has no guess this time. Yellow can still bet.",
         "Blue's guess is now 1971.",  # G4 correction
+        "PLAYER: no, blue ninety\nHOST: Blue's guess is now 90.",  # "no" + correction in one go
+        "PLAYER: that's right\nHOST: Here is the mat",
+        "PLAYER: all good\nHOST: Here is the mat",
+        "PLAYER: never mind\nHOST: All right, the guesses stay as they are.\nHOST: Here is the mat",
+        "PLAYER: forty two point two kilometres\nHOST: Red: 42.2 kilometres.",  # a guess with its unit
         "Red, you hold no chips, so that bet cannot put 2 chips under your tokens.",  # over the chips held
-        "It is blue's turn to bet.",
+        "PLAYER: the mat\nHOST: Here is the mat, from left to right.",
+        "PLAYER: read the mat\nHOST: Here is the mat, from left to right.",
+        "It is Blue's turn to bet.",
         "The 4 to 1 on the left is empty. Bets go on a slot with a guess, or on all guesses too high.",
+        "PLAYER: both on the 2 to 1 in the middle\nHOST: The 2 to 1 in the middle is empty.",
         "Blue, the 3 to 1 on the left, or the one on the right?",  # ambiguous slot asked back
         "Yellow has no guess on the mat.",
         "Red, you have only two bet tokens, and both are down",  # a third bet
+        "PLAYER: never mind\nHOST: All right, no change.\nHOST: Any changes?",
         "Green, you hold 5 chips, so that bet cannot put 6 chips under your tokens.",
-        "Nothing heard from red, so red places no bet.",
-        "Standings: red no chips, blue no chips, green no chips and yellow no chips.",  # "score"
+        "Nothing heard from Red, so Red places no bet.",
+        "Standings: Red no chips, Blue no chips, Green no chips and Yellow no chips.",  # "score"
         "Undone. Let's take that step again.",
-        "Which of red and green has the youngest player?",
-        "Blue is not tied for the lead.",
-        "Green has the youngest player, so green wins with 21 chips!",
+        "Who has the youngest player: Red or Green? If the youngest players are the same age, say same age.",
+        "Blue is not tied for the lead. Say Red or Green, or say same age.",
+        "Purple is not playing. Say Red or Green, or say same age.",
+        "Green has the youngest player, so Green wins with 21 chips!",
         "Question 3: How long is a marathon race in kilometres? Answer: 42.195 kilometres.",
     ]
     for sentence in expected:
         assert sentence in out, sentence
     # the mat: every slot, its odds and whose guess is in it (K3)
-    assert ("All guesses too high pays 6 to 1. 3 to 1 on the left: 12, guessed by red and green. "
-            "2 to 1 in the middle: 15, guessed by blue. 3 to 1 on the right: 20, guessed by yellow.") in out
+    assert ("All guesses too high pays 6 to 1. 3 to 1 on the left: 12, guessed by Red and Green. "
+            "2 to 1 in the middle: 15, guessed by Blue. 3 to 1 on the right: 20, guessed by Yellow.") in out
+    # the K7 bonus is said once, in the payout line; player names always with a capital
+    assert "bonus for the winning guess" not in out
+    assert "HOST: Green wins 2 chips and gets the 3 chips bonus, and now has 5 chips." in out
+    listed = [line for line in out.splitlines()
+              if line.startswith(("HOST: Standings:", "HOST: The guesses are:", "HOST: Here is the mat"))]
+    assert len(listed) > 20
+    assert not [line for line in listed if re.search(r"\b(red|blue|green|yellow)\b", line)]
 
 
 # --------------------------------------------------------------------------- K9 at host level
@@ -156,7 +186,7 @@ def test_k9_examples_through_the_host(tmp_path):
     assert slot["k-2008"]["guess"] == 2004      # answer 2008: 2004 beats 2009
     assert by_id["k-380"]["winning_slot"] == 0  # answer 380, smallest guess 389: too high wins
     assert "Every guess was over the answer, so all guesses too high wins, paying 6 to 1." in out
-    assert "The winning guess is 12, by red, on the 3 to 1 on the left." in out
+    assert "The winning guess is 12, by Red, on the 3 to 1 on the left." in out
     assert rescore(record) == record["chips"]
 
 
@@ -179,8 +209,13 @@ def test_keyboard_game_from_the_printed_instructions(bank7):
     assert status == 0, err
     intro = out.split("\n", 1)[0]
     for hint in ("both on 2008", "one on 2008 with 3 chips, one on too high", "split 12 and 15",
-                 "5 chips on the 3 to 1 on the left", "no bet", "say no to close the betting", "say help"):
+                 "5 chips on the 3 to 1 on the left", "no bet", "say no to close the betting", "say help",
+                 "say the mat to hear the mat again", "the one with the youngest player wins"):
         assert hint in intro
+    # --timer off: the introduction speaks of saying ready, never of a timer (G1)
+    assert "timer" not in intro
+    assert "write down a number as your guess, and say ready when everyone has one" in intro
+    assert "Then you bet: say ready when everyone has decided" in intro
     assert "There is no timer. Say ready when everyone is done." in out
     assert "Red: both tokens on 1960 with no chips." in out
     assert "Blue: one token on all guesses too high with no chips and one token on 80 with no chips." not in out
@@ -233,16 +268,66 @@ def test_bank_position_persists_across_games(tmp_path):
     bank = tmp_path / "bank10.csv"
     bank.write_text(BANK7 + EXTRA, encoding="utf-8")
     order = [q.id for q in bank_order(load_bank(bank))]
+    # a fresh bank with --seed 7 and 4 questions a game: block 7 mod (10 // 4) = 1 starts the first pass
+    assert first_start(10, 4, 7) == 4
+    order = order[4:] + order[:4]
     game1 = _ids_of_a_started_game(bank, tmp_path, "g1", 4)
     game2 = _ids_of_a_started_game(bank, tmp_path, "g2", 4)
     assert game1 == order[:4] and game2 == order[4:8]  # no repeats: the next ones in the fixed order
     position = json.loads((data_dir() / "wits_position.json").read_text())
     entry = position["banks"][str(bank.resolve())]
-    assert entry["position"] == 8 and set(entry["asked"]) == set(order[:8])
-    # the pass ends: the last two, then a new pass that does not repeat them in this game
+    assert entry["position"] == 8 and set(entry["asked"]) == set(order[:8]) and entry["start"] == order[0]
+    # the pass ends: the last two, then a new pass (same start) that does not repeat them in this game
     game3 = _ids_of_a_started_game(bank, tmp_path, "g3", 4)
     assert game3 == order[8:] + order[:2]
     assert len(set(game3)) == 4
+
+
+def test_seed_picks_where_a_fresh_bank_starts_and_every_question_still_comes_once(tmp_path):
+    bank = [Question(f"q{i:02d}", f"Question {i}?", i) for i in range(20)]
+    order = [q.id for q in bank_order(bank)]
+    firsts = {}
+    for seed in (None, 0, 1, 2, 3, 4, 5):
+        pos = tmp_path / f"pos{seed}.json"
+        firsts[seed] = [q.id for q in draw_questions(bank, 4, "k", pos, seed=seed)]
+    assert firsts[None] == order[:4] == firsts[0] == firsts[5]  # no seed: the start of the order
+    assert [firsts[s] for s in (1, 2, 3, 4)] == [order[4:8], order[8:12], order[12:16], order[16:20]]
+    # later games go on from the saved position whatever their seed; one pass asks each question once
+    pos = tmp_path / "pos3.json"
+    rest = [q.id for seed in (9, None, 0, 2) for q in draw_questions(bank, 4, "k", pos, seed=seed)]
+    assert rest == order[16:] + order[:12] and sorted(firsts[3] + rest) == sorted(order)
+    assert [q.id for q in draw_questions(bank, 4, "k", pos, seed=1)] == order[12:16]  # the next pass
+    # a position saved before starts were kept (no "start") goes on from the beginning of the order
+    old = tmp_path / "old.json"
+    old.write_text(json.dumps({"format": "voicegame-wits-position/1",
+                               "banks": {"k": {"pass": 1, "asked": order[:4], "position": 4, "size": 20}}}))
+    assert [q.id for q in draw_questions(bank, 4, "k", old, seed=3)] == order[4:8]
+
+
+def test_play_seed_changes_the_first_questions_of_a_fresh_data_dir_only(tmp_path, capsys):
+    script = tmp_path / "empty.txt"
+    script.write_text("# nothing is said\n")
+    position = data_dir() / "wits_position.json"
+
+    def first_ids(*seed: str) -> list[str]:
+        record = tmp_path / "r.json"
+        status, out, err = run_cli(["play", "wits", "--input", str(script), "--output", "text",
+                                    "--record", str(record), *seed])
+        assert status == 0, err
+        return json.loads(record.read_text())["settings"]["options"]["question_ids"]
+
+    unseeded = first_ids()
+    position.unlink()
+    assert first_ids() == unseeded  # no --seed (and the lobby): the bank's fixed start
+    position.unlink()
+    one = first_ids("--seed", "1")
+    position.unlink()
+    two = first_ids("--seed", "2")
+    assert len({*unseeded, *one, *two}) == 21  # three fresh data dirs, three different games
+    assert not set(first_ids("--seed", "1")) & {*one, *two}  # a saved position: the seed changes nothing
+    capsys.readouterr()
+    run_cli(["play", "wits", "--help"])  # argparse prints the help itself
+    assert "--seed picks where that first pass starts" in " ".join(capsys.readouterr().out.split())
 
 
 def test_validate_stores_the_questions_once(bank7):

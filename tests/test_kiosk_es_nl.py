@@ -7,6 +7,7 @@ Wits and Wagers game and back to the lobby."""
 from __future__ import annotations
 
 import io
+import re
 
 import pytest
 
@@ -275,7 +276,8 @@ def test_settings_are_read_back_in_the_language(lang, expected):
     said = [k.prompts.join(k.settings_items(s)) for s in setups]
     assert said == expected
     assert k.players_words(setups[3]) == k.text("lobby.everyone")
-    assert k.players_words(setups[0]) == [k.u.colour_name(c) for c in ("red", "blue", "green")]
+    # the players' colours are names: capitalised in the read-backs
+    assert k.players_words(setups[0]) == {"es": ["Rojo", "Azul", "Verde"], "nl": ["Rood", "Blauw", "Groen"]}[lang]
 
 
 # --------------------------------------------------------------------------- golden playthroughs
@@ -290,8 +292,8 @@ def test_golden_spanish_kiosk_from_the_lobby_through_a_stopped_and_resumed_game_
     assert said[-1] == "Se ha terminado la entrada, así que cierro el menú. ¡Adiós!"
     assert said[-2] == "Muy bien, me quedo."
     assert "A Wits and Wagers se juega de 2 a 7 jugadores, no con 8. ¿Cuántos sois?" in said
-    assert "¡Empezamos! Wits and Wagers con azul y verde. Ajustes: temporizador de 30 segundos y 2 preguntas." in said
-    assert "¿Seguimos la partida de Wits and Wagers desde la pregunta 1? Decid sí o no." in said
+    assert "¡Empezamos! Wits and Wagers con Azul y Verde. Ajustes: temporizador de 30 segundos y 2 preguntas." in said
+    assert "¿Seguimos la partida de Wits and Wagers con Azul y Verde desde la pregunta 1? Decid sí o no." in said
     assert not any("I " in s or "Say " in s for s in said)  # no English left in the lobby
     (rec,) = records()
     assert rec["game"] == "wits" and rec["finished"] and not unfinished_autosaves()
@@ -310,7 +312,7 @@ def test_golden_dutch_kiosk_through_a_game_without_timer_then_switched_to_spanis
     said = host_lines(out)
     assert said[0].startswith("Hallo, ik ben jullie spelleider!")
     assert "2 spelers." in said  # "met z'n tweeën" said with the game's name
-    assert "We beginnen! Wits and Wagers met rood en oranje. Instellingen: geen timer en 2 vragen." in said
+    assert "We beginnen! Wits and Wagers met Rood en Oranje. Instellingen: geen timer en 2 vragen." in said
     assert any(s.startswith("Dat is geen instelling van Wits and Wagers.") for s in said)
     assert said[-3:] == ["Vale, a partir de ahora hablo español.",
                          "Los juegos son Wavelength, Wits and Wagers y ROFL. Decid, por ejemplo, vamos a jugar a "
@@ -337,3 +339,111 @@ def test_a_language_said_in_any_language_is_switched_and_saved(tmp_path, start, 
     status, out, _ = kiosk(write_script(tmp_path, "lang", [said]), *extra)
     assert sentence in host_lines(out) and status == 0
     assert kiosk_config.load().lang == lang
+
+
+# --------------------------------------------------------------------------- the playtest's reports
+
+
+@pytest.mark.parametrize("lang, answers, again, default", [
+    ("es", ["sí", "no", "por defecto"],
+     "¿Cuál de los dos? Decid equipos para jugar dos equipos enfrentados, o cooperativo para jugar todos juntos "
+     "como un solo equipo.", "Dos equipos, lo de por defecto."),
+    ("nl", ["ja", "nee", "standaard"],
+     "Welke van de twee? Zeg teams voor twee teams tegen elkaar, of coöperatief om samen als één team te spelen.",
+     "Twee teams, de standaard."),
+])
+def test_yes_to_teams_or_cooperative_is_asked_again_and_the_default_is_said(tmp_path, lang, answers, again, default):
+    status, out, _ = kiosk(write_script(tmp_path, "mode", ["wavelength", *answers]), "--lang", lang)
+    said = host_lines(out)
+    assert said.count(again) == 2
+    assert default in said
+    assert status == 0
+
+
+@pytest.mark.parametrize("lang, answers, which, read", [
+    ("es", ["rofl", "tres", "no", "verde azul rojo"],
+     "Entonces decid vuestros 3 colores por orden de asiento, por ejemplo Verde, Azul y Morado.",
+     "Orden de asiento: Verde, Azul y Rojo."),
+    ("nl", ["rofl", "drie", "nee", "groen blauw rood"],
+     "Noem dan jullie 3 kleuren in zitvolgorde, bijvoorbeeld Groen, Blauw en Paars.",
+     "Zitvolgorde: Groen, Blauw en Rood."),
+])
+def test_no_to_the_offered_colours_asks_for_them(tmp_path, lang, answers, which, read):
+    status, out, _ = kiosk(write_script(tmp_path, "no", answers), "--lang", lang)
+    said = host_lines(out)
+    assert which in said and read in said
+    assert status == 0
+
+
+@pytest.mark.parametrize("lang, answers", [("es", ["continuar", "seguimos", "sigamos", "retomar"]),
+                                           ("nl", ["verder", "doorgaan", "hervatten", "verder spelen"])])
+def test_resume_words_answer_the_resume_offer(lang, answers):
+    lu = lobby_understanding(lang)
+    assert all(lu.is_resume(a) for a in answers)
+    assert not lu.is_resume(lu.u.no_words[0]) and not lu.is_resume("banana")
+
+
+@pytest.mark.parametrize("lang, word, offer", [
+    ("es", "continuar", "He encontrado una partida de Wits and Wagers sin terminar, con Rojo y Naranja. "
+                        "¿La seguimos desde la pregunta 1? Decid sí o no."),
+    ("nl", "verder", "Ik heb een potje Wits and Wagers gevonden dat nog niet af is, met Rood en Oranje. "
+                     "Verder vanaf vraag 1? Zeg ja of nee."),
+])
+def test_continue_at_the_resume_offer_resumes_the_game(tmp_path, lang, word, offer):
+    kiosk(SCRIPTS / "kiosk_power_cut_1.txt", seed=5)
+    status, out, _ = kiosk(write_script(tmp_path, "resume", [word]), "--lang", lang, seed=5)
+    said = host_lines(out)
+    assert said[0] == offer
+    assert Prompts.load(lang).text("lobby.not_now") not in said
+    assert said[1] == "Welcome back. Resuming the saved game."  # the saved game speaks its own language (en)
+    assert status == 0
+
+
+def test_the_lobby_speaks_to_the_table_as_vosotros_and_jullie():
+    es, nl = Prompts.load("es"), Prompts.load("nl")
+    assert "para cambiar de idioma, decid habla y el idioma, por ejemplo habla inglés" in es.text("lobby.help")
+    tu = re.compile(r"\b(tú|tu|tus|te|ti|contigo|tienes|puedes|quieres|sabes|juegas|estás|eres)\b")
+    je = re.compile(r"(?<!')\b(je|jij|jou|jouw)\b", re.IGNORECASE)  # not the diminutive of "sms'je"
+    for key in (k for k in es.templates if k.startswith("lobby.")):
+        assert not tu.search(es.text(key, **_dummy(es, key))), key
+    for key in (k for k in nl.templates if k.startswith("lobby.")):
+        assert not je.search(nl.text(key, **_dummy(nl, key))), key
+
+
+def _dummy(prompts, key):
+    return {name: "X" for name in prompts.placeholders(key)}
+
+
+@pytest.mark.parametrize("lang, expected", [
+    ("es", ["Escuchando: cada frase que oiga aparecerá aquí. Ctrl-C para terminar.",
+            "oído: 'tres coma cinco' | confianza 1,00 | entendido como: número 3,5",
+            "(silencio)",
+            "oído: 'sí' | confianza 1,00 | entendido como: sí",
+            "oído: 'a la izquierda' | confianza 1,00 | entendido como: lado izquierda",
+            "oído: 'azul' | confianza 1,00 | entendido como: color azul",
+            "oído: 'repite' | confianza 1,00 | entendido como: orden repetir",
+            "oído: 'plátano' | confianza 1,00 | entendido como: nada conocido",
+            "Hecho."]),
+    ("nl", ["Ik luister. Zeg iets; druk op Ctrl-C om te stoppen.",
+            "gehoord: 'drie komma vijf' | vertrouwen 1,00 | begrepen als: getal 3,5",
+            "(stilte)",
+            "gehoord: 'ja' | vertrouwen 1,00 | begrepen als: ja",
+            "gehoord: 'naar links' | vertrouwen 1,00 | begrepen als: kant links",
+            "gehoord: 'blauw' | vertrouwen 1,00 | begrepen als: kleur blauw",
+            "gehoord: 'herhaal' | vertrouwen 1,00 | begrepen als: commando herhalen",
+            "gehoord: 'banaan' | vertrouwen 1,00 | begrepen als: niets bekends",
+            "Klaar."]),
+])
+def test_hear_prints_in_the_language_with_its_decimal_comma(tmp_path, lang, expected):
+    said = {"es": ["tres coma cinco", "<silence>", "sí", "a la izquierda", "azul", "repite", "plátano"],
+            "nl": ["drie komma vijf", "<silence>", "ja", "naar links", "blauw", "herhaal", "banaan"]}[lang]
+    status, out, err = run_cli(["hear", "--lang", lang, "--input", str(write_script(tmp_path, "hear", said))])
+    assert status == 0, err
+    assert out.splitlines() == expected
+
+
+def test_hear_numbers_are_written_as_in_the_language():
+    from voicegame.cli import format_number
+
+    assert [format_number(v, ",") for v in (3.5, 1984, -0.25, 1e-05, 2.0)] == ["3,5", "1984", "-0,25", "0,00001", "2"]
+    assert format_number(0.876, ",", 2) == "0,88" and format_number(1, ".", 2) == "1.00"

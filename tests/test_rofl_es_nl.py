@@ -467,3 +467,74 @@ def test_spanish_tiebreak_with_several_guessers(tmp_path):
     assert "Azul y Amarillo: uno de vosotros puede adivinar el mensaje de Rojo, una sola vez" in text
     assert "Quedan diez segundos. Azul y Amarillo, decid ya vuestra respuesta." in text
     assert "Se ha acertado el mensaje de Verde: ¡Verde rompe el empate!" in text
+
+
+# ---------------------------------------------------------------------- playtest fixes
+@pytest.mark.parametrize("lang, said", [
+    ("es", "vale"), ("es", "sí"), ("es", "sí, vale"), ("es", "estoy de acuerdo"), ("es", "correcto"),
+    ("nl", "klopt"), ("nl", "ja"), ("nl", "ja, klopt"), ("nl", "ik ben het ermee eens"), ("nl", "goed"),
+])
+def test_plain_agreement_keeps_the_judgement(tmp_path, lang, said):
+    """At the overrule moment a plain "vale" / "sí" / "klopt" / "ja" (no colour) agrees with
+    the host's "right!" instead of asking for a colour."""
+    claims, guess, game, scored, refusal = {
+        "es": (["azul, tres", "verde, cuatro"], "la regenta", GAME_ES,
+               "3 puntos para cada uno, Rojo y Azul.", "Empezad por vuestro color"),
+        "nl": (["blauw, drie", "geel, vier"], "de avonturen van kuifje", GAME_NL,
+               "Rood en Blauw krijgen elk 3 punten.", "Begin alsjeblieft met je kleur")}[lang]
+    _, out, record = play(tmp_path, script_file(tmp_path, [*claims, guess, said]), game)
+    assert refusal not in out and scored in out
+    shown = record["turns"][0]["reveals"][0]
+    assert shown["judgement"]["correct"] is True and shown["overruled"] is False
+
+
+@pytest.mark.parametrize("lang, said", [("es", "sí"), ("es", "no"), ("nl", "ja"), ("nl", "fout")])
+def test_plain_agreement_with_a_wrong_judgement(tmp_path, lang, said):
+    claims, game, refusal, next_shown = {
+        "es": (["azul, tres", "verde, cuatro"], GAME_ES, "Empezad por vuestro color", "Verde, muestra tu mensaje"),
+        "nl": (["blauw, drie", "geel, vier"], GAME_NL, "Begin alsjeblieft met je kleur", "Geel, laat je bericht"),
+    }[lang]
+    _, out, record = play(tmp_path, script_file(tmp_path, [*claims, "banana", said]), game)
+    assert refusal not in out and next_shown in out
+    assert "corrige:" not in out and "verbetert mij:" not in out          # no overrule
+
+
+@pytest.mark.parametrize("lang, players, lines, example", [
+    ("es", "rojo,azul,amarillo", ["ayuda", "azul, tres", "amarillo, cuatro", "plátano", "ayuda"],
+     ["así: Azul, siete.", "así: Azul dice correcto."]),
+    ("nl", "rood,blauw,geel", ["help", "blauw, drie", "geel, vier", "banaan", "help"],
+     ["zo: Blauw, zeven.", "zo: Blauw zegt goed."]),
+])
+def test_help_examples_name_a_colour_that_is_playing(tmp_path, lang, players, lines, example):
+    _, out, _ = play(tmp_path, script_file(tmp_path, lines), ["--lang", lang, "--players", players, "--seed", "1"])
+    assert all(e in out for e in example)
+    assert "Verde" not in out and "Groen" not in out
+
+
+@pytest.mark.parametrize("lang, lines, confirm, stays, gone", [
+    ("es", ["azul, tres", "verde, cuatro", "descalificado", "no", "descalificado", "sí"],
+     "¿Descalifico el mensaje de Azul? Decid sí o no.", "El mensaje de Azul sigue en juego.",
+     "El mensaje de Azul queda descalificado."),
+    ("nl", ["blauw, drie", "geel, vier", "gediskwalificeerd", "nee", "gediskwalificeerd", "ja"],
+     "Het bericht van Blauw diskwalificeren? Zeg ja of nee.", "Het bericht van Blauw blijft in het spel.",
+     "Het bericht van Blauw is gediskwalificeerd."),
+])
+def test_disqualified_is_confirmed(tmp_path, lang, lines, confirm, stays, gone):
+    _, out, _ = play(tmp_path, script_file(tmp_path, lines), GAME_ES if lang == "es" else GAME_NL)
+    assert out.count(confirm) == 2 and out.count(stays) == 1 and out.count(gone) == 1
+    assert out.index(stays) < out.index(gone)
+
+
+@pytest.mark.parametrize("lang, players, timer_words", [
+    ("es", "Rojo,Azul,Verde", ("segundos", "Tómate tu tiempo", "Se acabó el tiempo")),
+    ("nl", "Rood,Blauw,Geel", ("seconden", "Neem er rustig de tijd voor", "De tijd is om")),
+])
+def test_timer_off_promises_no_time_and_names_keep_a_capital(tmp_path, lang, players, timer_words):
+    lines = {"es": ["azul, tres", "verde, cuatro", "<silence>", "<silence>", "<silence>"],
+             "nl": ["blauw, drie", "geel, vier", "<silence>", "<silence>", "<silence>"]}[lang]
+    _, out, record = play(tmp_path, script_file(tmp_path, lines),
+                          ["--lang", lang, "--players", players, "--timer", "off", "--seed", "1"])
+    assert record["settings"]["options"]["players"] == ["red", "blue", "green" if lang == "es" else "yellow"]
+    assert not any(w in out for w in timer_words)
+    last_try = {"es": "Sigo sin oír ninguna respuesta. Rojo, dila ya", "nl": "Ik hoor nog steeds geen gok. Rood"}
+    assert last_try[lang] in out

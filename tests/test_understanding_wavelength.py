@@ -5,7 +5,7 @@ from __future__ import annotations
 import pytest
 
 from voicegame.understanding.wavelength import (
-    LOCK, MOVE, SET, WHERE, Call, DialCommand, concept_key, wavelength_understanding,
+    LOCK, MOVE, NEGATIVE, SET, WHERE, Call, DialCommand, concept_key, wavelength_understanding,
 )
 
 W = wavelength_understanding("en")
@@ -53,6 +53,19 @@ LEFT, RIGHT = "Breakfast food", "Cutting-edge"
     ("lock it in", DialCommand(LOCK)),
     ("lock it in please", DialCommand(LOCK)),
     ("okay lock it in", DialCommand(LOCK)),
+    # what a table naturally says to lock the dial
+    ("lock it", DialCommand(LOCK)),
+    ("that's it", DialCommand(LOCK)),
+    ("That's it!", DialCommand(LOCK)),
+    ("we're done", DialCommand(LOCK)),
+    ("done", DialCommand(LOCK)),
+    ("okay, done", DialCommand(LOCK)),
+    # a move past the end is a move: the host stops it at the edge and says so
+    ("left 500", DialCommand(MOVE, -500)),
+    # a negative number is refused by the host with a word, never turned into a move
+    ("right minus 20", DialCommand(NEGATIVE, -20)),
+    ("left minus twenty degrees", DialCommand(NEGATIVE, -20)),
+    ("minus ten degrees", DialCommand(NEGATIVE, -10)),
 ])
 def test_dial_commands(said, expected):
     assert W.dial_command(said, LEFT, RIGHT) == expected

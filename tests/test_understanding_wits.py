@@ -203,6 +203,9 @@ def test_every_word_of_the_bet_phrases_is_in_the_grammar(wu):
         "green five chips on the three to one on the left",
         "yellow no bet",
         "one on the smallest", "one on blue's guess", "red no guess", "no changes", "left", "right",
+        # the host's own slot names, the mat, backing out, corrections opened by "no", same age
+        "both on the two to one in the middle", "read the mat", "never mind", "no blue forty",
+        "that's right", "same age",
     ]
     for phrase in spoken:
         words = wu.words(phrase, PLAYERS)

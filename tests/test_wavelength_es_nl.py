@@ -29,7 +29,7 @@ from voicegame.ports import Heard, InputEnded, Silence
 from voicegame.prompts import PROMPTS_DIR
 from voicegame.speakable import speakable
 from voicegame.understanding.wavelength import (
-    LOCK, MOVE, SET, WHERE, Call, DialCommand, wavelength_understanding,
+    LOCK, MOVE, NEGATIVE, SET, WHERE, Call, DialCommand, wavelength_understanding,
 )
 
 ES = wavelength_understanding("es")
@@ -47,7 +47,11 @@ NL_ARGS = ["--lang", "nl", "--seed", "8", "--accessible", "--target-score", "7"]
 def _only_installed_games(monkeypatch):
     """The CLI builds a parser for every registered game; leave out games without a host module."""
     for name, module in list(GAMES.items()):
-        if importlib.util.find_spec(f"voicegame.host.{module}") is None:
+        if name == "wavelength":
+            continue
+        try:
+            importlib.import_module(f"voicegame.host.{module}")
+        except Exception:  # not written yet, or being edited by another issue's engineer
             monkeypatch.delitem(GAMES, name)
 
 
@@ -101,6 +105,19 @@ def _only_installed_games(monkeypatch):
     ("fijalo", DialCommand(LOCK)),
     ("vale, fíjalo", DialCommand(LOCK)),
     ("fíjalo, por favor", DialCommand(LOCK)),
+    # what a table naturally says to lock the dial
+    ("vale", DialCommand(LOCK)),
+    ("listo", DialCommand(LOCK)),
+    ("déjalo ahí", DialCommand(LOCK)),
+    ("dejalo ahi", DialCommand(LOCK)),
+    ("ahí está bien", DialCommand(LOCK)),
+    ("vale, un poco a la izquierda", DialCommand(MOVE, -5)),  # "vale" before a move is only a filler
+    # the diminutives of the 1° words are 1° too
+    ("un pelito a la izquierda", DialCommand(MOVE, -1)),
+    ("una chispa a la derecha", DialCommand(MOVE, 1)),
+    # a negative number is refused (the host says why), never turned into a move
+    ("derecha menos veinte", DialCommand(NEGATIVE, -20)),
+    ("menos veinte grados a la izquierda", DialCommand(NEGATIVE, -20)),
 ])
 def test_spanish_dial(said, expected):
     assert ES.dial_command(said, ES_LEFT, ES_RIGHT) == expected
@@ -143,6 +160,16 @@ def test_spanish_dial(said, expected):
     ("oké, vastzetten", DialCommand(LOCK)),
     ("oke vastzetten", DialCommand(LOCK)),
     ("zet hem vast", DialCommand(LOCK)),
+    # what a table naturally says to lock the dial
+    ("klaar", DialCommand(LOCK)),
+    ("prima", DialCommand(LOCK)),
+    ("zo is het goed", DialCommand(LOCK)),
+    ("oké, zo is het goed", DialCommand(LOCK)),
+    # "een tikkeltje" is as small as "een tikje" (1°)
+    ("een tikkeltje naar links", DialCommand(MOVE, -1)),
+    ("een tikkeltje meer aangebrand", DialCommand(MOVE, 1)),
+    # a negative number is refused (the host says why), never turned into a move
+    ("rechts min twintig", DialCommand(NEGATIVE, -20)),
 ])
 def test_dutch_dial(said, expected):
     assert NL.dial_command(said, NL_LEFT, NL_RIGHT) == expected
@@ -403,6 +430,10 @@ def test_spanish_team_game_golden_and_rescored(tmp_path):
     assert turns[6]["call"] is None  # "rojo paso"
     assert len(record["redos"]) == 1 and record["redos"][0]["team"] == "blue"  # W8
     assert "PRIVATE psychic: El objetivo está en 12,1 grados: bastante hacia Rana." in out
+    assert "HOST: El dial no tiene grados negativos" in out  # "derecha menos veinte"
+    assert ("HOST: No distingo las voces, así que la respuesta tiene que empezar con el nombre del equipo. "
+            "Rojo, ¿izquierda o derecha?") in out  # a bare "paso"
+    assert "La pista lleva un número: si ha desvelado el objetivo, cualquiera puede decir rehacer" in out
     assert "TONE 61°" in out and "El dial está en 65 grados, un poco hacia Ratón de biblioteca." in out
 
 
@@ -425,6 +456,22 @@ def test_dutch_team_game_golden_and_rescored(tmp_path):
     assert "HOST: De wijzer staat op 94 graden" not in out  # the undo took the move back
     assert "HOST: De wijzer staat op 130 graden, richting Slagzwaard." in out  # --accessible: every move in words
     assert "PRIVATE psychic: Het doel staat op 129,5 graden: richting Slagzwaard." in out
+    # no --players: the Psychic is chosen, then passes to the left; the same after a redo (W8)
+    turn_lines = [line for line in out.splitlines() if line.startswith("HOST: Beurt ")][:5]
+    assert [line.split(". ", 1)[1] for line in turn_lines] == [
+        "Kies jullie eerste Helderziende; bij jullie volgende beurten schuift de rol telkens door naar de "
+        "teamgenoot links.",
+        "Kies jullie eerste Helderziende; bij jullie volgende beurten schuift de rol telkens door naar de "
+        "teamgenoot links.",
+        "Jullie Helderziende blijft dezelfde.",
+        "Jullie Helderziende is de teamgenoot links van jullie vorige Helderziende.",
+        "Jullie Helderziende is de teamgenoot links van jullie vorige Helderziende.",
+    ]
+    assert "Zetten we de wijzer vast op 150 graden, een flink stuk richting Vuurtoren? Zeg ja of nee." in out
+    assert "De wijzer vastzetten op" not in out
+    assert "HOST: Ik kan stemmen niet uit elkaar houden" in out  # a bare "links"
+    # undo passes over "waar staat hij" and says where the dial is now
+    assert "HOST: Ongedaan gemaakt. We doen die stap opnieuw.\nHOST: De wijzer staat op 135 graden" in out
 
 
 @pytest.mark.parametrize("lang, words, points, band", [
@@ -446,6 +493,10 @@ def test_coop_game_ends_with_the_rating_in_the_language(tmp_path, lang, words, p
     assert len(record["turns"]) == 7 + sum(t["bonus_card"] for t in record["turns"])
     assert all(t["call"] is None for t in record["turns"])
     assert band in out
+    assert " 1 cartas" not in out and " 1 kaarten" not in out
+    last = {"es": "es la última carta", "nl": "dit is de laatste kaart"}[lang]
+    one_left = {"es": "y queda 1 carta por jugar.", "nl": "en er is nog 1 kaart te spelen."}[lang]
+    assert last in out and one_left in out
 
 
 def test_spanish_game_resumes_after_a_stop(tmp_path):
@@ -544,3 +595,47 @@ def test_random_games_end_and_rescore(lang, seed, tmp_path):
     else:
         assert rescore(record) == {s["name"]: s["points"] for s in record["standings"]}
         assert set(record["teams"]) == {"red", "blue"}
+
+
+# ---------------------------------------------------------------------- fixes after the playtest
+def test_spanish_deck_spells_calientabanquillos():
+    cards = load_deck(None, "es")
+    concepts = {c for card in cards for side in card.sides for c in side}
+    assert "Calientabanquillos" in concepts and "Calienta banquillo" not in concepts
+
+
+@pytest.mark.parametrize("lang, mode, line", [
+    ("es", "screen", "HOST: El Psíquico, lee la pantalla ahora."),
+    ("nl", "screen", "HOST: De Helderziende, lees nu het scherm."),
+    ("es", "earpiece:hw:1", "HOST: El Psíquico, atención al auricular."),
+    ("nl", "ears", "HOST: Iedereen behalve de Helderziende: houd nu je oren dicht."),
+])
+def test_the_psychic_is_named_with_a_capital_at_a_sentence_start(tmp_path, lang, mode, line):
+    script = tmp_path / "s.txt"
+    script.write_text("una pista\n" if lang == "es" else "een hint\n", encoding="utf-8")
+    status, out, _ = _play(["--lang", lang, "--seed", "1", "--private", mode], script, tmp_path / "r.json")
+    assert status == 0
+    assert line in out
+
+
+@pytest.mark.parametrize("lang, teams, first", [
+    ("es", ["verde", "naranja"], "HOST: Verde, girad el dial."),
+    ("nl", ["groen", "oranje"], "HOST: Groen, draai aan de wijzer."),
+])
+def test_given_lower_case_team_names_start_sentences_with_a_capital(tmp_path, lang, teams, first):
+    script = tmp_path / "s.txt"
+    script.write_text("una pista\n" if lang == "es" else "een hint\n", encoding="utf-8")
+    status, out, _ = _play(["--lang", lang, "--seed", "1", "--teams", *teams], script, tmp_path / "r.json")
+    assert status == 0
+    assert first in out
+
+
+@pytest.mark.parametrize("lang, words", [
+    ("es", {"un pelín", "un pelito", "una pizca", "una chispa"}),
+    ("nl", {"een tikje", "een tikkeltje", "een haartje", "een ietsiepietsie"}),
+])
+def test_small_step_words_are_consistent(lang, words):
+    """Diminutives of a 1° word are 1° too ("een tikkeltje" = "een tikje")."""
+    w = UNDERSTANDING[lang]
+    side = "a la izquierda" if lang == "es" else "naar links"
+    assert {m: w.dial_command(f"{m} {side}", "A", "B") for m in words} == {m: DialCommand(MOVE, -1) for m in words}

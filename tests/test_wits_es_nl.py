@@ -1,6 +1,9 @@
 """Wits & Wagers in Spanish and Dutch (issue 8): bet phrases, guesses and corrections per
 language (table-driven), numbers shown in the language's format, golden playthroughs in both
-languages re-scored from their records, and one bank position per language's bank."""
+languages re-scored from their records, and one bank position per language's bank. The
+playtest fixes at the end are checked in all three languages (English included): every slot
+name the host speaks parses back, guesses with units or the player's colour, corrections
+opened by "no", the mat on request, backing out, "ready" words, the K8 same-age tie, names."""
 
 from __future__ import annotations
 
@@ -253,11 +256,14 @@ def test_units(lang, silent, spoken, before):
 @pytest.mark.parametrize("lang, phrases", [
     ("es", ["rojo los dos en dos mil ocho", "azul uno en doce con tres fichas y otro en demasiado alto",
             "verde cinco fichas en el tres a uno de la izquierda", "amarillo no apuesto", "uno en la de azul",
-            "divido entre doce y quince", "la respuesta de rojo es dos mil nueve", "sin cambios", "derecha"]),
+            "divido entre doce y quince", "la respuesta de rojo es dos mil nueve", "sin cambios", "derecha",
+            "los dos en el dos a uno del centro", "repite el tapete", "da igual", "no azul cuarenta",
+            "está bien", "la misma edad"]),
     ("nl", ["rood allebei op tweeduizend acht", "blauw één op twaalf met drie fiches en één op te hoog",
             "groen vijf fiches op de drie tegen één links", "geel geen inzet", "één op die van blauw",
             "verdeel over twaalf en vijftien", "de gok van rood is tweeduizend negen", "geen wijzigingen",
-            "de rechter"]),
+            "de rechter", "allebei op de twee tegen één in het midden", "lees de mat voor", "laat maar",
+            "nee blauw veertig", "dat klopt", "even oud"]),
 ])
 def test_every_word_of_the_phrases_is_in_the_grammar(lang, phrases):
     wu = wits_understanding(lang)
@@ -339,51 +345,85 @@ GOLDEN = {
     "es": [
         "Rojo: 1965.",
         'He oído "plátano", pero no lo he entendido. Di tu respuesta con un número',
-        "No he oído la respuesta de amarillo, así que amarillo se queda sin respuesta esta vez.",
+        "Rojo, podrás corregir tu respuesta cuando lea todas las respuestas. Verde, ¿tu respuesta?",
+        "Amarillo, espera un momento: te pediré la respuesta en tu turno. Verde, ¿tu respuesta?",
+        "PLAYER: verde, mil novecientos sesenta y nueve\nHOST: Verde: 1969.",
+        "No he oído la respuesta de Amarillo, así que Amarillo se queda sin respuesta esta vez.",
         "Azul cambia su respuesta a 1971.",
-        "Rojo, tienes cero fichas, así que no puedes poner 2 fichas debajo de tus marcadores.",
-        "Ahora le toca apostar a azul. Verde, podrás cambiar tu apuesta cuando pregunte si hay cambios.",
+        "PLAYER: no, azul noventa\nHOST: Azul cambia su respuesta a 90.",
+        "PLAYER: está bien\nHOST: Así queda el tapete",
+        "PLAYER: perfecto\nHOST: Así queda el tapete",
+        "PLAYER: da igual\nHOST: De acuerdo, las respuestas se quedan como están.\nHOST: Así queda el tapete",
+        "PLAYER: cuarenta y dos coma dos kilómetros\nHOST: Rojo: 42,2 kilómetros.",
+        "Rojo, ¿tu apuesta? No tienes fichas.",
+        "Rojo, no tienes fichas, así que no puedes poner 2 fichas debajo de tus marcadores.",
+        "PLAYER: el tapete\nHOST: Así queda el tapete, de izquierda a derecha.",
+        "PLAYER: repite el tapete\nHOST: Así queda el tapete, de izquierda a derecha.",
+        "PLAYER: rojo, los dos en el 2 a 1 del centro\nHOST: Rojo: los dos marcadores en 1969 sin fichas.",
+        "PLAYER: los dos en el 2 a 1 del centro\nHOST: El 2 a 1 del centro está vacío.",
+        "Ahora le toca apostar a Azul. Verde, podrás cambiar tu apuesta cuando pregunte si hay cambios.",
         "El 4 a 1 de la izquierda está vacío.",
         "Azul, ¿el 3 a 1 de la izquierda o el de la derecha?",
         "Amarillo no tiene respuesta en el tapete.",
         "Rojo, solo tienes dos marcadores y ya están puestos",
+        "PLAYER: da igual\nHOST: De acuerdo, sin cambios.\nHOST: ¿Algún cambio?",
         "Deshecho. Repitamos ese paso.",
-        "Clasificación: rojo con cero fichas, azul con cero fichas, verde con cero fichas y amarillo con cero fichas.",
-        "Rojo: un marcador en 85 con 3 fichas y un marcador en demasiado alto con cero fichas.",
-        "Rojo: 42,2.",
+        "Clasificación: Rojo sin fichas, Azul sin fichas, Verde sin fichas y Amarillo sin fichas.",
+        "Rojo: un marcador en 85 con 3 fichas y un marcador en demasiado alto sin fichas.",
         "Rojo: los dos marcadores en 42,2 con 10 fichas.",
+        "Azul no gana nada. Ahora no tiene fichas.",
+        "Amarillo no ha apostado y recibe 3 fichas de bonificación. Ahora tiene 3 fichas.",
         "La respuesta correcta es 42,195 kilómetros.",
         "La respuesta correcta es 1969. Fuente: NASA, 1969.",
         "Todas las respuestas se han pasado, así que gana demasiado alto, que paga 6 a 1.",
-        "Gana la respuesta 2004, de rojo, en el 4 a 1 de la izquierda.",
-        "No he oído nada de rojo, así que rojo no apuesta.",
-        "Azul no está empatado en cabeza. Elegid entre rojo y verde.",
-        "Verde tiene al jugador más joven, así que verde gana con 21 fichas.",
+        "Gana la respuesta 2004, de Rojo, en el 4 a 1 de la izquierda.",
+        "No he oído nada de Rojo, así que Rojo no apuesta.",
+        "¿Quién tiene al jugador más joven: Rojo o Verde? Si los más jóvenes tienen la misma edad, decid la misma edad.",
+        "Azul no está empatado en cabeza. Decid Rojo o Verde, o decid la misma edad.",
+        "Morado no está jugando. Decid Rojo o Verde, o decid la misma edad.",
+        "Verde tiene al jugador más joven, así que Verde gana con 21 fichas.",
         "Pregunta 3: ¿Cuántos kilómetros mide un maratón? Respuesta: 42,195 kilómetros.",
     ],
     "nl": [
         "Rood: 1965.",
         'Ik hoorde "banaan", maar dat begreep ik niet. Zeg je gok als getal',
-        "Ik hoorde geen gok van geel, dus geel heeft deze keer geen gok.",
+        "Rood, je kunt je gok verbeteren als ik alle gokken voorlees. Groen, wat is je gok?",
+        "Geel, wacht even: ik vraag je zo om je gok. Groen, wat is je gok?",
+        "PLAYER: groen, negentien negenenzestig\nHOST: Groen: 1969.",
+        "Ik hoorde geen gok van Geel, dus Geel heeft deze keer geen gok.",
         "Blauw heeft nu 1971 als gok.",
-        "Rood, je hebt nul fiches, dus 2 fiches onder je pionnen leggen lukt niet.",
-        "Het is de beurt van blauw om in te zetten. Groen, je kunt je inzet veranderen als ik om wijzigingen vraag.",
+        "PLAYER: nee, blauw negentig\nHOST: Blauw heeft nu 90 als gok.",
+        "PLAYER: klopt\nHOST: Zo ligt de mat",
+        "PLAYER: dat klopt\nHOST: Zo ligt de mat",
+        "PLAYER: laat maar\nHOST: Goed, de gokken blijven zoals ze zijn.\nHOST: Zo ligt de mat",
+        "PLAYER: tweeënveertig komma twee kilometer\nHOST: Rood: 42,2 kilometer.",
+        "Rood, wat is je inzet? Je hebt geen fiches.",
+        "Rood, je hebt geen fiches, dus 2 fiches onder je pionnen leggen lukt niet.",
+        "PLAYER: de mat\nHOST: Zo ligt de mat, van links naar rechts.",
+        "PLAYER: lees de mat voor\nHOST: Zo ligt de mat, van links naar rechts.",
+        "PLAYER: rood, allebei op de 2 tegen 1 in het midden\nHOST: Rood: beide pionnen op 1969 zonder fiches.",
+        # two tokens, the second on the 2-to-1 slot as the host names it: the right reason
+        "PLAYER: één op vijftig en één op de 2 tegen 1 in het midden\nHOST: Niemand gokte 50.",
+        "Het is de beurt van Blauw om in te zetten. Groen, je kunt je inzet veranderen als ik om wijzigingen vraag.",
         "De 4 tegen 1 links is leeg.",
         "Blauw, de 3 tegen 1 links, of die rechts?",
         "Geel heeft geen gok op de mat.",
         "Rood, je hebt maar twee pionnen en die liggen er allebei al",
+        "PLAYER: laat maar\nHOST: Goed, geen wijziging.\nHOST: Nog wijzigingen?",
         "Ongedaan gemaakt. We doen die stap opnieuw.",
-        "Stand: rood nul fiches, blauw nul fiches, groen nul fiches en geel nul fiches.",
-        "Rood: één pion op 85 met 3 fiches en één pion op te hoog met nul fiches.",
-        "Rood: 42,2.",
+        "Stand: Rood geen fiches, Blauw geen fiches, Groen geen fiches en Geel geen fiches.",
+        "Rood: één pion op 85 met 3 fiches en één pion op te hoog zonder fiches.",
         "Rood: beide pionnen op 42,2 met 10 fiches.",
+        "Blauw wint niets. Blauw heeft nu geen fiches.",
         "Het juiste antwoord is 42,195 kilometer.",
         "Het juiste antwoord is 1969. Bron: NASA, 1969.",
         "Alle gokken waren te hoog, dus te hoog wint en betaalt 6 tegen 1.",
-        "De winnende gok is 2004, van rood, op de 4 tegen 1 links.",
-        "Ik hoorde niets van rood, dus rood zet niets in.",
-        "Blauw staat niet gelijk bovenaan. Kies uit rood en groen.",
-        "Groen heeft de jongste speler, dus groen wint met 21 fiches!",
+        "De winnende gok is 2004, van Rood, op de 4 tegen 1 links.",
+        "Ik hoorde niets van Rood, dus Rood zet niets in.",
+        "Wie is de jongste: Rood of Groen? Zijn de jongsten even oud, zeg dan even oud.",
+        "Blauw staat niet gelijk bovenaan. Zeg Rood of Groen, of zeg even oud.",
+        "Paars speelt niet mee. Zeg Rood of Groen, of zeg even oud.",
+        "Groen heeft de jongste speler, dus Groen wint met 21 fiches!",
         "Vraag 3: Hoeveel kilometer is een marathon? Antwoord: 42,195 kilometer.",
     ],
 }
@@ -402,6 +442,9 @@ def test_golden_game_plays_to_the_end_and_rescores(lang, tmp_path):
     for sentence in GOLDEN[lang]:
         assert sentence in out, sentence
     assert "year" not in out and " año." not in out and " jaar." not in out
+    # chips said naturally (no "cero fichas" / "nul fiches"); the K7 bonus once, in the payout line
+    assert "cero fichas" not in out and "nul fiches" not in out and "met geen fiches" not in out
+    assert "bonificación por la respuesta ganadora" not in out and "voor de winnende gok" not in out
     record = json.loads(record_path.read_text())
     assert record["finished"] is True
     assert [t["id"] for t in record["turns"]] == ORDER7
@@ -410,7 +453,7 @@ def test_golden_game_plays_to_the_end_and_rescores(lang, tmp_path):
     for award in record["awards"]:
         awarded[award["to"]] += award["amount"]
     assert awarded == record["chips"]
-    assert record["tie_break"] == {"tied": ["red", "green"], "youngest": "green"}
+    assert record["tie_break"] == {"tied": ["red", "green"], "youngest": ["green"]}
     assert record["winners"] == ["green"]
     assert record["turns"][0]["guesses"] == {"red": 1965, "blue": 1971, "green": 1969, "yellow": None}
     assert record["turns"][2]["guesses"]["red"] == 42.2 and record["turns"][2]["answer"] == 42.195
@@ -472,6 +515,296 @@ def test_dutch_keyboard_game_with_the_timer_off(tmp_path):
                                stdin_text="\n".join(typed) + "\n")
     assert status == 0, err
     assert "Er loopt geen timer. Zeg klaar als iedereen klaar is." in out
-    assert "Blauw: één pion op 1975 met nul fiches en één pion op te hoog met nul fiches." in out
+    assert "Blauw: één pion op 1975 zonder fiches en één pion op te hoog zonder fiches." in out
+    # --timer off: the introduction asks for "klaar", it announces no timer (G1)
+    intro = out.split("\n", 1)[0]
+    assert "timer" not in intro and "zeg klaar als iedereen er een heeft" in intro
     assert "Rood wint 6 fiches en ontvangt een bonus van 3 fiches. Rood heeft nu 9 fiches." in out
     assert out.rstrip().endswith("Het spel is afgelopen.")
+
+
+# --------------------------------------------------------------------------- every language: playtest fixes
+# The tables below cover English too, so that each fix is checked in all three languages.
+
+SEVEN = ("red", "orange", "yellow", "green", "blue", "purple", "pink")
+# a bank of one question whose answer has a unit (160 characters in a classic SMS)
+SMS = {
+    "en": "id,question,answer,unit,source,year\n"
+          "t-sms,How many characters fit in one classic SMS text message?,160,characters,ETSI,1999\n",
+    "es": "id,question,answer,unit,source,year\n"
+          "t-sms,¿Cuántos caracteres caben en un SMS clásico?,160,caracteres,ETSI,1999\n",
+    "nl": "id,question,answer,unit,source,year\n"
+          "t-sms,Hoeveel tekens passen er in één klassiek sms-bericht?,160,tekens,ETSI,1999\n",
+}
+
+
+def _table_host(lang: str, tmp_path: Path, players=("red", "blue"), said=()) -> Host:
+    """A host over the one-question SMS bank whose table hears ``said``, one line per listening moment."""
+    import io
+
+    from voicegame.adapters.headless import TextVoice
+
+    bank = tmp_path / f"sms_{lang}.csv"
+    bank.write_text(SMS[lang], encoding="utf-8")
+    settings = Settings(game="wits", lang=lang, seed=1, timer_s=None,
+                        options={"players": list(players), "questions": str(bank), "count": 1})
+    validate(settings)
+    table = Table(ScriptListener([(i, line) for i, line in enumerate(said, 1)]), TextVoice(io.StringIO()),
+                  VirtualClock(), settings)
+    return Host(table)
+
+
+def _name(lang: str, colour: str) -> str:
+    word = wits_understanding(lang).u.colour_name(colour)
+    return word[:1].upper() + word[1:]
+
+
+# problem 1: every way the host names a slot is understood back, in every language
+SLOT_BETS = {  # (template, the slot ids the tokens land on; X is the slot named)
+    "en": [("both on {}", "XX"), ("one on {}", "X"), ("red, one on {} with 3 chips", "X"),
+           ("one on too high and one on {}", "0X"), ("split {} and too high", "X0")],
+    "es": [("los dos en {}", "XX"), ("uno en {}", "X"), ("rojo, uno en {} con 3 fichas", "X"),
+           ("uno en demasiado alto y otro en {}", "0X"), ("divido entre {} y demasiado alto", "X0")],
+    "nl": [("allebei op {}", "XX"), ("één op {}", "X"), ("rood, één op {} met 3 fiches", "X"),
+           ("één op te hoog en één op {}", "0X"), ("verdeel over {} en te hoog", "X0")],
+}
+MATS = [
+    build_mat({"red": 12, "blue": 15, "green": 20}),                        # odd: the 2-to-1 slot taken
+    build_mat({"red": 2004, "blue": 2008, "green": 2009, "yellow": 2012}),  # even: the 2-to-1 slot empty
+    build_mat({"red": 42.2, "blue": 12500, "green": 1234567, "yellow": -3.5, "pink": 0.75}),
+    build_mat(dict(zip(SEVEN, (1, 2, 3, 4, 5, 6, 7)))),                     # every slot taken
+    build_mat({"red": 1969}),
+]
+
+
+@pytest.mark.parametrize("lang", ["en", "es", "nl"])
+def test_every_slot_name_the_host_speaks_is_understood_back(lang, tmp_path):
+    import dataclasses
+
+    from voicegame.host.base import NotAllowed
+    from voicegame.rules.wits import open_betting
+
+    host = _table_host(lang, tmp_path, players=SEVEN)
+    host.game = dataclasses.replace(host.game, chips={p: 5 for p in SEVEN})
+    checked = 0
+    for mat in MATS:
+        host.mat = mat
+        for slot in mat.slots:
+            for name in host.spoken_slot_names(slot):
+                for template, lands in SLOT_BETS[lang]:
+                    host.book = open_betting(mat, SEVEN)
+                    text = template.format(name)
+                    bettable = slot.occupied or slot.is_too_high
+                    if bettable:
+                        player, _, book = host.bet_parser("red")(text)
+                        expected = [slot.id if c == "X" else TOO_HIGH for c in lands]
+                        assert sorted(b.slot_id for b in book.bets_of("red")) == sorted(expected), text
+                    else:  # an empty slot is understood, then refused with its own name (K4)
+                        with pytest.raises(NotAllowed) as refused:
+                            host.bet_parser("red")(text)
+                        said = host.slot_name(slot)
+                        assert str(refused.value) == host.text("wits.empty_slot", Slot=said[:1].upper() + said[1:]), text
+                    checked += 1
+    assert checked > 300
+
+
+@pytest.mark.parametrize("lang, text, slot_id", [
+    ("es", "los dos en el 2 a 1 del centro", CENTRE), ("es", "uno en el 2 a 1 del medio", CENTRE),
+    ("nl", "allebei op de 2 tegen 1 in het midden", CENTRE), ("nl", "één op 2 tegen 1 midden", CENTRE),
+    ("en", "both on the 2 to 1 in the middle", CENTRE), ("en", "one in the middle", CENTRE),
+])
+def test_the_centre_said_after_its_odds(lang, text, slot_id):
+    assert {s for s, _ in first_bet(lang, text, MAT3)[2]} == {slot_id}
+
+
+@pytest.mark.parametrize("lang, text", [
+    ("nl", "één op vijftig en één op de 2 tegen 1 in het midden"),
+    ("es", "uno en cincuenta y otro en el 2 a 1 del centro"),
+    ("en", "one on fifty and one on the 2 to 1 in the middle"),
+])
+def test_two_tokens_ending_on_the_centre_are_two_tokens(lang, text):
+    # not three tokens ("… on the 2 to 1" + "in the middle"), which the rules would refuse as a third bet
+    reading = wits_understanding(lang).parse_bet(text, PLAYERS)[0]
+    assert [t.slot.kind for t in reading.tokens] == ["guess", "centre"]
+    with pytest.raises(UnknownGuess):  # 50 is on no mat here: that is the reason the host gives
+        resolve(reading, MAT3)
+
+
+# problem 11: a guess said with its unit
+@pytest.mark.parametrize("lang, text, unit, said", [
+    ("en", "fifty kilometres", "", (50, ("kilometres",))),
+    ("en", "160 characters", "characters", (160, ("characters",))),
+    ("en", "one hundred and sixty characters", "", (160, ("characters",))),
+    ("en", "fifty kilometres per hour", "km/h", (50, ("kilometres", "per", "hour"))),
+    ("en", "about two hundred bones", "bones", (200, ("bones",))),
+    ("en", "twelve thousand metres", "metres", (12000, ("metres",))),
+    ("es", "cincuenta kilómetros por hora", "kilómetros por hora", (50, ("kilómetros", "por", "hora"))),
+    ("es", "ciento sesenta caracteres", "caracteres", (160, ("caracteres",))),
+    ("es", "veinte por ciento", "", (20, ("por", "ciento"))),
+    ("nl", "honderdzestig tekens", "tekens", (160, ("tekens",))),
+    ("nl", "honderd kilometer per uur", "", (100, ("kilometer", "per", "uur"))),
+    ("nl", "tweehonderd botten", "botten", (200, ("botten",))),
+    ("en", "2008", "year", (2008, ())),
+    ("en", "twenty red", "", None), ("en", "twenty banana", "characters", None),
+    ("en", "characters", "characters", None), ("en", "fifty per", "", None),
+    ("es", "veinte plátanos", "", None), ("nl", "twintig bananen", "", None),
+])
+def test_guess_with_its_unit(lang, text, unit, said):
+    assert wits_understanding(lang).guess_said(text, unit) == said
+
+
+# problems 3 and 4: own colour first; "no" + correction
+@pytest.mark.parametrize("lang, text, fix", [
+    ("en", "red, twenty", ("red", 20)), ("es", "rojo, veinte", ("red", 20)), ("nl", "rood, twintig", ("red", 20)),
+    ("en", "no, blue forty", ("blue", 40)), ("es", "no, azul cuarenta", ("blue", 40)),
+    ("nl", "nee, blauw veertig", ("blue", 40)), ("en", "no wait, blue's guess is forty", ("blue", 40)),
+    ("es", "no, la respuesta de azul es cuarenta", ("blue", 40)), ("nl", "nee, de gok van blauw is veertig", ("blue", 40)),
+    ("en", "red, twenty kilometres", ("red", 20)), ("nl", "rood honderdzestig tekens", ("red", 160)),
+    ("en", "no", None), ("es", "no, azul", None), ("nl", "nee blauw", None),
+])
+def test_colour_and_number_and_no_with_a_correction(lang, text, fix):
+    assert wits_understanding(lang).guess_fix(text, PLAYERS) == fix
+
+
+# problems 4, 5, 8: "is that right?", backing out, ready; problem 2: the mat; problem 6: same age
+MOMENT_WORDS = {
+    "en": {"confirm": ["yes", "that's right", "correct", "all good", "that is right", "right"],
+           "refuse": ["no", "nope"],
+           "keeps": ["yes", "ready", "nothing", "never mind", "cancel", "that's right", "no", "none"],
+           "ready": ["ready", "done", "we're ready", "ok", "okay", "yes", "all done", "finished"],
+           "mat": ["the mat", "read the mat", "mat", "The mat.", "repeat the mat"],
+           "same_age": ["both", "same age", "they are the same age", "twins", "both of them"]},
+    "es": {"confirm": ["sí", "está bien", "perfecto", "esta bien", "todo bien", "correcto"],
+           "refuse": ["no"],
+           "keeps": ["sí", "listo", "nada", "da igual", "cancelar", "déjalo", "no", "ninguna", "está bien"],
+           "ready": ["listo", "ya está", "vale", "sí", "hemos terminado", "ya", "terminado", "ok", "ya estamos"],
+           "mat": ["el tapete", "repite el tapete", "lee el tapete", "tapete", "Repite el tapete."],
+           "same_age": ["los dos", "la misma edad", "tienen la misma edad", "ambos", "son gemelos"]},
+    "nl": {"confirm": ["ja", "klopt", "dat klopt", "prima", "alles goed", "goed"],
+           "refuse": ["nee"],
+           "keeps": ["ja", "klaar", "niets", "laat maar", "annuleren", "nee", "toch niet", "klopt"],
+           "ready": ["klaar", "we zijn klaar", "ok", "oké", "ja", "zover", "we zijn zover", "prima"],
+           "mat": ["de mat", "lees de mat voor", "mat", "herhaal de mat", "De mat."],
+           "same_age": ["allebei", "even oud", "ze zijn even oud", "dezelfde leeftijd", "beide"]},
+}
+
+
+@pytest.mark.parametrize("lang", ["en", "es", "nl"])
+def test_moment_words(lang):
+    wu, words = wits_understanding(lang), MOMENT_WORDS[lang]
+    assert all(wu.confirm(t) is True for t in words["confirm"]), words["confirm"]
+    assert all(wu.confirm(t) is False for t in words["refuse"])
+    assert all(wu.keeps_guesses(t) for t in words["keeps"]), [t for t in words["keeps"] if not wu.keeps_guesses(t)]
+    assert all(wu.is_ready(t) for t in words["ready"]), [t for t in words["ready"] if not wu.is_ready(t)]
+    assert all(wu.said("read_mat", t) for t in words["mat"])
+    assert all(wu.said("same_age", t, contains=True) for t in words["same_age"])
+    for nonsense in ("banana", "xyzzy", "12"):
+        assert not (wu.confirm(nonsense) or wu.keeps_guesses(nonsense) or wu.is_ready(nonsense)
+                    or wu.said("read_mat", nonsense) or wu.said("same_age", nonsense, contains=True))
+    # none of them is a global command (repeat, quit…), which the table would take first
+    for group in words.values():
+        assert not [t for t in group if wu.u.command(t)], group
+
+
+# problem 6: the K8 question with players of the same age, and colours that are not tied
+@pytest.mark.parametrize("lang, said, youngest", [
+    ("en", ["purple", "yellow", "both"], ["red", "blue"]),
+    ("es", ["morado", "amarillo", "tienen la misma edad"], ["red", "blue"]),
+    ("nl", ["paars", "geel", "rood en blauw"], ["red", "blue"]),
+    ("en", ["red or blue", "the youngest is blue"], ["blue"]),
+])
+def test_youngest_same_age_shares_the_win_and_other_colours_get_the_reason(lang, said, youngest, tmp_path):
+    host = _table_host(lang, tmp_path, players=("red", "blue", "yellow"), said=said)
+    assert host.ask_youngest(["red", "blue"]) == youngest
+    out = host.table.live_voice.out.getvalue()
+    tied = host.or_list(["red", "blue"])
+    if lang != "en" or len(said) == 3:
+        assert host.text("wits.not_playing", Player=_name(lang, "purple"), players=tied) in out
+        assert host.text("wits.not_tied", Player=_name(lang, "yellow"), players=tied) in out
+    assert tied == f"{_name(lang, 'red')} {host.text('wits.or_word')} {_name(lang, 'blue')}"
+
+
+# problems 2-9 end to end: a two-player game with the timer off, in every language
+SMALL_GAME = {
+    "en": ["we're ready", "blue, 150", "red, one hundred and sixty", "one hundred and fifty characters",
+           "no, blue one hundred and sixty", "no", "yes", "the mat", "ok", "read the mat", "no bet", "no bet",
+           "yes", "cancel", "no", "purple", "both"],
+    "es": ["ya está", "azul, 150", "rojo, ciento sesenta", "ciento cincuenta caracteres",
+           "no, azul ciento sesenta", "no", "sí", "el tapete", "vale", "repite el tapete", "no apuesto",
+           "no apuesto", "sí", "cancelar", "no", "morado", "los dos"],
+    "nl": ["ok", "blauw, 150", "rood, honderdzestig", "honderdvijftig tekens",
+           "nee, blauw honderdzestig", "nee", "ja", "de mat", "oké", "lees de mat voor", "geen inzet",
+           "geen inzet", "ja", "annuleren", "nee", "paars", "allebei"],
+}
+
+
+@pytest.mark.parametrize("lang", ["en", "es", "nl"])
+def test_small_game_with_the_timer_off_in_every_language(lang, tmp_path):
+    bank = tmp_path / "sms.csv"
+    bank.write_text(SMS[lang], encoding="utf-8")
+    script = tmp_path / "small.txt"
+    script.write_text("\n".join(SMALL_GAME[lang]) + "\n", encoding="utf-8")
+    record_path = tmp_path / "small.json"
+    status, out, err = run_cli(["play", "wits", "--lang", lang, "--questions", str(bank), "--players", "red,blue",
+                                "--count", "1", "--timer", "off", "--input", str(script), "--output", "text",
+                                "--record", str(record_path), "--seed", "5"])
+    assert status == 0, err
+    p = Prompts.load(lang)
+    red, blue, purple = _name(lang, "red"), _name(lang, "blue"), _name(lang, "purple")
+    unit = wits_understanding(lang).words(SMALL_GAME[lang][3])[-1]
+    host_lines = [line[6:] for line in out.splitlines() if line.startswith("HOST: ")]
+    intro = host_lines[0]
+    mat = (p.text("wits.mat_intro") + " " + p.text("wits.mat_too_high") + " "
+           + p.text("wits.mat_slot", slot=p.text("wits.odds_name", odds=2, side=p.text("wits.side_centre")),
+                    guess="160", players=[red, blue]))
+    expected = [
+        # problem 7: the introduction speaks of "ready", not of a timer
+        p.text("wits.intro_guess_ready"), p.text("wits.intro_bet_ready"),
+        # problem 3: another colour is refused with the reason; the player's own colour is accepted
+        p.text("wits.guess_wait_turn", Other=blue, Current=red),
+        p.text("wits.readback_guess", Player=red, guess="160"),
+        # problem 11: a guess with its unit, read back with it
+        p.text("wits.readback_guess_unit", Player=blue, guess="150", unit=unit),
+        # problem 4: "no" + correction in one go; problem 5: "yes" at "which guess?" keeps them
+        p.text("wits.guess_changed", Player=blue, guess="160"),
+        p.text("wits.guesses_kept"),
+        # problem 2: the mat again while "say ready" waits (timer off) and at a bet
+        mat,
+        # problem 5: backing out after "yes" at "any changes?"
+        p.text("wits.no_change"),
+        # problem 6: a colour not playing, then the same age: the tie stands and both share the win
+        p.text("wits.not_playing", Player=purple, players=f"{red} {p.text('wits.or_word')} {blue}"),
+        p.text("wits.tie_shared", players=[red, blue], with_chips=p.text("wits.with_chips",
+                                                                          chips=p.text("wits.chips_many", n=3))),
+    ]
+    for sentence in expected[:2]:
+        assert sentence in intro, sentence
+    assert "timer" not in intro and "temporizador" not in intro
+    for sentence in expected[2:]:
+        assert sentence in out, sentence
+    assert sum(line.startswith(p.text("wits.mat_intro")) for line in host_lines) == 3  # once, then twice on request
+    assert p.text("wits.intro", players=[red, blue], questions=p.text("wits.questions_one"),
+                  guessing=p.text("wits.intro_guess_ready"), betting=p.text("wits.intro_bet_ready")) == intro
+    record = json.loads(record_path.read_text())
+    assert record["finished"] and record["winners"] == ["red", "blue"]
+    assert record["tie_break"] == {"tied": ["red", "blue"], "youngest": ["red", "blue"]}
+    assert record["turns"][0]["guesses"] == {"red": 160, "blue": 160}
+    assert rescore(record) == record["chips"] == {"red": 3, "blue": 3}
+
+
+@pytest.mark.parametrize("lang, names, shown", [
+    ("en", "Ana,Bram,Violet", ["Ana", "Bram", "purple"]),
+    ("es", "Ana,bram,Roja", ["Ana", "bram", "red"]),
+    ("nl", "Ana,Bram", ["Ana", "Bram"]),
+])
+def test_player_names_keep_their_spelling(lang, names, shown, tmp_path):
+    bank = tmp_path / "sms.csv"
+    bank.write_text(SMS[lang], encoding="utf-8")
+    settings = Settings(game="wits", lang=lang, options={"players": names.split(","), "questions": str(bank), "count": 1})
+    validate(settings)
+    assert settings.options["players"] == shown
+    host = _table_host(lang, tmp_path, players=shown)
+    assert host.names(shown)[:2] == shown[:2]  # as given, never lower-cased
+    assert wits_understanding(lang).guess_fix("ana 12", shown) == ("Ana", 12)
+    with pytest.raises(ValueError, match="twice"):
+        validate(Settings(game="wits", lang=lang, options={"players": ["Ana", "ana"], "questions": str(bank)}))

@@ -733,7 +733,11 @@ class Kiosk:
         Blue, from ``words_wavelength.toml``), as colour keys; else the first two colours."""
         from voicegame.understanding.wavelength import wavelength_understanding
 
-        keys = [next(iter(self.lu.colours(t)), None) for t in wavelength_understanding(self.lang).default_teams]
+        def colour_key(team: str) -> str | None:  # "red" (a key, as in es/nl) or "Red" (a colour word, en)
+            said = normalise(team)
+            return said if said in self.u.colour_words else next(iter(self.lu.colours(said)), None)
+
+        keys = [colour_key(t) for t in wavelength_understanding(self.lang).default_teams]
         return keys if len(keys) == 2 and all(keys) and keys[0] != keys[1] else self.default_colours(2)
 
     def note_settings(self, s: Setup, text: str, question_key: str) -> None:

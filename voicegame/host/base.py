@@ -246,15 +246,16 @@ class Table:
         - ``screen``: the secret is printed on the screen; the host says so.
 
         :param audience: the private audience key (``"psychic"``, ``"writers"``).
-        :param audience_name: how to call that audience aloud (default: the key).
+        :param audience_name: how to call that audience aloud, as in the middle of a
+            sentence ("the Psychic"); the table capitalises it where it starts one.
         """
         name = audience_name or audience
         mode = self.settings.private
         if mode.startswith("earpiece"):
-            self.say("common.private_earpiece", audience=name)
+            self.say_text(_capitalised(self.text("common.private_earpiece", audience=name)))
             self.voice.say(sentence, to=audience)
         elif mode == "screen":
-            self.say("common.private_screen", audience=name)
+            self.say_text(_capitalised(self.text("common.private_screen", audience=name)))
             if not self.replaying:
                 self.screen(self.text("common.private_screen_line", audience=name, secret=sentence))
         else:
@@ -296,6 +297,22 @@ class Table:
               and self.clock.now() - self.last_heard_at >= self.settings.idle_s):
             raise IdleTable()
         return result
+
+    def not_undoable(self) -> None:
+        """The input just accepted asked or decided nothing ("where is it?", a silence
+        that only let a timer run): "undo" (G4) passes over it to the last real input.
+
+        Its log entry is un-marked (and journalled again) and it leaves the record's
+        list of accepted inputs. A replay runs the same host code, so it stays so.
+        """
+        if not self.log or not self.log[-1].get("accepted"):
+            return
+        entry = self.log[-1]
+        entry["accepted"] = False
+        inputs = self.record["inputs"]
+        if entry.get("text") is not None and inputs and inputs[-1]["text"] == entry["text"]:
+            inputs.pop()
+        self.journal()
 
     def go_live(self, repeat_prompt: bool) -> None:
         """Replay finished: unmute, switch to live time, and (after an undo) repeat the prompt."""
@@ -571,6 +588,11 @@ class Table:
     def flush(self) -> None:
         """Wait until every save is on disk (end of a game)."""
         background_writer().flush()
+
+
+def _capitalised(sentence: str) -> str:
+    """The sentence with its first letter upper-case (an audience name may start it)."""
+    return sentence[:1].upper() + sentence[1:]
 
 
 def write_crash_log(details: str) -> Path:

@@ -9,7 +9,7 @@ One turn (R1–R5, G1, G2)::
                during and after the timer (R2); after it, each writer who has not
                claimed is asked by name, and silence is a pass
     reveal   → once per token, lowest space first (R4): "blue, show your message";
-               "disqualified" skips it (R3); guessing timer; the guess is heard as
+               "disqualified", once confirmed, skips it (R3); guessing timer; the guess is heard as
                free text and judged (:func:`voicegame.rules.rofl.judge_guess`);
                writers may overrule ("blue says correct"); stops at the first correct
     turn_end → score (R5), standings; next turn, tiebreak (R6) or the end
@@ -25,6 +25,11 @@ nothing, R6).
 With ``--own-message`` (R7) the writer left of the guesser makes up each message:
 the host delivers nothing, knows no category and cannot judge, so a writer must
 say "correct" or "wrong" after every guess.
+
+"Undo" (G4) works within a turn: the claims, guesses and verdicts of a turn are one
+undo phase (:meth:`Host.turn_phase`), so a silent pass, a "no guess" after silence or a
+disqualification can be taken back after the host has moved on to the next message.
+A silence that only lets a timer run on is not an input undo takes back.
 
 Options: ``--players`` (3–7 colours, seat order, R1/G3), ``--stacking``,
 ``--lenient``, ``--hard``, ``--own-message`` (R7) and ``--deck PATH``.
@@ -269,9 +274,7 @@ class Host:
         """The silence (or noise) that just ended a listening window only let time pass (a
         writing or guessing window ran out, or nobody spoke while there is no timer): it
         decided nothing, so it is not an accepted input that "undo" would take back (G4)."""
-        log = self.table.log
-        if log:
-            log[-1]["accepted"] = False
+        self.table.not_undoable()
 
     def _say_question(self, question: str, timing: str | None = None) -> None:
         """Say a listening moment's question, with a sentence about its timer if given.
@@ -440,7 +443,6 @@ class Host:
 
     def run_claims(self) -> None:
         t = self.table
-        n = self.turn_no
         t.enter_phase(self.turn_phase())
         ws = self.writer_names()
         example = self.name(ws[0])
@@ -630,7 +632,6 @@ class Host:
 
     def run_reveal(self) -> None:
         t = self.table
-        n = self.turn_no
         if not self.order:
             self.reveals_done()
             return

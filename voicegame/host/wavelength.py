@@ -284,8 +284,8 @@ class Host:
         self.redone = False
         #: Resumed from a replayed log (``voicegame resume``), not yet at a live listening moment.
         self.replayed = table.replaying and getattr(table, "live_at", "end") == "end"
-        #: The current turn's card was read aloud live (not muted by a replay).
-        self.card_read_live = False
+        #: What of the current turn was said live, not muted by a replay: "card", "target", "clue", "dial".
+        self.said_live: set[str] = set()
         self.machine = Machine(model=self, states=STATES, transitions=TRANSITIONS, initial="setup",
                                auto_transitions=False)
         table.score_callback = self.say_standings
@@ -423,8 +423,9 @@ class Host:
             else:
                 self.say("turn_team", turn=len(self.game.turns) + 1, team=name, psychic=who)
         (l1, r1), (l2, r2) = card.sides
-        self.card_read_live = not t.replaying
+        self.said_live = set()
         self.say("read_card", left=l1, right=r1)
+        self.mark_live("card")
         self.say("offer_other_side", left=l2, right=r2)
         missing = t.check_vocabulary(w for pair in card.sides for c in pair for w in concept_key(c).split())
         if missing:
@@ -459,10 +460,15 @@ class Host:
         "ears" mode it sits inside one ("Everyone except the Psychic…").
         """
         audience = self.text("audience_psychic")
-        if self.table.settings.private != "ears":
-            audience = audience[:1].upper() + audience[1:]
         self.table.tell_private("psychic", self.text("target_private", degrees=self.degrees(self.turn.target),
                                                      position=self.position(self.turn.target)), audience)
+        self.mark_live("target")
+
+    def mark_live(self, part: str) -> None:
+        """Note that ``part`` of the turn ("card", "target", "clue", "dial") was just said live (not
+        muted by a replay), so :meth:`recall` need not say it again."""
+        if not self.table.replaying:
+            self.said_live.add(part)
 
     def run_clue(self) -> None:
         """Capture the Psychic's clue (free text, never judged); "other side" once; "redo" (W8)."""
@@ -492,6 +498,7 @@ class Host:
                 turn.side = 1
                 left, right = self.pair()
                 self.say("other_side_done", left=left, right=right)
+                self.mark_live("card")
                 self.tell_target()
                 key = "ask_clue"
                 continue
@@ -503,6 +510,7 @@ class Host:
             turn.clue = value
             # never judged (issue 3): a number is only a reminder that the table may say redo (W8)
             self.say("clue_heard_number" if self.has_number(value) else "clue_heard", clue=value)
+            self.mark_live("clue")
             self.clue_given()
             return
 
@@ -514,15 +522,15 @@ class Host:
 
     def recall(self) -> None:
         """Before a listening moment of a turn: after a resume, at the first live one, say
-        the card again, the clue if given and the dial (in the clue phase: tell the Psychic
-        the target again, G2) — unless the card was read live since the resume."""
+        again what of the turn was only said before the stop (muted in the replay): the
+        card, the clue, and where the dial is (in the clue phase: the target, to the
+        Psychic only, G2). Nothing if the whole turn was played live."""
         t = self.table
         if not self.replayed or t.replaying:
             return
         self.replayed = False
-        if self.turn is None or self.card_read_live or self.state not in ("clue", "dial", "call"):
+        if self.turn is None or "card" in self.said_live or self.state not in ("clue", "dial", "call"):
             return
-        self.card_read_live = True
         turn = self.turn
         left, right = self.pair()
         if self.coop:
@@ -530,36 +538,32 @@ class Host:
         else:
             self.say("recall_card_team", turn=len(self.game.turns) + 1, team=self.spoken[turn.team],
                      left=left, right=right)
+        self.said_live.add("card")
         if self.state == "clue":
-            self.tell_target()
+            if "target" not in self.said_live:
+                self.tell_target()
             return
-        self.say("recall_clue", clue=turn.clue)
+        if "clue" not in self.said_live:
+            self.say("recall_clue", clue=turn.clue)
         if self.state == "dial":
             self.say("dial_where", degrees=self.degrees(turn.dial), position=self.position(turn.dial))
-        else:
+        elif "dial" not in self.said_live:
             self.say("dial_locked", degrees=self.degrees(turn.dial))
+
+    def ask_yes_no(self, key: str, **values) -> bool:
+        """A yes/no question of this game (after a resume, :meth:`recall` first)."""
+        self.recall()
+        return self.table.ask_yes_no(f"wavelength.{key}", **values)
 
     def not_undoable(self) -> None:
         """The input just accepted asked or decided nothing ("where is it?", a reminder after
-        silences): "undo" (G4) passes over it to the last real move.
-
-        The table has no API for this yet, so its log entry (and the record's list of
-        accepted inputs) is updated here; the replay of the log is unchanged.
-        """
-        t = self.table
-        entry = t.log[-1]
-        if not entry.get("accepted"):
-            return
-        entry["accepted"] = False
-        inputs = t.record["inputs"]
-        if entry.get("text") is not None and inputs and inputs[-1]["text"] == entry["text"]:
-            inputs.pop()
-        t.autosave(record=False)
+        silences): "undo" (G4) passes over it to the last real move."""
+        self.table.not_undoable()
 
     def confirm_redo(self) -> bool:
         """Ask the table to confirm a redo (W8); on yes restart the turn and fire ``turn_redone``."""
         t = self.table
-        if not t.ask_yes_no("wavelength.confirm_redo", moment="confirm_redo"):
+        if not self.ask_yes_no("confirm_redo", moment="confirm_redo"):
             self.say("redo_cancelled")
             return False
         card = self.card()
@@ -634,9 +638,10 @@ class Host:
                 self.not_undoable()
                 self.say("dial_where", degrees=self.degrees(turn.dial), position=self.position(turn.dial))
             elif command.kind == LOCK:
-                if t.ask_yes_no("wavelength.confirm_lock", moment="confirm_lock", degrees=self.degrees(turn.dial),
+                if self.ask_yes_no("confirm_lock", moment="confirm_lock", degrees=self.degrees(turn.dial),
                                 position=self.position(turn.dial)):
                     self.say("dial_locked", degrees=self.degrees(turn.dial))
+                    self.mark_live("dial")
                     self.dial_locked()
                     return
                 self.say("keep_turning")
@@ -675,9 +680,9 @@ class Host:
                 key = "ask_call_again"
                 continue
             if side is None:
-                ok = t.ask_yes_no("wavelength.confirm_pass", moment="confirm_call", caller=caller_name)
+                ok = self.ask_yes_no("confirm_pass", moment="confirm_call", caller=caller_name)
             else:
-                ok = t.ask_yes_no("wavelength.confirm_call", moment="confirm_call", caller=caller_name,
+                ok = self.ask_yes_no("confirm_call", moment="confirm_call", caller=caller_name,
                                   side=self.text(f"side_{side}"), concept=left if side == rules.LEFT else right)
             if ok:
                 turn.call, turn.called = side, True

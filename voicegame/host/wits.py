@@ -221,7 +221,7 @@ class Host:
         self.mat: Mat | None = None
         self.book: BetBook | None = None
         self.tie: dict | None = None
-        self.final_winner: str | None = None
+        self.final_winners: list[str] = []
         self.machine = Machine(model=self, states=STATES, transitions=TRANSITIONS, initial="intro",
                                auto_transitions=False)
         table.score_callback = self.say_standings
@@ -257,8 +257,12 @@ class Host:
         t.enter_phase("intro")
         t.check_vocabulary(w for phrase in self.wu.vocabulary(self.players) for w in phrase.split())
         count = len(self.questions)
+        seconds = t.settings.timer_s
         t.say("wits.intro", players=self.names(self.players),
-              questions=self.text("wits.questions_one") if count == 1 else self.text("wits.questions_many", n=count))
+              questions=self.text("wits.questions_one") if count == 1 else self.text("wits.questions_many", n=count),
+              guessing=(self.text("wits.intro_guess_timer", seconds=int(seconds)) if seconds
+                        else self.text("wits.intro_guess_ready")),
+              betting=self.text("wits.intro_bet_timer") if seconds else self.text("wits.intro_bet_ready"))
         self.begin()
 
     def run_question(self) -> None:
@@ -267,7 +271,7 @@ class Host:
         t.enter_phase(f"question:{n}")
         self.guesses, self.mat, self.book = {}, None, None
         t.say("wits.read_question", number=n, count=len(self.questions), question=self.question.question)
-        t.run_timer("wits.timer_guess", number=n)
+        self.run_timer("wits.timer_guess", number=n)
         self.guessing_time()
 
     def run_guessing(self) -> None:
@@ -285,12 +289,12 @@ class Host:
         self.mat = build_mat({p: self.guesses.get(p) for p in self.players})
         self.book = open_betting(self.mat, self.players)
         t.say_text(self.mat_text())
-        t.run_timer("wits.timer_bet", number=n)
+        self.run_timer("wits.timer_bet", mat=True, number=n)
         for player in self.players:
             self.take_bets(player)
         self.take_changes()
         t.say_text(" ".join([self.text("wits.betting_closed")]
-                            + [self.text("wits.readback_bet", Player=self.cap(p), bets=self.bets_text(p))
+                            + [self.text("wits.readback_bet", Player=self.name(p), bets=self.bets_text(p))
                                for p in self.players]))
         self.betting_closed()
 
@@ -316,17 +320,22 @@ class Host:
         tied = winners(self.game)
         top = self.game.chips[tied[0]]
         if len(tied) == 1:
-            winner = tied[0]
-            t.say("wits.winner", Player=self.cap(winner), chips=self.chips(top))
+            won = list(tied)
+            t.say("wits.winner", Player=self.name(tied[0]), with_chips=self.with_chips(top))
         else:
-            t.say("wits.tie", players=[self.cap(tied[0])] + self.names(tied[1:]), chips=self.chips(top))
+            t.say("wits.tie", players=self.names(tied), with_chips=self.with_chips(top))
             youngest = self.ask_youngest(tied)
-            winner = break_tie(tied, youngest)
-            self.tie = {"tied": list(tied), "youngest": youngest}
-            t.say("wits.tie_winner", Player=self.cap(winner), player=self.name(winner), chips=self.chips(top))
-        self.final_winner = winner
+            if len(youngest) == 1:
+                won = [break_tie(tied, youngest[0])]
+                t.say("wits.tie_winner", Player=self.name(won[0]), player=self.name(won[0]),
+                      with_chips=self.with_chips(top))
+            else:  # K8 is silent on youngest players of the same age: the tie stands
+                won = list(youngest)
+                t.say("wits.tie_shared", players=self.names(won), with_chips=self.with_chips(top))
+            self.tie = {"tied": list(tied), "youngest": list(youngest)}
+        self.final_winners = won
         t.record["standings"] = [dataclasses.asdict(s) for s in standings(self.game)]
-        t.record["winners"] = [winner]
+        t.record["winners"] = list(won)
         t.record["tie_break"] = self.tie
         t.record["chips"] = dict(self.game.chips)
         t.say("wits.recap_intro")
@@ -335,53 +344,103 @@ class Host:
         t.say("common.game_over")
         self.finish()
 
+    # ------------------------------------------------------------------ timers
+    def run_timer(self, purpose_key: str, mat: bool = False, **values) -> None:
+        """A game timer (G1, :meth:`Table.run_timer`); with ``--timer off`` the host's own
+        "say ready" moment, which also takes "ok", "yes", "done"… and, when ``mat``
+        (betting), "the mat" to hear the mat again."""
+        t = self.table
+        if t.settings.timer_s:
+            t.run_timer(purpose_key, **values)
+            return
+        u, wu = t.understanding, self.wu
+
+        def parse(text: str):
+            if mat and wu.said("read_mat", text):
+                return READ_MAT
+            if wu.is_ready(text):
+                return True
+            raise NotUnderstood
+
+        phrases = (list(u.ready_words) + [" ".join(p) for p in wu.moments.get("ready", ())] + list(u.yes_words)
+                   + ([" ".join(p) for p in wu.moments.get("read_mat", ())] if mat else []))
+        while t.ask("common.timer_off", parse, phrases=phrases, moment="ready", timeout_s=None,
+                    help_key="wits.help_ready_bet" if mat else "common.help_ready",
+                    purpose=self.text(purpose_key, **values)) == READ_MAT:
+            t.say_text(self.mat_text())
+
     # ------------------------------------------------------------------ guessing
     def ask_guess(self, player: str):
-        """One player's guess (K2): a number, or ``None`` for no guess / silence twice."""
+        """One player's guess (K2): a number, or ``None`` for no guess / silence twice.
+
+        The number may come with unit words ("fifty kilometres", read back with them)
+        and with the player's own colour first ("red, twenty"); another player's colour
+        is refused with the reason (wait for your turn / correct it at the read-back).
+        """
         t = self.table
         wu = self.wu
+        unit = self.question.unit
+        seat = self.players.index(player)
 
         def parse(text: str):
-            value = wu.guess(text)
-            if value is None:
-                raise NotUnderstood
-            return None if value == NO_GUESS else value
+            said = wu.guess_said(text, unit)
+            if said is None:
+                fix = wu.fix_said(text, self.players, unit)
+                if fix is None:
+                    raise NotUnderstood
+                named, value, words = fix
+                if named != player:
+                    key = "wits.guess_fix_later" if self.players.index(named) < seat else "wits.guess_wait_turn"
+                    raise NotAllowed(self.text(key, Other=self.name(named), Current=self.name(player)))
+                said = value, words
+            value, words = said
+            return (None if value == NO_GUESS else value), words
 
-        value = t.ask("wits.ask_guess", parse, phrases=self.guess_phrases(), help_key="wits.help_guess",
-                      moment="guess", silence_limit=GUESS_SILENCES, Player=self.cap(player))
-        if value is SILENT:
-            t.say("wits.no_guess_recorded", player=self.name(player), Player=self.cap(player))
+        answer = t.ask("wits.ask_guess", parse, phrases=self.guess_phrases(), help_key="wits.help_guess",
+                       moment="guess", silence_limit=GUESS_SILENCES, Player=self.name(player))
+        if answer is SILENT:
+            t.say("wits.no_guess_recorded", player=self.name(player), Player=self.name(player))
             return None
-        self.say_guess(player, value)
+        value, words = answer
+        self.say_guess(player, value, words)
         return value
 
-    def say_guess(self, player: str, value) -> None:
+    def say_guess(self, player: str, value, unit_words: tuple[str, ...] = ()) -> None:
         if value is None:
-            self.table.say("wits.readback_no_guess", Player=self.cap(player))
+            self.table.say("wits.readback_no_guess", Player=self.name(player))
+        elif unit_words:
+            self.table.say("wits.readback_guess_unit", Player=self.name(player), guess=self.num(value),
+                           unit=" ".join(unit_words))
         else:
-            self.table.say("wits.readback_guess", Player=self.cap(player), guess=self.num(value))
+            self.table.say("wits.readback_guess", Player=self.name(player), guess=self.num(value))
 
     def confirm_guesses(self) -> None:
-        """G4: read all guesses back; "yes" accepts, "no"/"red 2009" corrects."""
+        """G4: read all guesses back. "yes" / "that's right" accepts; "red 2009" or
+        "no, red 2009" corrects one directly; "no" asks which to change, where
+        "never mind" / "nothing" / "yes" keeps the guesses as they are."""
         t = self.table
         wu, u = self.wu, self.table.understanding
+        unit = self.question.unit
 
         def parse(text: str):
-            fix = wu.guess_fix(text, self.players)
+            fix = wu.fix_said(text, self.players, unit)
             if fix is not None:
-                return fix
-            answer = u.yes_no(text)
+                return fix[:2]
+            answer = wu.confirm(text)
             if answer is None:
                 raise NotUnderstood
             return answer
 
         def parse_fix(text: str):
-            fix = wu.guess_fix(text, self.players)
-            if fix is None:
-                raise NotUnderstood
-            return fix
+            fix = wu.fix_said(text, self.players, unit)
+            if fix is not None:
+                return fix[:2]
+            if wu.keeps_guesses(text):
+                return BACK_OUT
+            raise NotUnderstood
 
-        phrases = self.guess_phrases() + u.yes_no_phrases()
+        phrases = (self.guess_phrases() + u.yes_no_phrases() + list(u.ready_words)
+                   + [" ".join(p) for k in ("all_right", "back_out", "ready") for p in wu.moments.get(k, ())])
         while True:
             items = [self.text("wits.guess_item_none", player=self.name(p)) if self.guesses[p] is None
                      else self.text("wits.guess_item", player=self.name(p), guess=self.num(self.guesses[p]))
@@ -397,13 +456,16 @@ class Host:
                                guess=self.num(self.guesses[example] if self.guesses[example] is not None else 10))
                 if answer is SILENT:
                     continue
+                if answer == BACK_OUT:
+                    t.say("wits.guesses_kept")
+                    return
             player, value = answer
             value = None if value == NO_GUESS else value
             self.guesses[player] = value
             if value is None:
-                t.say("wits.guess_removed", Player=self.cap(player))
+                t.say("wits.guess_removed", Player=self.name(player))
             else:
-                t.say("wits.guess_changed", Player=self.cap(player), guess=self.num(value))
+                t.say("wits.guess_changed", Player=self.name(player), guess=self.num(value))
 
     # ------------------------------------------------------------------ betting
     def bet_parser(self, current: str | None):
@@ -425,7 +487,7 @@ class Host:
                     continue
                 if current is not None and player != current:
                     error = error or NotAllowed(self.text("wits.not_your_turn", current=self.name(current),
-                                                          Other=self.cap(player)))
+                                                          Other=self.name(player)))
                     continue
                 try:
                     slots = resolve(request, self.mat)
@@ -451,14 +513,17 @@ class Host:
             return place_bets(self.book, player, mine, held)
         except rules.TooManyBets:
             if not request.replace and self.book.bets_of(player):
-                raise NotAllowed(self.text("wits.third_bet", Player=self.cap(player), player=self.name(player),
+                raise NotAllowed(self.text("wits.third_bet", Player=self.name(player), player=self.name(player),
                                            bets=self.bets_text(player))) from None
-            raise NotAllowed(self.text("wits.too_many_bets", Player=self.cap(player))) from None
+            raise NotAllowed(self.text("wits.too_many_bets", Player=self.name(player))) from None
         except rules.EmptySlotBet as exc:
             name = self.slot_name(self.mat.slot(exc.slot_id))
             raise NotAllowed(self.text("wits.empty_slot", Slot=name[:1].upper() + name[1:])) from None
         except rules.NotEnoughChips as exc:
-            raise NotAllowed(self.text("wits.not_enough_chips", Player=self.cap(player), held=self.chips(exc.held),
+            if not exc.held:
+                raise NotAllowed(self.text("wits.not_enough_chips_none", Player=self.name(player),
+                                           asked=self.chips(exc.asked))) from None
+            raise NotAllowed(self.text("wits.not_enough_chips", Player=self.name(player), held=self.chips(exc.held),
                                        asked=self.chips(exc.asked))) from None
         except (rules.InvalidChips, rules.NegativeChips):
             raise NotAllowed(self.text("wits.bad_chips")) from None
@@ -470,7 +535,7 @@ class Host:
                 return self.text("wits.no_guesses")
             return self.text("wits.unknown_guess", value=self.num(exc.value), guesses=guesses)
         if isinstance(exc, NoGuessOf):
-            return self.text("wits.player_no_guess", Player=self.cap(exc.player))
+            return self.text("wits.player_no_guess", Player=self.name(exc.player))
         if isinstance(exc, NoGuesses):
             return self.text("wits.no_guesses")
         if isinstance(exc, NoSuchOdds):
@@ -494,7 +559,7 @@ class Host:
 
             side = t.ask("wits.which_side", parse_side, phrases=t.understanding.side_phrases(),
                          help_key="wits.help_side", moment="which_side", silence_limit=CONFIRM_SILENCES,
-                         Player=self.cap(player), odds=result.odds)
+                         Player=self.name(player), odds=result.odds)
             if side is SILENT:
                 t.say("wits.side_not_heard")
                 return None
@@ -507,24 +572,40 @@ class Host:
                 t.say_text(str(exc))
                 return None
         self.book = result
-        t.say("wits.readback_bet", Player=self.cap(player), bets=self.bets_text(player))
+        t.say("wits.readback_bet", Player=self.name(player), bets=self.bets_text(player))
         return player
 
+    def with_mat(self, parse):
+        """``parse`` that also understands "the mat" (returns :data:`READ_MAT`)."""
+
+        def wrapped(text: str):
+            if self.wu.said("read_mat", text):
+                return READ_MAT
+            return parse(text)
+
+        return wrapped
+
     def take_bets(self, player: str) -> None:
-        """Ask ``player`` for their bets until placed; silence twice is no bet (K4)."""
+        """Ask ``player`` for their bets until placed; silence twice is no bet (K4);
+        "the mat" reads the mat again."""
         t = self.table
         while True:
-            outcome = t.ask("wits.ask_bet", self.bet_parser(player), phrases=self.bet_phrases(),
+            outcome = t.ask("wits.ask_bet", self.with_mat(self.bet_parser(player)), phrases=self.bet_phrases(),
                             help_key="wits.help_bet", moment="bet", silence_limit=BET_SILENCES,
-                            Player=self.cap(player), chips=self.chips(self.game.chips[player]))
+                            Player=self.name(player), holding=self.holding(self.game.chips[player]))
             if outcome is SILENT:
                 t.say("wits.no_bet_recorded", player=self.name(player))
                 return
+            if outcome == READ_MAT:
+                t.say_text(self.mat_text())
+                continue
             if self.place_said(outcome):
                 return
 
     def take_changes(self) -> None:
-        """"Any changes?" until "no"/"done" or silence: a colour and new bets changes that player's bets."""
+        """"Any changes?" until "no"/"done" or silence: a colour and new bets changes that
+        player's bets; "yes" asks for the change, where "never mind" goes back to
+        "Any changes?"; "the mat" reads the mat again."""
         t = self.table
         wu = self.wu
         bet = self.bet_parser(None)
@@ -536,34 +617,66 @@ class Host:
                 return "change"
             return bet(text)
 
+        def parse_change(text: str):
+            if wu.said("back_out", text):
+                return BACK_OUT
+            return bet(text)
+
         while True:
-            outcome = t.ask("wits.any_changes", parse, phrases=self.bet_phrases(), help_key="wits.help_changes",
-                            moment="bet_changes", silence_limit=CONFIRM_SILENCES)
+            outcome = t.ask("wits.any_changes", self.with_mat(parse), phrases=self.bet_phrases(),
+                            help_key="wits.help_changes", moment="bet_changes", silence_limit=CONFIRM_SILENCES)
             if outcome is SILENT or outcome == "done":
                 return
-            if outcome == "change":
-                outcome = t.ask("wits.say_change", bet, phrases=self.bet_phrases(), help_key="wits.help_say_change",
-                                moment="bet_change", silence_limit=CONFIRM_SILENCES)
-                if outcome is SILENT:
-                    continue
+            if outcome == READ_MAT:
+                t.say_text(self.mat_text())
+                continue
+            while outcome == "change":
+                outcome = t.ask("wits.say_change", self.with_mat(parse_change), phrases=self.bet_phrases(),
+                                help_key="wits.help_say_change", moment="bet_change", silence_limit=CONFIRM_SILENCES)
+                if outcome == READ_MAT:
+                    t.say_text(self.mat_text())
+                    outcome = "change"
+            if outcome is SILENT:
+                continue
+            if outcome == BACK_OUT:
+                t.say("wits.no_change")
+                continue
             self.place_said(outcome)
 
     # ------------------------------------------------------------------ the end
-    def ask_youngest(self, tied: list[str]) -> str:
-        """K8: which tied player (or team) has the youngest player."""
+    def ask_youngest(self, tied: list[str]) -> list[str]:
+        """K8: which tied player (or team) has the youngest player.
+
+        :returns: that player, or — when the table says the youngest players are the
+            same age ("same age", "both", "red and blue") — every tied player named
+            (all of ``tied`` when none is named): the tie stands and they share the win.
+            A colour that is not tied is refused with the reason.
+        """
         wu = self.wu
+        joins = {w for p in wu.bets["join"] for w in p}
 
-        def parse(text: str) -> str:
-            named = wu.player_named(text, self.players)
-            if named is None:
-                raise NotUnderstood
-            if named not in tied:
-                raise NotAllowed(self.text("wits.not_tied", Player=self.cap(named), players=self.names(tied)))
-            return named
+        def parse(text: str) -> list[str]:
+            named = wu.players_named(text, self.players)
+            others = [n for n in named if n not in tied]
+            if others:
+                key = "wits.not_tied" if others[0] in self.players else "wits.not_playing"
+                raise NotAllowed(self.text(key, Player=self.name(others[0]), players=self.or_list(tied)))
+            same_age = wu.said("same_age", text, contains=True)
+            if len(named) == 1 and not same_age:
+                return named
+            if len(named) >= 2:
+                names = {w for pl in named for ph in wu.player_phrases(pl) for w in ph}
+                if same_age or all(w in names or w in joins for w in wu.words(text, self.players)):
+                    return [p for p in tied if p in named]
+            elif same_age:
+                return list(tied)
+            raise NotUnderstood
 
-        phrases = [" ".join(p) for pl in tied for p in wu.player_phrases(pl)]
+        phrases = ([" ".join(p) for pl in self.players for p in wu.player_phrases(pl)]
+                   + self.table.understanding.colour_phrases()
+                   + [" ".join(p) for p in wu.moments.get("same_age", ())] + [" ".join(p) for p in wu.bets["join"]])
         return self.table.ask("wits.ask_youngest", parse, phrases=phrases, help_key="wits.help_youngest",
-                              moment="youngest", players=self.names(tied))
+                              moment="youngest", players=self.or_list(tied))
 
     # ------------------------------------------------------------------ record
     def record_question(self, q: Question, result: rules.QuestionResult, chips_before: dict) -> None:
@@ -603,17 +716,28 @@ class Host:
         return self.table.text(key, **values)
 
     def name(self, player: str) -> str:
-        """How a player is called aloud: a colour key in the table's language (G3)."""
-        return self.table.name(player)
+        """How a player is called aloud (G3): a colour in the table's language as a name
+        with a capital, as in the other games ("Red", "Rojo", "Rood"); any other name as given."""
+        said = self.table.name(player)
+        if player in self.table.understanding.colour_words:
+            return said[:1].upper() + said[1:]
+        return said
 
     def names(self, players) -> list[str]:
-        """:meth:`name` of each player (a list: the template joins it)."""
+        """:meth:`name` of each player (a list: the template joins it with "and")."""
         return [self.name(p) for p in players]
 
     def cap(self, player: str) -> str:
         """A player's name at the start of a sentence."""
         name = self.name(player)
         return name[:1].upper() + name[1:]
+
+    def or_list(self, players) -> str:
+        """Names joined with the language's "or" ("Red, Blue or Green")."""
+        items = self.names(players)
+        if len(items) == 1:
+            return items[0]
+        return ", ".join(items[:-1]) + " " + self.text("wits.or_word") + " " + items[-1]
 
     def num(self, value) -> str:
         """A number as written for the host (group marks from 10,000 up, decimals as given)."""
@@ -630,11 +754,20 @@ class Host:
         return sign + whole + (marks.decimal_mark + frac if frac else "")
 
     def chips(self, n: int) -> str:
+        """"3 chips", "1 chip" (a count said on its own; 0 only in rare messages)."""
         if n == 0:
             return self.text("wits.chips_none")
         if n == 1:
             return self.text("wits.chips_one")
         return self.text("wits.chips_many", n=n)
+
+    def with_chips(self, n: int) -> str:
+        """"with 3 chips", or for none "with no chips" / "sin fichas" / "zonder fiches"."""
+        return self.text("wits.with_chips", chips=self.chips(n)) if n else self.text("wits.with_no_chips")
+
+    def holding(self, n: int) -> str:
+        """The sentence of what a player holds: "You hold 3 chips.", "No tienes fichas."."""
+        return self.text("wits.holding", chips=self.chips(n)) if n else self.text("wits.holding_none")
 
     def side_text(self, slot: Slot) -> str:
         return self.text(f"wits.side_{slot.side}") if slot.side else ""
@@ -647,14 +780,28 @@ class Host:
             return self.text("wits.guess_slot_name", guess=self.num(slot.guess))
         return self.text("wits.slot_name", odds=slot.odds, side=self.side_text(slot))
 
+    def odds_name(self, slot: Slot) -> str:
+        """A slot by its odds and side as the mat lists it: "3 to 1 on the left"."""
+        return self.text("wits.odds_name", odds=slot.odds, side=self.side_text(slot))
+
+    def spoken_slot_names(self, slot: Slot) -> list[str]:
+        """Every way the host names ``slot`` aloud — in the mat, the bet read-backs, the
+        winning slot and the empty-slot refusals — so that players can say any of them
+        back in a bet (issue: the host's own words must be understood; a test parses each).
+        """
+        if slot.is_too_high:
+            return [self.text("wits.too_high_name"), self.text("wits.odds_name", odds=slot.odds, side="")]
+        names = [self.text("wits.slot_name", odds=slot.odds, side=self.side_text(slot)), self.odds_name(slot)]
+        return names + ([self.slot_name(slot)] if slot.occupied else [])
+
     def mat_text(self) -> str:
         """K3: every slot, its odds and whose guess is in it, left to right."""
         parts = [self.text("wits.mat_intro"), self.text("wits.mat_too_high")]
         empty = []
         for slot in self.mat.slots[1:]:
             if slot.occupied:
-                parts.append(self.text("wits.mat_slot", odds=slot.odds, side=self.side_text(slot),
-                                       guess=self.num(slot.guess), players=self.names(slot.players)))
+                parts.append(self.text("wits.mat_slot", slot=self.odds_name(slot), guess=self.num(slot.guess),
+                                       players=self.names(slot.players)))
             else:
                 empty.append(self.slot_name(slot))
         if not self.mat.occupied():
@@ -669,9 +816,9 @@ class Host:
             return self.text("wits.bet_none")
         if len(bets) == 2 and bets[0].slot_id == bets[1].slot_id:
             return self.text("wits.bet_both", slot=self.slot_name(self.mat.slot(bets[0].slot_id)),
-                             chips=self.chips(bets[0].chips + bets[1].chips))
+                             with_chips=self.with_chips(bets[0].chips + bets[1].chips))
         return self.table.prompts.join([self.text("wits.bet_one", slot=self.slot_name(self.mat.slot(b.slot_id)),
-                                                  chips=self.chips(b.chips)) for b in bets])
+                                                  with_chips=self.with_chips(b.chips)) for b in bets])
 
     def answer_value(self, q: Question) -> str:
         value = self.num(q.answer)
@@ -695,10 +842,9 @@ class Host:
         if slot.id == TOO_HIGH:
             t.say("wits.win_no_guesses" if not result.mat.occupied() else "wits.win_too_high")
             return
-        t.say("wits.win_slot", guess=self.num(slot.guess), players=self.names(slot.players), odds=slot.odds,
-              side=self.side_text(slot))
-        bonus = rules.BONUS_CHIPS
-        t.say("wits.bonus", players=[self.cap(slot.players[0])] + self.names(slot.players[1:]), bonus=self.chips(bonus))
+        # the K7 bonus is said once, in each payout line of the players who wrote this guess
+        t.say("wits.win_slot", guess=self.num(slot.guess), players=self.names(slot.players),
+              slot=self.text("wits.slot_name", odds=slot.odds, side=self.side_text(slot)))
 
     def payout_text(self, p: rules.PlayerSettlement) -> str:
         parts = []
@@ -714,11 +860,14 @@ class Host:
             parts.append(self.text("wits.part_lost", lost=self.chips(p.lost)))
         if p.bonus:
             parts.append(self.text("wits.part_bonus", bonus=self.chips(p.bonus)))
-        return self.text("wits.payout_line", Player=self.cap(p.player), parts=parts, chips=self.chips(p.chips_after))
+        if not p.chips_after:
+            return self.text("wits.payout_line_none", Player=self.name(p.player), parts=parts)
+        return self.text("wits.payout_line", Player=self.name(p.player), parts=parts, chips=self.chips(p.chips_after))
 
     def say_standings(self) -> None:
         """Speak the standings (also the "score" command)."""
-        items = [self.text("wits.standings_item", player=self.name(s.player), chips=self.chips(s.chips))
+        items = [self.text("wits.standings_item", player=self.name(s.player), chips=self.chips(s.chips)) if s.chips
+                 else self.text("wits.standings_item_none", player=self.name(s.player))
                  for s in standings(self.game)]
         self.table.say("wits.standings", items=items)
 
@@ -726,7 +875,8 @@ class Host:
     def guess_phrases(self) -> list[str]:
         wu = self.wu
         return (self.table.understanding.number_words() + [" ".join(p) for p in wu.guesses["no_guess"]]
-                + [" ".join(ph) for pl in self.players for ph in wu.player_phrases(pl)])
+                + [" ".join(ph) for pl in self.players for ph in wu.player_phrases(pl)]
+                + [" ".join(p) for p in wu.fix_opening] + wu.unit_words(self.question.unit))
 
     def bet_phrases(self) -> list[str]:
         return self.wu.vocabulary(self.players)

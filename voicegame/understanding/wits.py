@@ -30,11 +30,20 @@ and eight or two thousand, and eight…); :func:`resolve` turns one reading into
 ``(slot id, chips)`` pairs against the mat, raising :class:`SlotNameError`
 subclasses (:class:`AmbiguousSlot` is asked back by the host).
 
-Every word comes from ``prompts/<lang>/words_wits.toml``: ``[bets]``, ``[slots]``
-and ``[guesses]`` (phrases, also the recognizer grammar), ``[sides]`` (side words
-added to the core ones, e.g. Dutch "linker"), ``[grammar]`` (the English
-possessive "'s", the words between a colour and a corrected guess) and
-``[units]``.
+Every slot name the host itself speaks is understood back: "the 2 to 1 in the
+middle" / "el 2 a 1 del centro" / "de 2 tegen 1 in het midden" (``[sides] centre``,
+only after the 2-to-1 odds); the reading with the fewest tokens comes first, so that
+words naming one slot are never split into an extra token.
+
+Guesses (K2) may end with unit words ("fifty kilometres", :meth:`WitsUnderstanding.guess_said`);
+corrections (G4) may start with "no" ("no, blue forty"). The game's own listening
+moments ("the mat", "never mind", "that's right", extra "ready" words, "same age")
+are ``[moments]`` phrases (:meth:`WitsUnderstanding.said`).
+
+Every word comes from ``prompts/<lang>/words_wits.toml``: ``[bets]``, ``[slots]``,
+``[guesses]`` and ``[moments]`` (phrases, also the recognizer grammar), ``[sides]``
+(side words added to the core ones, e.g. Dutch "linker", and the centre), ``[grammar]``
+(the English possessive "'s", the words around a corrected guess) and ``[units]``.
 """
 
 from __future__ import annotations
@@ -527,6 +536,23 @@ class WitsUnderstanding:
         if words in phrases:
             return True
         return contains and any(words[i:i + len(p)] == p for p in phrases for i in range(len(words)))
+
+    def is_ready(self, text: str) -> bool:
+        """"Say ready when everyone is done" (``--timer off``): the core ready words, any
+        yes ("ok", "vale", "sí"), and ``[moments] ready`` ("we're ready", "ya está", "hemos terminado")."""
+        return self.u.is_ready(text) or self.u.yes_no(text) is True or self.said("ready", text)
+
+    def confirm(self, text: str) -> bool | None:
+        """"Is that right?" about the guesses: ``True`` for yes and ``[moments] all_right``
+        ("that's right", "all good", "está bien", "perfecto"), ``False`` for no, else ``None``."""
+        if self.said("all_right", text):
+            return True
+        return self.u.yes_no(text)
+
+    def keeps_guesses(self, text: str) -> bool:
+        """At "which guess should change?": nothing to change after all — "never mind",
+        "nothing", "cancel" (``[moments] back_out``), or yes / "that's right" / "ready"."""
+        return self.said("back_out", text) or self.confirm(text) is True or self.is_ready(text)
 
     def side(self, text: str) -> str | None:
         """``"left"`` or ``"right"`` (asked back for an ambiguous slot; the core side
