@@ -13,7 +13,7 @@ import shutil
 import numpy as np
 import pytest
 
-from voicegame import bench
+from voicegame import bench, storage
 from voicegame.adapters.headless import read_script
 from voicegame.games import GAMES
 
@@ -36,9 +36,8 @@ FIGURES = [
     "recognition_cost.recognizer_setup_ms.grammar", "recognition_cost.recognizer_setup_ms.free",
     "recognition_cost.silence_cpu_share.grammar", "recognition_cost.silence_cpu_share.free",
     "host_overhead.all.gap_ms.median", "host_overhead.all.gap_ms.p99", "host_overhead.all.to_first_say_ms.median",
-    "host_overhead.variants.autosave_off.p99", "host_overhead.variants.c_encoder.p99",
-    "host_overhead.variants.c_encoder+no_fsync.p99", "host_overhead.variants.c_encoder+writer_thread.p99",
-    "host_overhead.variants.autosave_off.p99_without_undo",
+    *(f"host_overhead.variants.{v}.{f}" for v in ("journal_off", "writer_sync", "saving_off")
+      for f in ("median", "p99", "p99_without_undo")),
     "host_overhead.all.gap_without_undo_ms.p99", "host_overhead.all.undo_moments",
     "speech_startup.init_ms", "speech_startup.short.startup_ms.median", "speech_startup.long.startup_ms.median",
     "memory_startup.rss_mb.text_game", "memory_startup.rss_mb.no_model", "memory_startup.rss_mb.with_model",
@@ -185,25 +184,52 @@ def test_the_options_plug_into_a_cli_subcommand(tmp_path):
     assert out.getvalue() == ""
 
 
+def _saved_files(folder) -> dict:
+    """The record, the autosave with its journal applied (``load_autosave``) and the
+    journal's lines, without the random ``generation`` id; ``None`` for a missing file."""
+    record, autosave = folder / "wavelength-record.json", folder / "wavelength-autosave.json"
+    journal = storage.journal_path(autosave)
+    loaded = storage.load_autosave(autosave) if autosave.exists() else None
+    if loaded is not None:
+        assert isinstance(loaded.pop("generation"), str)
+    lines = None
+    if journal.exists():
+        lines = [json.loads(line) for line in journal.read_text(encoding="utf-8").splitlines()]
+        for line in lines:
+            assert isinstance(line.pop("g"), str)
+    return {"record": json.loads(record.read_text(encoding="utf-8")) if record.exists() else None,
+            "autosave": loaded, "journal": lines}
+
+
 def test_the_what_if_variants_save_what_the_game_saves(tmp_path):
-    """A what-if variant moves or drops the save work, never changes what is saved (group 3)."""
+    """A what-if variant moves or drops save work, never changes what is saved (group 3):
+    ``writer_sync`` saves every file as the game does, ``journal_off`` all but the
+    journal, ``saving_off`` nothing."""
     script = bench.SCRIPTS_DIR / "wavelength_coop.txt"
     argv, _ = bench.script_argv(script, tmp_path)
     saved = {}
     with bench._quiet_data_dir(tmp_path):
         for variant in ("as_is", *bench.HOST_VARIANTS):
-            for name in ("wavelength-record.json", "wavelength-autosave.json"):
+            for name in ("wavelength-record.json", "wavelength-autosave.json", "wavelength-autosave.json.journal"):
                 (tmp_path / name).unlink(missing_ok=True)
             with bench.host_variant(variant):
                 outcome, probe = bench.play_scripted("wavelength", argv, script, tmp_path)
             assert outcome == "finished", variant
             assert len(probe.calls) == len(probe.gaps()) > 0, variant
-            saved[variant] = [json.loads((tmp_path / name).read_text(encoding="utf-8"))
-                              if (tmp_path / name).exists() else None
-                              for name in ("wavelength-record.json", "wavelength-autosave.json")]
-    record, autosave = saved["as_is"]
-    assert record["finished"] is True and autosave["finished"] is True
-    for variant in bench.HOST_VARIANTS:
-        assert saved[variant] == ([None, None] if variant == "autosave_off" else [record, autosave]), variant
+            saved[variant] = _saved_files(tmp_path)
+    game = saved["as_is"]
+    assert game["record"]["finished"] is True and game["autosave"]["finished"] is True
+    assert len(game["autosave"]["log"]) == len(game["record"]["inputs"]) + sum(
+        1 for e in game["autosave"]["log"] if not e["accepted"])
+    assert game["journal"] and all(set(line) == {"i", "entry"} for line in game["journal"])
+    assert saved["writer_sync"] == game
+    assert saved["journal_off"] == dict(game, journal=None)
+    assert saved["saving_off"] == {"record": None, "autosave": None, "journal": None}
     undos = [i for i, (_, text) in enumerate(read_script(script)) if text == "undo"]
     assert undos and [i for i, r in enumerate(probe.gaps()) if r["undo"]] == undos  # the probe sees each undo
+
+
+def test_an_unknown_what_if_variant_is_refused():
+    with pytest.raises(ValueError, match="unknown what-if variant"):
+        with bench.host_variant("c_encoder"):
+            pass

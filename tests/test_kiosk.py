@@ -687,3 +687,13 @@ def test_missing_lobby_words_are_said_only_when_a_game_cannot_be_named(known_rof
     assert bool(said) is spoken
     if spoken:
         assert said[0].startswith("Note: the speech model does not know these words") and "rofl" in said[0]
+
+
+def test_two_teams_with_fewer_than_four_players_do_not_crash(tmp_path):
+    """Wavelength teams of 1 are refused by the game: the lobby drops the headcount and says why."""
+    script = tmp_path / "s.txt"
+    script.write_text("let's play wavelength, three players\ntwo teams\nyes\nthree players\nstart\n")
+    status, out, err = run_cli(["kiosk", "--input", str(script), "--output", "text"])
+    assert "Traceback" not in out + err and "need at least 4 players" in out
+    assert "Wavelength is for 4 to 20 players, not 3." in out
+    assert "Welcome to Wavelength" in out

@@ -675,99 +675,70 @@ def golden_scripts(scripts_dir: Path) -> dict[str, list[Path]]:
     return out
 
 
-#: What-if variants of group 3 (diagnosis, not how the game runs): each patches one
-#: named cost away for the duration of its games. ``c_encoder`` writes the autosave
-#: and the record with ``json.dumps`` (the C encoder; ``json.dump`` to a file always
-#: runs the pure-Python encoder), same ``fsync`` and rename as the game;
-#: ``c_encoder+no_fsync`` also drops the ``fsync`` at phase changes;
-#: ``c_encoder+writer_thread`` encodes on the game's thread (C encoder) and hands the
-#: text to one writer thread for the file, ``fsync`` and rename (the proposed fix;
-#: the snapshot and the encoding stay on the listening path); ``autosave_off`` is the
-#: bound: no save work at all on the listening path.
-HOST_VARIANTS = ("c_encoder", "c_encoder+no_fsync", "c_encoder+writer_thread", "autosave_off")
+#: What-if variants of group 3 (diagnosis, not how the game runs): each removes or
+#: moves one part of the save work for the duration of its games (:func:`host_variant`).
+#: The game saves in three ways (``voicegame.host.base``): every listening moment
+#: appends one JSON line to ``<autosave>.journal`` (``Table.journal``: no rename, no
+#: fsync); at phase changes the full autosave and the record go to the background
+#: writer thread (``storage.BackgroundWriter``: atomic + fsync, coalesced per path);
+#: the first save of each table generation (the game's start, after an undo or a
+#: resume replay) is written at once on the game thread. ``journal_off`` drops the
+#: per-moment journal; ``writer_sync`` does the phase saves on the game thread (atomic
+#: + fsync, as before the writer thread); ``saving_off`` is the bound: no save work at
+#: all (``Table.autosave`` and ``Table.journal`` do nothing).
+HOST_VARIANTS = ("journal_off", "writer_sync", "saving_off")
 
 
-def _write_text_atomic(path, text: str, fsync: bool) -> None:
-    """``storage.atomic_write_json``'s temp file + rename, for already-encoded ``text``."""
-    path = Path(path)
-    path.parent.mkdir(parents=True, exist_ok=True)
-    fd, tmp = tempfile.mkstemp(prefix=f".{path.name}.", suffix=".tmp", dir=path.parent)
-    try:
-        with os.fdopen(fd, "w", encoding="utf-8") as fh:
-            fh.write(text)
-            fh.flush()
-            if fsync:
-                os.fsync(fh.fileno())
-        os.replace(tmp, path)
-    except BaseException:
-        with contextlib.suppress(OSError):
-            os.unlink(tmp)
-        raise
-
-
-def _encode(data) -> str:
-    return json.dumps(data, ensure_ascii=False, separators=(",", ":"))
-
-
-def _c_encoder_write(path, data, durable: bool = True, fsync: bool = True) -> None:
-    """``storage.atomic_write_json`` with the C encoder (``fsync``: honour ``durable``)."""
-    _write_text_atomic(path, _encode(data), durable and fsync)
-
-
-class _Writer:
-    """One background thread writing ``(path, text, fsync)`` items in order."""
+class _SyncWriter:
+    """:class:`voicegame.storage.BackgroundWriter`'s interface, writing at once on the caller's thread."""
 
     def __init__(self):
-        import queue
+        self.error: OSError | None = None
 
-        self.queue: "queue.Queue" = queue.Queue()
-        self.errors: list[BaseException] = []
-        self.thread = threading.Thread(target=self._run, name="bench-writer", daemon=True)
-        self.thread.start()
+    def write(self, path, text: str) -> None:
+        from voicegame.storage import atomic_write_text
 
-    def _run(self) -> None:
-        while True:
-            item = self.queue.get()
+        try:
+            atomic_write_text(path, text, durable=True)
+        except OSError as exc:
+            self.error = exc
+
+    def sync(self, path) -> None:
+        try:
+            fd = os.open(path, os.O_RDONLY)
             try:
-                if item is None:
-                    return
-                _write_text_atomic(*item)
-            except BaseException as exc:  # noqa: BLE001 — reported by close()
-                self.errors.append(exc)
+                os.fsync(fd)
             finally:
-                self.queue.task_done()
+                os.close(fd)
+        except OSError as exc:
+            self.error = exc
 
-    def write(self, path, data, durable: bool = True) -> None:
-        self.queue.put((path, _encode(data), durable))
-
-    def close(self) -> None:
-        self.queue.put(None)
-        self.thread.join()
-        if self.errors:
-            raise self.errors[0]
+    def flush(self) -> None:
+        pass
 
 
 @contextlib.contextmanager
 def host_variant(name: str):
-    """Patch the host for a what-if variant of :data:`HOST_VARIANTS` (``"as_is"``: nothing)."""
-    import functools
+    """Patch the host for a what-if variant of :data:`HOST_VARIANTS` (``"as_is"``: nothing).
 
+    :raises ValueError: an unknown variant name.
+    """
     from voicegame.host import base
 
-    saved = (base.Table.autosave, base.atomic_write_json)
-    writer = _Writer() if "writer_thread" in name else None
+    if name != "as_is" and name not in HOST_VARIANTS:
+        raise ValueError(f"unknown what-if variant {name!r}: one of as_is, {', '.join(HOST_VARIANTS)}")
+    saved = (base.Table.autosave, base.Table.journal, base.background_writer)
     try:
-        if "autosave_off" in name:
+        if name in ("journal_off", "saving_off"):
+            base.Table.journal = lambda self: None
+        if name == "saving_off":
             base.Table.autosave = lambda self, *args, **kwargs: None
-        if writer is not None:
-            base.atomic_write_json = writer.write
-        elif "c_encoder" in name:
-            base.atomic_write_json = functools.partial(_c_encoder_write, fsync="no_fsync" not in name)
+        if name == "writer_sync":
+            sync_writer = _SyncWriter()
+            base.background_writer = lambda: sync_writer
         yield
     finally:
-        base.Table.autosave, base.atomic_write_json = saved
-        if writer is not None:
-            writer.close()
+        base.Table.autosave, base.Table.journal, base.background_writer = saved
 
 
 def bench_host(cfg: dict, scripts_dir: Path, work: Path, log: Callable[[str], None],

@@ -138,6 +138,8 @@ class GameSpec:
 
 #: Range of the Wavelength headcount (everyone, both teams together).
 HEADCOUNT_RANGE = (2, 20)
+#: Two teams need a dial-turner besides each Psychic: two players a side (W4, W7).
+TEAMS_MIN_HEADCOUNT = 4
 
 
 def game_specs() -> dict[str, GameSpec]:
@@ -528,13 +530,13 @@ class Kiosk:
     def find_unfinished(self) -> tuple[Path, dict] | None:
         """The newest unfinished autosave and its content, else ``None``."""
         from voicegame.cli import latest_autosave
-        from voicegame.storage import read_json
+        from voicegame.storage import load_autosave
 
         path = latest_autosave(self.environ)
         if path is None:
             return None
         try:
-            save = read_json(path)
+            save = load_autosave(path)
             host_module(save["settings"]["game"])
         except (ValueError, KeyError, TypeError):
             return None
@@ -706,7 +708,7 @@ class Kiosk:
                 self.note_settings(s, text, "lobby.which_mode")
                 raise NotUnderstood
             heads = [c.value for c in self.lu.options(text) if c.name == "players"]
-            return mode, (self.check_headcount(heads[0]) if heads else None), False
+            return mode, (self.check_headcount(heads[0], coop=mode == "coop") if heads else None), False
 
         if s.count is not None:
             try:
@@ -726,6 +728,10 @@ class Kiosk:
                 "lobby.mode_coop_read" if mode == "coop" else "lobby.mode_teams_read"
             self.say(key, remember=False)
         s.coop = mode == "coop"
+        if not s.coop and s.headcount is not None and s.headcount < 4:
+            # two teams need someone to turn the dial besides each Psychic (W4, W7)
+            self.say("lobby.teams_need_four", remember=False, count=s.headcount)
+            s.headcount = None
         s.players = [] if s.coop else self.default_teams()
 
     def default_teams(self) -> list[str]:
@@ -750,9 +756,12 @@ class Kiosk:
         s.pending += [self.check_option(s, c) for c in changes]  # a setting of another game: refused now
         raise NotAllowed(self.text("lobby.setting_noted", question=self.text(question_key)))
 
-    def check_headcount(self, n: int) -> int:
-        """A Wavelength headcount in range, else :class:`NotAllowed` with the range."""
+    def check_headcount(self, n: int, coop: bool = True) -> int:
+        """A Wavelength headcount in range (two teams: at least two a side), else
+        :class:`NotAllowed` with the range."""
         low, high = HEADCOUNT_RANGE
+        if not coop:
+            low = TEAMS_MIN_HEADCOUNT
         if not low <= n <= high:
             raise NotAllowed(self.text("lobby.headcount_range", low=low, high=high, count=n))
         return n
@@ -905,7 +914,7 @@ class Kiosk:
         if change.name == "players":
             if not spec.headcount:
                 raise NotAllowed(self.text("lobby.option_players"))
-            return OptionChange("players", self.check_headcount(int(change.value)))
+            return OptionChange("players", self.check_headcount(int(change.value), coop=bool(s.coop)))
         if change.name == spec.number:
             low, high = spec.number_range
             if s.game == "wavelength" and s.coop:
