@@ -565,10 +565,14 @@ class Table:
                 error, writer.error = writer.error, None
                 raise error
         except OSError as exc:
-            log.warning("saving failed: %s", exc)
-            if not self.save_failed_said:
-                self.save_failed_said = True
-                self.say_text(self.text("common.save_failed"), remember=False)
+            self._saving_failed(exc)
+
+    def _saving_failed(self, exc: OSError) -> None:
+        """Log a failed save and say so once (full disk…); the game goes on."""
+        log.warning("saving failed: %s", exc)
+        if not self.save_failed_said:
+            self.save_failed_said = True
+            self.say_text(self.text("common.save_failed"), remember=False)
 
     def journal(self) -> None:
         """Save the newest input-log entry by appending it to the autosave's journal
@@ -580,10 +584,7 @@ class Table:
         try:
             append_journal(self.autosave_path(), len(self.log) - 1, self.log[-1], self.generation)
         except OSError as exc:
-            log.warning("saving failed: %s", exc)
-            if not self.save_failed_said:
-                self.save_failed_said = True
-                self.say_text(self.text("common.save_failed"), remember=False)
+            self._saving_failed(exc)
 
     def flush(self) -> None:
         """Wait until every save is on disk (end of a game)."""
