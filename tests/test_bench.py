@@ -39,6 +39,7 @@ FIGURES = [
     *(f"host_overhead.variants.{v}.{f}" for v in ("journal_off", "writer_sync", "saving_off")
       for f in ("median", "p99", "p99_without_undo")),
     "host_overhead.all.gap_without_undo_ms.p99", "host_overhead.all.undo_moments",
+    "host_overhead.all.end_flush_ms.median",
     "speech_startup.init_ms", "speech_startup.short.startup_ms.median", "speech_startup.long.startup_ms.median",
     "memory_startup.rss_mb.text_game", "memory_startup.rss_mb.no_model", "memory_startup.rss_mb.with_model",
     "memory_startup.first_prompt_ms.text", "memory_startup.first_prompt_ms.voice",
@@ -192,11 +193,13 @@ def _saved_files(folder) -> dict:
     loaded = storage.load_autosave(autosave) if autosave.exists() else None
     if loaded is not None:
         assert isinstance(loaded.pop("generation"), str)
+        assert isinstance(loaded.pop("journal_seq"), int)  # counts journal lines: none when it is off
     lines = None
     if journal.exists():
         lines = [json.loads(line) for line in journal.read_text(encoding="utf-8").splitlines()]
         for line in lines:
             assert isinstance(line.pop("g"), str)
+            assert isinstance(line.pop("n"), int)
     return {"record": json.loads(record.read_text(encoding="utf-8")) if record.exists() else None,
             "autosave": loaded, "journal": lines}
 
@@ -233,3 +236,14 @@ def test_an_unknown_what_if_variant_is_refused():
     with pytest.raises(ValueError, match="unknown what-if variant"):
         with bench.host_variant("c_encoder"):
             pass
+
+
+def test_the_profile_covers_the_slowest_moments_of_the_golden_games(tmp_path):
+    scripts = tmp_path / "scripts"
+    scripts.mkdir()
+    shutil.copy(bench.SCRIPTS_DIR / "wavelength_coop.txt", scripts / "wavelength_coop.txt")
+    text = bench.profile_host(scripts, tmp_path, top=5, tail_pct=100.0)
+    moments = len(read_script(scripts / "wavelength_coop.txt"))
+    assert text.startswith(f"{moments} moments under the profiler")
+    assert "(undo: replay)" in text  # the script's undo is named in the tail
+    assert "voicegame/host/base.py" in text and "cumulative" in text and "internal time" in text

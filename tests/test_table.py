@@ -247,3 +247,29 @@ def test_journal_between_phases_is_applied_on_load(tmp_path):
     with journal_path(save).open("a") as fh:
         fh.write('{"i": 2, "entr')  # the process died mid-write
     assert load_autosave(save)["log"] == [{"text": "a", "accepted": True}, {"text": "b"}]
+
+
+def test_saved_log_matches_the_live_log_at_every_listening_moment(tmp_path):
+    """What a killed process leaves on disk (autosave + journal) is the whole input log at
+    every listen — commands, pauses, refused inputs and a declined quit included."""
+    from voicegame.storage import load_autosave
+
+    lines = ["repeat", "five", "blah", "pause", "hello", "resume", "quit", "no", "undo", "six", "score",
+             "<silence>", "seven", "8"]
+    out = io.StringIO()
+    clock = VirtualClock()
+    script = ScriptListener([(i + 1, t) for i, t in enumerate(lines)], clock=clock)
+    settings = Settings("toy", record=str(tmp_path / "rec.json"), autosave=str(tmp_path / "save.json"))
+    checked = []
+
+    class Checking:
+        def listen(self, expected, timeout_s):
+            table = session.table
+            if (tmp_path / "save.json").exists() and not table.replaying:
+                assert load_autosave(tmp_path / "save.json")["log"] == table.log
+                checked.append(len(table.log))
+            return script.listen(expected, timeout_s)
+
+    session = Session(Counter, Checking(), TextVoice(out), clock, settings)
+    assert session.run() == "finished"
+    assert len(checked) >= len(lines) - 2

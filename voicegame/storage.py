@@ -195,7 +195,7 @@ def journal_path(autosave: str | Path) -> Path:
     return autosave.with_name(autosave.name + ".journal")
 
 
-def append_journal(autosave: str | Path, index: int, entry: dict, generation: str = "") -> None:
+def append_journal(autosave: str | Path, index: int, entry: dict, generation: str = "", seq: int = 0) -> None:
     """Append one input-log entry (JSON line, with its index in the log and the
     generation of the autosave it continues) to the journal.
 
@@ -207,7 +207,7 @@ def append_journal(autosave: str | Path, index: int, entry: dict, generation: st
     path = journal_path(autosave)
     path.parent.mkdir(parents=True, exist_ok=True)
     with path.open("a", encoding="utf-8") as fh:
-        fh.write(to_json({"g": generation, "i": index, "entry": entry}) + "\n")
+        fh.write(to_json({"g": generation, "n": seq, "i": index, "entry": entry}) + "\n")
 
 
 def load_autosave(path: str | Path) -> dict:
@@ -215,8 +215,10 @@ def load_autosave(path: str | Path) -> dict:
 
     Only journal lines of the autosave's own ``generation`` count (a replay after
     an undo or a resume starts a new generation, so older lines can never
-    overwrite the new log); a line for an index the log holds replaces that entry
-    (it is newer); a torn last line (the process died while writing it) is ignored.
+    overwrite the new log), and of those only lines written after the autosave
+    (sequence ``n`` above the autosave's ``journal_seq``); such a line for an index
+    the log holds replaces that entry (it is newer); a torn last line (the
+    process died while writing it) is ignored.
 
     :raises ValueError: the autosave is missing or malformed (names the file and line).
     """
@@ -232,9 +234,10 @@ def load_autosave(path: str | Path) -> dict:
         try:
             item = json.loads(line)
             index, entry, generation = int(item["i"]), item["entry"], item.get("g", "")
+            seq = int(item.get("n", 0))
         except (ValueError, KeyError, TypeError):
             break  # torn write at the end
-        if generation != save.get("generation", ""):
+        if generation != save.get("generation", "") or seq <= int(save.get("journal_seq", -1)):
             continue
         if index < len(log):
             log[index] = entry

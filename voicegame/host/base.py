@@ -185,8 +185,12 @@ class Table:
         self.save_failed_said = False
         self._state: Any = None
         #: identifies this table's autosave lineage; journal lines of other generations are ignored
-        self.generation = uuid.uuid4().hex[:12]
+        self.generation = ""
         self._generation_saved = False
+        self.new_generation()
+        self._phase_dirty = False
+        self._journal_seq = 0
+        self._settings_dict = dataclasses.asdict(settings)
         self.last_heard_at = self.clock.now()
         self.record: dict = {
             "format": "voicegame-record/1",
@@ -270,6 +274,9 @@ class Table:
         """One raw listen: replayed from the log first, then live. Logged and autosaved."""
         if self.replaying and not self.pending:
             self.go_live(repeat_prompt=True)
+        if self._phase_dirty and not self.replaying:
+            self._phase_dirty = False
+            self.autosave()
         start = self.clock.now()
         if self.pending:
             entry = self.pending.pop(0)
@@ -291,12 +298,19 @@ class Table:
             "accepted": False,
         }
         self.log.append(entry)
+        self.journal()  # every listen, whatever it turns out to be (a command, a pause…)
         if isinstance(result, Heard):
             self.last_heard_at = self.clock.now()
         elif (self.settings.idle_s and not self.replaying
               and self.clock.now() - self.last_heard_at >= self.settings.idle_s):
             raise IdleTable()
         return result
+
+    def new_generation(self) -> None:
+        """Start a new autosave lineage: journal lines written so far stop counting (the
+        next save writes the whole log afresh). Needed whenever the log is cut short."""
+        self.generation = uuid.uuid4().hex[:12]
+        self._generation_saved = False
 
     def not_undoable(self) -> None:
         """The input just accepted asked or decided nothing ("where is it?", a silence
@@ -362,13 +376,14 @@ class Table:
                 command = u.command(heard.text)
                 if command:
                     self.log[-1]["command"] = command
+                    self.journal()
                     self._command(command, help_key)
                     continue
                 outcome = try_parse(parse, heard)
                 if outcome[0] == "ok":
                     self.log[-1]["accepted"] = True
                     self.record["inputs"].append({k: self.log[-1][k] for k in ("phase", "moment", "text")})
-                    self.journal()  # once per listening moment: a killed process loses no input
+                    self.journal()  # the entry again, now accepted (a newer line for the same index)
                     return outcome[1]
                 failures += 1
                 if outcome[0] == "not_allowed":
@@ -376,7 +391,6 @@ class Table:
                 elif failures < MAX_TRIES:
                     self.say_text(self.text("common.not_understood", heard=heard.text,
                                             options=self.text(help_key)), remember=False)
-            self.journal()
             if failures >= MAX_TRIES:
                 self.say_text(self.text("common.options", options=self.text(help_key)), remember=False)
                 failures = 0
@@ -428,7 +442,9 @@ class Table:
             if self.ask_yes_no("common.confirm_quit", moment="confirm_quit"):
                 # the quit itself is not replayed on resume
                 del self.log[self._quit_index():]
+                self.new_generation()  # the journal holds the quit's lines: they must not count
                 raise QuitGame()
+            self.not_undoable()  # "no, don't quit" is no move of the game: undo passes over it
             self.last_prompt = interrupted  # "repeat" repeats the game's question again
             self.say_text(self.text("common.not_quitting"), remember=False)
             if interrupted:
@@ -511,9 +527,10 @@ class Table:
 
     # ------------------------------------------------------------------ records
     def enter_phase(self, phase: str) -> None:
-        """Mark a new phase (for undo) and autosave (after every phase)."""
+        """Mark a new phase (for undo); the autosave and record are rewritten once before
+        the next listening moment (several phases may pass without one)."""
         self.phase = phase
-        self.autosave()
+        self._phase_dirty = True
 
     def award(self, to: str, amount: int | float, unit: str, reason: str, turn: int | None = None) -> None:
         """Record points or chips given to ``to`` with the reason (re-scorable record)."""
@@ -544,8 +561,10 @@ class Table:
                 self._state = self.snapshot_callback()
             except Exception:
                 log.exception("snapshot failed")
-        save = {"format": "voicegame-autosave/1", "settings": dataclasses.asdict(self.settings),
-                "generation": self.generation, "log": self.log, "phase": self.phase,
+        self._settings_dict["autosave"] = self.settings.autosave
+        save = {"format": "voicegame-autosave/1", "settings": self._settings_dict,
+                "generation": self.generation, "journal_seq": self._journal_seq, "log": self.log,
+                "phase": self.phase,
                 "state": self._state, "finished": finished}
         writer = background_writer()
         try:
@@ -582,7 +601,9 @@ class Table:
         if not self._generation_saved:  # after a replay: the new generation's autosave first
             self.autosave(record=False)
         try:
-            append_journal(self.autosave_path(), len(self.log) - 1, self.log[-1], self.generation)
+            self._journal_seq += 1
+            append_journal(self.autosave_path(), len(self.log) - 1, self.log[-1], self.generation,
+                           self._journal_seq)
         except OSError as exc:
             self._saving_failed(exc)
 

@@ -108,6 +108,11 @@ class Understanding:
         self.colour_words = {k: tuple(v) for k, v in words["colours"].items()}
         self.command_words = {k: tuple(v) for k, v in words["commands"].items()}
         self.ready_words = tuple(words.get("ready", {}).get("words", ()))
+        #: folded command phrase → command (first listed wins), built once
+        self._commands_folded: dict[str, str] = {}
+        for key, phrases in self.command_words.items():
+            for p in phrases:
+                self._commands_folded.setdefault(fold(normalise(p)), key)
         self.words = words
 
     # ------------------------------------------------------------------ phrases
@@ -133,11 +138,7 @@ class Understanding:
         Only a short utterance that *is* a command counts ("repeat", "what's the
         score"), so "lock it in" or a guess containing "go" is not taken for one.
         """
-        t = fold(normalise(text))
-        for key, phrases in self.command_words.items():
-            if t in {fold(p) for p in phrases}:
-                return key
-        return None
+        return self._commands_folded.get(fold(normalise(text)))
 
     def yes_no(self, text: str) -> bool | None:
         """``True`` for yes, ``False`` for no, ``None`` when neither (or both) was said."""
