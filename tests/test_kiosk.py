@@ -15,7 +15,7 @@ from tests.playthrough import SCRIPTS, check_golden, run_cli
 from voicegame import config as kiosk_config
 from voicegame import prompts as prompts_module
 from voicegame.host import rofl, wavelength, wits
-from voicegame.kiosk import Setup, build_settings, replayable, timer_for
+from voicegame.kiosk import Setup, build_settings, timer_for
 from voicegame.prompts import Prompts
 from voicegame.storage import data_dir, read_json
 from voicegame.understanding import understanding
@@ -341,14 +341,6 @@ def test_resume_in_the_lobby_then_resume_at_the_offer(tmp_path):
     assert said[3] == "Resume the Wits and Wagers game with Red and Orange from question 1? Say yes or no."
     assert said[4] == "Welcome back. Resuming the saved game."
     assert "No game is running, so that does nothing here." not in said
-
-
-def test_replayable_drops_only_the_trailing_silences():
-    heard = {"text": "700"}
-    silence = {"text": None}
-    assert replayable([heard, silence, heard, silence, silence]) == [heard, silence, heard]
-    assert replayable([silence]) == []
-    assert replayable([]) == []
 
 
 def test_progress_says_where_each_game_stopped():
@@ -697,3 +689,14 @@ def test_two_teams_with_fewer_than_four_players_do_not_crash(tmp_path):
     assert "Traceback" not in out + err and "need at least 4 players" in out
     assert "Wavelength is for 4 to 20 players, not 3." in out
     assert "Welcome to Wavelength" in out
+
+
+def test_lobby_resume_keeps_the_silences_that_decided_something(tmp_path):
+    """Orange's silent no-guess before the stop is part of the game: resuming keeps it."""
+    script = tmp_path / "s.txt"
+    script.write_text("let's play wits and wagers with two players\nyes\nstart\n500\n<silence>\n<silence>\n"
+                      "stop\nyes\nresume\nyes\n")
+    status, out, err = run_cli(["kiosk", "--seed", "3", "--input", str(script), "--output", "text"])
+    resumed = out.split("Resuming the saved game.", 1)[1]
+    assert "The guesses are: Red 500 and Orange no guess." in resumed
+    assert "Orange, your guess?" not in resumed

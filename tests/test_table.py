@@ -273,3 +273,15 @@ def test_saved_log_matches_the_live_log_at_every_listening_moment(tmp_path):
     session = Session(Counter, Checking(), TextVoice(out), clock, settings)
     assert session.run() == "finished"
     assert len(checked) >= len(lines) - 2
+
+
+def test_a_moment_without_timeout_still_lets_an_idle_table_go(tmp_path):
+    """Kiosk: "say ready", the clue, a pause… wait forever only where no idle time is set."""
+    class Waiting(Counter):
+        def play(self):
+            self.t.enter_phase("q")
+            self.t.ask(None, self.parse, help_key="common.help_ready", moment="n", timeout_s=None)
+
+    settings = Settings("toy", idle_s=25, record=str(tmp_path / "rec.json"), autosave=str(tmp_path / "save.json"))
+    outcome, out, _ = run(Waiting, ["<silence>"] * 10, tmp_path, settings=settings)
+    assert outcome == "idle"

@@ -590,7 +590,7 @@ class Kiosk:
         key = "lobby.resume_offer" if self.first_greeting else "lobby.resume_ask"
         try:
             settings = Settings.from_dict(save["settings"])
-            log_entries = replayable(save["log"])
+            log_entries = list(save["log"])  # every input, silences included: they decided things
             setup = Setup.from_settings(settings, self.config_timer_s())
             values = dict(game=self.game_name(settings.game), progress=self.progress(save),
                           players=self.players_words(setup) or self.text("lobby.players_unknown"))
@@ -1043,20 +1043,6 @@ class Kiosk:
             self.game_chosen()
         else:
             self.to_lobby()
-
-
-def replayable(log_entries: list[dict]) -> list[dict]:
-    """The input log to replay on resume: without the silences at its end.
-
-    An idle table (or a power cut during silences) leaves silences after the last
-    thing said; replaying them would count them again (and, on an idle table, make
-    the resumed game idle at once). Without them the resumed game asks its last
-    question afresh. Everything up to the last utterance is replayed as it was.
-    """
-    entries = list(log_entries)
-    while entries and entries[-1].get("text") is None:
-        entries.pop()
-    return entries
 
 
 def language_available(lang: str) -> bool:

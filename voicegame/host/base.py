@@ -287,6 +287,9 @@ class Table:
             if not self.pending and self.live_at == "end":
                 self.go_live(repeat_prompt=False)
         else:
+            if self.settings.idle_s and timeout_s is None:
+                # a kiosk never waits forever: at most until the table counts as idle
+                timeout_s = max(1.0, self.settings.idle_s - (self.clock.now() - self.last_heard_at))
             result = self.live_listener.listen(expected, timeout_s)
         entry = {
             "phase": self.phase,
