@@ -5,6 +5,7 @@ understanding, the configuration file and the systemd unit."""
 from __future__ import annotations
 
 import configparser
+import os
 import shutil
 import subprocess
 from pathlib import Path
@@ -15,7 +16,7 @@ from tests.playthrough import SCRIPTS, check_golden, run_cli
 from voicegame import config as kiosk_config
 from voicegame import prompts as prompts_module
 from voicegame.host import rofl, wavelength, wits
-from voicegame.kiosk import Setup, build_settings, timer_for
+from voicegame.kiosk import Ports, Setup, build_settings, timer_for
 from voicegame.prompts import Prompts
 from voicegame.storage import data_dir, read_json
 from voicegame.understanding import understanding
@@ -402,6 +403,11 @@ def test_a_malformed_config_is_said_the_defaults_are_used_and_the_file_is_kept(t
      "The setting rate_wpm on line 2 of the settings file {path} can't be used, so I'm using the default settings."),
     ('volume = 1.0\ntimer = "soon"\n',
      "The setting timer on line 2 of the settings file {path} can't be used, so I'm using the default settings."),
+    ("timer = 10000\n",
+     "The setting timer on line 1 of the settings file {path} can't be used, so I'm using the default settings."),
+    ("\nidle_minutes = true\n",
+     "The setting idle_minutes on line 2 of the settings file {path} can't be used, so I'm using the default "
+     "settings."),
     ("a = 1\nb = \"unterminated\n",
      "The settings file {path} has a mistake on line 2, so I'm using the default settings."),
     (None, "The settings file {path} is a folder, not a file, so I'm using the default settings."),
@@ -584,12 +590,22 @@ def test_a_voice_setup_becomes_the_games_own_options():
 
 
 @pytest.mark.parametrize("body, words, kind, line, key", [
-    ("rate_wpm = 500\n", "rate_wpm must be from 80 to 300", "value", 1, "rate_wpm"),
-    ("lang = \"en\"\n\nvolume = 0.05\n", "volume must be from 0.2 to 1", "value", 3, "volume"),
-    ('timer = "soon"\n', "timer must be a number of seconds", "value", 1, "timer"),
+    ("rate_wpm = 500\n", "rate_wpm must be a whole number of words a minute from 80 to 300, not 500.", "value",
+     1, "rate_wpm"),
+    ("lang = \"en\"\n\nvolume = 0.05\n", "volume must be a number from 0.2 to 1.0, not 0.05.", "value", 3, "volume"),
+    ('timer = "soon"\n', 'timer must be a number of seconds from 5 to 600, or "off", not "soon".', "value", 1, "timer"),
     ('private = "telepathy"\n', "private must be", "value", 1, "private"),
-    ("idle_minutes = -1\n", "idle_minutes must be from 0", "value", 1, "idle_minutes"),
-    ("volume = 1.0\nrate_wpm = \"fast\"\n", "rate_wpm should be like 175", "value", 2, "rate_wpm"),
+    ("idle_minutes = -1\n", "idle_minutes must be a number of minutes from 0 to 1440", "value", 1, "idle_minutes"),
+    ("volume = 1.0\nrate_wpm = \"fast\"\n", 'rate_wpm must be a whole number of words a minute from 80 to 300, '
+     'not "fast".', "value", 2, "rate_wpm"),
+    # a timer of almost three hours, or of 2 seconds, is a typo: 5 to 600 seconds (or "off")
+    ("timer = 10000\n", 'timer must be a number of seconds from 5 to 600, or "off", not 10000.', "value", 1, "timer"),
+    ("timer = 2\n", 'timer must be a number of seconds from 5 to 600, or "off", not 2.', "value", 1, "timer"),
+    # a boolean is no number, and the message says what is wanted in plain words
+    ("lang = \"en\"\nidle_minutes = true\n", "idle_minutes must be a number of minutes from 0 to 1440 (0 never "
+     "returns to the lobby), not true.", "value", 2, "idle_minutes"),
+    ("timer = false\n", "timer must be a number of seconds", "value", 1, "timer"),
+    ("volume = true\n", "volume must be a number from 0.2 to 1.0, not true.", "value", 1, "volume"),
     ("lang = [\n", "not valid TOML", "syntax", 1, None),
     ("volume = 1.0\nrate_wpm = = 3\n", "line 2: not valid TOML", "syntax", 2, None),
 ])
@@ -601,6 +617,7 @@ def test_config_errors_name_the_file_and_key(tmp_path, body, words, kind, line, 
     error = caught.value
     assert words in str(error) and str(path) in str(error)
     assert (error.path, error.kind, error.line, error.key) == (path, kind, line, key)
+    assert "should be like" not in str(error) and "True" not in str(error) and "False" not in str(error)
 
 
 def test_a_folder_or_unreadable_config_is_a_config_error(tmp_path):
@@ -700,3 +717,248 @@ def test_lobby_resume_keeps_the_silences_that_decided_something(tmp_path):
     resumed = out.split("Resuming the saved game.", 1)[1]
     assert "The guesses are: Red 500 and Orange no guess." in resumed
     assert "Orange, your guess?" not in resumed
+
+
+# --------------------------------------------------------------------------- second playtest
+
+#: A Wits and Wagers game of one question for Red and Orange that ends (seed 5): Red 9 chips, Orange none.
+ONE_QUESTION = ["let's play wits and wagers with two players", "yes", "one question", "start", "700", "750", "yes",
+                "both on 700", "both on too high", "no"]
+AFTER_GAME = ("Say play again for another Wits and Wagers game with the same players, another game to choose a "
+              "different one, or lobby to go back.")
+
+
+def test_rules_of_a_game_after_a_game_are_read_not_a_new_setup(tmp_path):
+    script = write_script(tmp_path, "rules", ONE_QUESTION + ["rules of wavelength", "rules of rofl", "rules",
+                                                             "play again"])
+    status, out, _ = kiosk(script, seed=5)
+    said = host_lines(out)
+    p = Prompts.load("en")
+    end = said.index(AFTER_GAME)
+    rest = said[end:]
+    assert p.text("lobby.rules.wavelength") in rest and p.text("lobby.rules.rofl") in rest
+    assert "To play it, say let's play ROFL. Or ask for the rules of another game." in rest
+    assert p.text("lobby.rules_which") in rest
+    # no set-up was started: the after-game question is asked again after each summary
+    assert not any(s.startswith((p.text("lobby.ask_mode"), "ROFL for 3 to 7 players")) for s in rest)
+    assert rest.count(AFTER_GAME) == 4
+    assert any(line.startswith("Same again: Wits and Wagers for Red and Orange") for line in rest)
+    assert status == 0
+
+
+@pytest.mark.parametrize("said, read, asked", [
+    ("let's play wavelength cooperative", "Cooperative: you all play as one team, with 7 cards.",
+     "Settings: 7 cards."),
+    ("let's play wavelength in teams", "Two teams.", "The teams will be Red and Blue"),
+    ("let's play wavelength with two teams", "Two teams.", "The teams will be Red and Blue"),
+    ("wavelength, one team, five players", "Cooperative: you all play as one team, with 7 cards.",
+     "Settings: 5 players and 7 cards."),
+])
+def test_a_wavelength_mode_said_with_the_game_is_taken(tmp_path, said, read, asked):
+    status, out, _ = kiosk(write_script(tmp_path, "mode", [said, "quit"]))
+    lines = host_lines(out)
+    assert Prompts.load("en").text("lobby.ask_mode") not in lines  # not asked again
+    assert lines[1] == read and lines[2].startswith(asked)
+    # "two" in "two teams" counts teams, not players
+    assert not any("need at least 4 players" in line or "not 2" in line for line in lines)
+    assert status == 0
+
+
+def test_lobby_understands_the_mode_and_resume_with_the_games_name():
+    lu = lobby_understanding("en")
+    assert (lu.lobby("let's play wavelength with two teams").mode, lu.lobby("let's play wavelength with two teams")
+            .count) == ("teams", None)
+    assert lu.lobby("let's play wavelength cooperative").mode == "coop"
+    assert lu.lobby("wavelength in teams with six players").count == 6
+    assert lu.lobby("let's all play wavelength together").mode is None  # too vague to choose the mode
+    assert lu.lobby("rofl in teams").mode is None
+    assert lu.count_in("rofl with two teams") is None
+    intent = lu.lobby("resume wits and wagers")
+    assert (intent.kind, intent.game) == ("resume", "wits")
+    assert lu.lobby("resume the game").kind == "resume" and lu.lobby("resume the game").game is None
+    assert [lu.is_forget(t) for t in ("forget it", "not now", "none of them", "no", "yes")] == \
+        [True, True, True, False, False]
+
+
+def _stopped_wits_and_rofl(tmp_path) -> tuple[Path, Path]:
+    """A stopped Wits and Wagers game and, saved later, a stopped ROFL game: their autosaves."""
+    script = write_script(tmp_path, "two", ["let's play wits and wagers with two players", "yes", "one question",
+                                            "start", "700", "750", "yes", "stop", "yes",
+                                            "let's play rofl with three players", "yes", "start", "stop", "yes"])
+    kiosk(script, seed=5)
+    saves = {read_json(p)["settings"]["game"]: p for p in unfinished_autosaves()}
+    for path in (saves["wits"], Path(str(saves["wits"]) + ".journal")):  # saved an hour before the ROFL game
+        if path.exists():
+            os.utime(path, (path.stat().st_mtime - 3600, path.stat().st_mtime - 3600))
+    return saves["wits"], saves["rofl"]
+
+
+def test_every_unfinished_game_is_offered_newest_first_and_declined_ones_stay_saved(tmp_path):
+    _stopped_wits_and_rofl(tmp_path)
+    status, out, _ = kiosk(write_script(tmp_path, "offers", ["no", "no", "resume", "forget it"]), seed=5)
+    said = host_lines(out)
+    rofl_offer = "Resume the ROFL game with Red, Orange and Yellow from round 1, turn 1? Say yes or no."
+    wits_offer = "Resume the Wits and Wagers game with Red and Orange from question 1? Say yes or no."
+    assert said[:4] == ["I found 2 unfinished games: ROFL and Wits and Wagers. I'll offer them one at a time, "
+                        "the newest first.", rofl_offer, wits_offer,
+                        "All right. The games stay saved: say resume, or resume and a game's name, whenever you "
+                        "want to continue one."]
+    # "resume" in the lobby offers them again; "forget it" offers no more
+    again = said.index(rofl_offer, 4)
+    assert said[again + 1].startswith("All right. The games stay saved")
+    assert wits_offer not in said[again:]
+    assert len(unfinished_autosaves()) == 2
+    assert status == 0
+
+
+def test_resume_and_a_games_name_reaches_an_older_saved_game(tmp_path):
+    wits_save, _ = _stopped_wits_and_rofl(tmp_path)
+    script = write_script(tmp_path, "named", ["forget it", "resume wits and wagers", "no", "resume", "wits and wagers",
+                                              "yes", "both on 700", "both on too high", "no", "lobby", "resume rofl",
+                                              "no", "resume wits", "resume"])
+    status, out, _ = kiosk(script, seed=5)
+    said = host_lines(out)
+    wits_offer = "Resume the Wits and Wagers game with Red and Orange from question 1? Say yes or no."
+    # "resume wits and wagers" offers only that game, then "no" keeps it
+    first = said.index(wits_offer)
+    assert said[first + 1] == "All right. The game stays saved: say resume whenever you want to continue it."
+    # at the ROFL offer, naming Wits and Wagers offers its saved game instead; yes resumes it
+    second = said.index(wits_offer, first + 1)
+    assert said[second - 1].startswith("Resume the ROFL game")
+    assert said[second + 1] == "Welcome back. Resuming the saved game."
+    assert "Red wins with 9 chips! Congratulations!" in said
+    assert read_json(wits_save)["finished"]
+    # the ROFL game is still saved (offered at start, at "resume", "resume rofl" and "resume" again);
+    # no Wits and Wagers game is left to resume
+    assert said.count("Resume the ROFL game with Red, Orange and Yellow from round 1, turn 1? Say yes or no.") == 4
+    assert "There is no saved Wits and Wagers game to resume." in said
+    assert said[said.index("There is no saved Wits and Wagers game to resume.") + 1] == \
+        "A ROFL game is saved: say resume to continue it."
+    assert [read_json(p)["settings"]["game"] for p in unfinished_autosaves()] == ["rofl"]
+    assert status == 0
+
+
+def test_a_saved_game_in_another_language_says_it_goes_on_in_that_language(tmp_path, monkeypatch):
+    from voicegame import kiosk as kiosk_module
+
+    kiosk(SCRIPTS / "kiosk_power_cut_1.txt", seed=5)  # an English game
+    relanged: list[str] = []
+    real = kiosk_module.build_ports
+
+    def spy(*args, **kwargs):
+        ports = real(*args, **kwargs)
+        inner = ports.relang
+        ports.relang = lambda code: (relanged.append(code), inner(code))[1]
+        return ports
+
+    monkeypatch.setattr(kiosk_module, "build_ports", spy)
+    status, out, _ = kiosk(write_script(tmp_path, "es", ["sí", "both on 700", "both on too high", "no", "menú"]),
+                           "--lang", "es", seed=5)
+    said = host_lines(out)
+    assert said[1] == "Esta partida se jugó en inglés, así que sigue en inglés."
+    assert said[2] == "Welcome back. Resuming the saved game."
+    assert "Red wins with 9 chips! Congratulations!" in said
+    # the game listens and speaks in English, then the lobby goes back to Spanish
+    assert relanged == ["en", "es"]
+    assert said[-2].startswith("Volvemos al menú.")
+    assert status == 0
+
+
+@pytest.mark.parametrize("lang, sentence", [
+    ("en", "This game was played in Spanish, so it continues in Spanish."),
+    ("nl", "Dit spel werd in het Spaans gespeeld, dus het gaat verder in het Spaans."),
+])
+def test_the_language_sentence_names_the_games_language_in_the_lobbys(tmp_path, lang, sentence):
+    spanish = write_script(tmp_path, "es", ["vamos a jugar a wits and wagers con dos jugadores", "sí", "una pregunta",
+                                            "empezar", "700"])
+    kiosk(spanish, "--lang", "es", seed=5)
+    yes = {"en": "yes", "nl": "ja"}[lang]
+    status, out, _ = kiosk(write_script(tmp_path, "other", [yes]), "--lang", lang, seed=5)
+    said = host_lines(out)
+    assert said[1] == sentence
+    assert said[2] == Prompts.load("es").text("common.resuming")
+    assert status == 0
+
+
+def test_score_after_a_game_says_its_final_standings(tmp_path):
+    script = write_script(tmp_path, "score", ONE_QUESTION + ["score", "lobby", "score", "let's play rofl", "quit",
+                                                             "score"])
+    status, out, _ = kiosk(script, seed=5)
+    said = host_lines(out)
+    final = "Final score of the last Wits and Wagers game: Red 9 chips and Orange no chips."
+    assert said.count(final) == 3  # after the game, in the lobby, and after a cancelled set-up
+    assert said[said.index(final) - 1] == AFTER_GAME
+    assert "No game is running, so that does nothing here." not in said
+    assert status == 0
+
+
+def test_final_score_of_each_game_from_its_records_standings():
+    from voicegame.kiosk import Kiosk
+
+    k = Kiosk(Ports(None, None, None), kiosk_config.Config(), None)
+    k.last_result = ("rofl", [{"name": "red", "points": 17}, {"name": "orange", "points": 1}], False)
+    assert k.final_score() == "Final score of the last ROFL game: Red 17 points and Orange 1 point."
+    k.last_result = ("wavelength", [{"name": "blue", "points": 10}, {"name": "red", "points": 7}], False)
+    assert k.final_score() == "Final score of the last Wavelength game: Blue 10 points and Red 7 points."
+    k.last_result = ("wavelength", [{"name": "Everyone", "points": 25}], True)
+    assert k.final_score() == "The last Wavelength game ended with 25 points for everyone together."
+    k.last_result = ("wits", [{"rank": 1, "player": "red", "chips": 1}, {"rank": 2, "player": "orange", "chips": 0}],
+                     False)
+    assert k.final_score() == "Final score of the last Wits and Wagers game: Red 1 chip and Orange no chips."
+
+
+def test_an_unreadable_autosave_is_named_once_then_the_lobby_goes_on(tmp_path):
+    kiosk(SCRIPTS / "kiosk_power_cut_1.txt", seed=5)
+    good = unfinished_autosaves()[0]
+    broken = good.with_name("rofl-20200101-000000-000000.json")
+    broken.write_text(good.read_text(encoding="utf-8")[:100], encoding="utf-8")  # cut off mid-write
+    status, out, _ = kiosk(write_script(tmp_path, "broken", ["no", "resume", "no"]), seed=5)
+    said = host_lines(out)
+    sentence = f"The saved game in {broken} can't be read, so it can't be resumed."
+    assert said[0] == sentence
+    assert said[1] == ("I found an unfinished Wits and Wagers game with Red and Orange. Resume it from question 1? "
+                       "Say yes or no.")
+    assert said.count(sentence) == 1  # said once, not at every offer
+    assert broken.exists() and good.exists()
+    # with only the unreadable one left, "resume" names it instead of "there is no saved game"
+    good.unlink()
+    status, out, _ = kiosk(write_script(tmp_path, "only", ["resume"]), seed=5)
+    said = host_lines(out)
+    assert said[0] == sentence and said.count(sentence) == 2
+    assert "There is no saved game to resume." not in said
+    assert status == 0
+
+
+def test_a_voice_change_keeps_the_owners_tables_comments_and_ints(tmp_path):
+    path = kiosk_config.config_path()
+    path.parent.mkdir(parents=True, exist_ok=True)
+    body = ('# the hall kiosk\nlang = "en"   # English for now\nidle_minutes = 10\ntimer = 45\n'
+            'rate_wpm = 175  # words\n\n[screen]\nname = "hall"\nsize = [800, 480]\n')
+    path.write_text(body, encoding="utf-8")
+    status, out, _ = kiosk(write_script(tmp_path, "slower", ["slower", "softer"]))
+    assert "I'll speak more slowly from now on: 155 words a minute." in host_lines(out)
+    text = path.read_text(encoding="utf-8")
+    assert text == body.replace("rate_wpm = 175  # words", "rate_wpm = 155  # words").replace(
+        "rate_wpm = 155  # words\n", "rate_wpm = 155  # words\nvolume = 0.9\n")
+    saved = kiosk_config.load()
+    assert saved.idle_minutes == 10 and isinstance(saved.idle_minutes, int) and saved.timer == 45
+    assert saved.extra == {"screen": {"name": "hall", "size": [800, 480]}}
+    assert status == 0
+
+
+def test_config_save_edits_only_its_keys_and_falls_back_to_a_whole_document(tmp_path):
+    path = tmp_path / "config.toml"
+    kiosk_config.save(kiosk_config.Config(), path=path)  # a new file: every key, ints as ints
+    assert "idle_minutes = 10\n" in path.read_text(encoding="utf-8") and "10.0" not in path.read_text()
+    # a value spread over lines cannot be edited in place: the whole file is written from its data
+    path.write_text('lang = """en"""\n[a.b]\nc = 1\n', encoding="utf-8")
+    config = kiosk_config.load(path=path)
+    config.lang = "nl"
+    kiosk_config.save(config, path=path, keys=("lang",))
+    again = kiosk_config.load(path=path)
+    assert again.lang == "nl" and again.extra == {"a": {"b": {"c": 1}}}
+    # a file broken since it was read is not overwritten
+    path.write_text("lang = [\n", encoding="utf-8")
+    with pytest.raises(kiosk_config.ConfigError):
+        kiosk_config.save(config, path=path, keys=("lang",))
+    assert path.read_text(encoding="utf-8") == "lang = [\n"

@@ -101,7 +101,42 @@ LOBBY = [
     ("nl", "wat zijn de regels", "rules_which", None, None),
     ("nl", "wat kunnen we spelen", "list", None, None),
     ("nl", "welke spellen zijn er", "list", None, None),
+    # a saved game of a named game
+    ("es", "continuar wits and wagers", "resume", "wits", None),
+    ("es", "seguir con rofl", "resume", "rofl", None),
+    ("es", "retomar la partida", "resume", None, None),
+    ("nl", "hervat wits and wagers", "resume", "wits", None),
+    ("nl", "verder met rofl", "resume", "rofl", None),
+    ("nl", "verder", "resume", None, None),
 ]
+
+MODES = [
+    # Wavelength's mode said with its name; "dos"/"twee" in "two teams" counts teams, not players
+    ("es", "vamos a jugar a wavelength cooperativo", "coop", None),
+    ("es", "juguemos a wavelength en equipos", "teams", None),
+    ("es", "juguemos a wavelength con dos equipos", "teams", None),
+    ("es", "wavelength en un solo equipo con cinco jugadores", "coop", 5),
+    ("es", "juguemos todos juntos a wavelength", None, None),
+    ("nl", "laten we wavelength coöperatief spelen", "coop", None),
+    ("nl", "laten we wavelength in teams spelen", "teams", None),
+    ("nl", "wavelength met twee teams", "teams", None),
+    ("nl", "wavelength als één team met vijf spelers", "coop", 5),
+    ("nl", "laten we samen wavelength spelen", None, None),
+]
+
+
+@pytest.mark.parametrize("lang, text, mode, count", MODES, ids=[f"{r[0]}:{r[1]}" for r in MODES])
+def test_wavelength_mode_said_with_the_game(lang, text, mode, count):
+    intent = lobby_understanding(lang).lobby(text)
+    assert (intent.kind, intent.game, intent.mode, intent.count) == ("play", "wavelength", mode, count)
+
+
+@pytest.mark.parametrize("lang, forget, no", [("es", ["dejadlo", "ahora no", "ninguna"], "no"),
+                                              ("nl", ["laat maar", "nu niet", "geen van allen"], "nee")])
+def test_forget_words_at_the_resume_offer(lang, forget, no):
+    lu = lobby_understanding(lang)
+    assert all(lu.is_forget(w) for w in forget)
+    assert not lu.is_forget(no) and not lu.is_forget("banana")
 
 
 @pytest.mark.parametrize("lang, text, kind, game, count", LOBBY, ids=[f"{r[0]}:{r[1]}" for r in LOBBY])
@@ -395,8 +430,51 @@ def test_continue_at_the_resume_offer_resumes_the_game(tmp_path, lang, word, off
     said = host_lines(out)
     assert said[0] == offer
     assert Prompts.load(lang).text("lobby.not_now") not in said
-    assert said[1] == "Welcome back. Resuming the saved game."  # the saved game speaks its own language (en)
+    # the saved game goes on in its own language (en), and the lobby says so in its own
+    assert said[1] == Prompts.load(lang).text("lobby.resume_language",
+                                              language=Prompts.load(lang).text("lobby.language_names.en"))
+    assert said[1] == {"es": "Esta partida se jugó en inglés, así que sigue en inglés.",
+                       "nl": "Dit spel werd in het Engels gespeeld, dus het gaat verder in het Engels."}[lang]
+    assert said[2] == "Welcome back. Resuming the saved game."
     assert status == 0
+
+
+@pytest.mark.parametrize("lang, mode, read", [
+    ("es", "juguemos a wavelength con dos equipos", "Dos equipos."),
+    ("nl", "laten we wavelength coöperatief spelen",
+     "Coöperatief: jullie spelen allemaal als één team, met 7 kaarten."),
+])
+def test_a_wavelength_mode_said_with_the_game_is_not_asked_again(tmp_path, lang, mode, read):
+    status, out, _ = kiosk(write_script(tmp_path, "mode", [mode]), "--lang", lang)
+    said = host_lines(out)
+    assert said[1] == read
+    assert Prompts.load(lang).text("lobby.ask_mode") not in said
+    assert status == 0
+
+
+@pytest.mark.parametrize("lang, answers, offers, kept", [
+    ("es", ["no", "no"], ["¿Seguimos la partida de ROFL con Rojo, Naranja y Amarillo desde la ronda 1, turno 1? "
+                          "Decid sí o no.",
+                          "¿Seguimos la partida de Wits and Wagers con Rojo y Naranja desde la pregunta 1? "
+                          "Decid sí o no."],
+     "De acuerdo. Las partidas siguen guardadas: decid continuar, o continuar y el nombre de un juego, cuando queráis "
+     "retomar una."),
+    ("nl", ["laat maar"], ["Het potje ROFL van Rood, Oranje en Geel hervatten vanaf ronde 1, beurt 1? Zeg ja of nee."],
+     "Goed. De spellen blijven bewaard: zeg verder, of hervat en de naam van een spel, wanneer jullie er een willen "
+     "hervatten."),
+])
+def test_several_saved_games_are_offered_newest_first_in_the_language(tmp_path, lang, answers, offers, kept):
+    from tests.test_kiosk import _stopped_wits_and_rofl
+
+    _stopped_wits_and_rofl(tmp_path)
+    status, out, _ = kiosk(write_script(tmp_path, "offers", answers), "--lang", lang, seed=5)
+    said = host_lines(out)
+    assert said[0] == Prompts.load(lang).text("lobby.resume_several", count=2, games=["ROFL", "Wits and Wagers"])
+    assert said[1:len(offers) + 1] == offers
+    assert said[len(offers) + 1] == kept
+    assert len(unfinished_autosaves()) == 2
+    assert status == 0
+
 
 
 def test_the_lobby_speaks_to_the_table_as_vosotros_and_jullie():

@@ -52,6 +52,8 @@ NL = Understanding("nl")
     (NL, "anderhalf miljoen", 1500000),
     (NL, "tweeënhalf", 2.5),
     (NL, "een half miljoen", 500000),
+    (NL, "een half", 0.5),
+    (ES, "medio", 0.5),
     (NL, "plusminus honderd", 100),
 ])
 def test_numbers(u, text, value):

@@ -608,7 +608,7 @@ def test_spanish_deck_spells_calientabanquillos():
     ("es", "screen", "HOST: El Psíquico, lee la pantalla ahora."),
     ("nl", "screen", "HOST: De Helderziende, lees nu het scherm."),
     ("es", "earpiece:hw:1", "HOST: El Psíquico, atención al auricular."),
-    ("nl", "ears", "HOST: Iedereen behalve de Helderziende: houd nu je oren dicht."),
+    ("nl", "ears", "HOST: Iedereen behalve de Helderziende: houd nu jullie oren dicht."),
 ])
 def test_the_psychic_is_named_with_a_capital_at_a_sentence_start(tmp_path, lang, mode, line):
     script = tmp_path / "s.txt"

@@ -1,9 +1,10 @@
 """The kiosk configuration file: ``<user config dir>/config.toml``.
 
 Read with ``tomllib``; written back (when the lobby changes the speech rate,
-volume or language by voice) with a small writer for the flat ``key = value``
-format below. Unknown keys are kept (written back after the known ones; comments
-are not). A malformed file, or a value of the wrong type or out of range, is
+volume or language by voice) by editing only the changed keys' lines, so the
+owner's comments, unknown keys and ``[tables]`` stay, and an int stays an int
+(:func:`save`). A malformed file, or a value of the wrong type or out of range
+(a boolean is never a number; the timer is 5-600 seconds or "off"), is
 reported as a :class:`ConfigError` that knows the file, the line and the key
 (the kiosk says one plain sentence from its prompts, never the parser's text),
 and the kiosk then uses the defaults without overwriting the file. The keys are
@@ -12,17 +13,19 @@ documented for people in ``docs/kiosk.md``.
 Example (every key optional)::
 
     lang = "en"              # en, es or nl
-    timer = 30               # seconds per game timer, or "off"
+    timer = 30               # seconds per game timer (5-600), or "off"
     rate_wpm = 175           # speech rate, words per minute (80-300)
     volume = 1.0             # 0.2-1.0
     input_device = ""        # sounddevice input device name or index; "" = default
     output_device = ""       # sounddevice output device; "" = default
     private = "ears"         # ears, screen or earpiece:DEVICE (G2)
-    idle_minutes = 10        # an idle table returns to the lobby after this long
+    idle_minutes = 10        # an idle table returns to the lobby after this long (0-1440; 0 = never)
 """
 
 from __future__ import annotations
 
+import datetime as _dt
+import json
 import os
 import re
 import tempfile
@@ -39,13 +42,13 @@ class Config:
     """Kiosk settings; see the module docstring for the file format and units."""
 
     lang: str = "en"
-    timer: int | str = 30
+    timer: int | float | str = 30
     rate_wpm: int = 175
-    volume: float = 1.0
+    volume: float | int = 1.0
     input_device: str = ""
     output_device: str = ""
     private: str = "ears"
-    idle_minutes: float = 10.0
+    idle_minutes: int | float = 10
     #: keys this version does not know, kept as read so that saving does not lose them
     extra: dict = field(default_factory=dict, repr=False)
 
@@ -80,36 +83,74 @@ class ConfigError(ValueError):
         self.key = key
 
 
-#: Ranges of the numeric keys (inclusive): the speech rate and volume match the voice's limits.
-RANGES = {"rate_wpm": (80, 300), "volume": (0.2, 1.0), "idle_minutes": (0.0, 24 * 60.0)}
+#: Ranges of the numeric keys (inclusive): the speech rate and volume match the voice's limits;
+#: a game timer of 5 s to 10 min (G1; "off" is the other choice).
+RANGES = {"rate_wpm": (80, 300), "volume": (0.2, 1.0), "idle_minutes": (0, 24 * 60), "timer": (5, 600)}
 #: The value keys of the file (everything but :attr:`Config.extra`).
 KEYS = ("lang", "timer", "rate_wpm", "volume", "input_device", "output_device", "private", "idle_minutes")
+#: What each key must be, as the end of "<key> must be …, not <value>." (log messages).
+FORMS = {
+    "lang": 'a language code in quotes, such as "en"',
+    "timer": 'a number of seconds from 5 to 600, or "off"',
+    "rate_wpm": "a whole number of words a minute from 80 to 300",
+    "volume": "a number from 0.2 to 1.0",
+    "input_device": 'a device name or number in quotes, or "" for the default',
+    "output_device": 'a device name or number in quotes, or "" for the default',
+    "private": '"ears", "screen" or "earpiece:DEVICE"',
+    "idle_minutes": "a number of minutes from 0 to 1440 (0 never returns to the lobby)",
+}
+
+
+def _is_number(value) -> bool:
+    """An int or float that is not a bool (TOML ``true`` is no number here)."""
+    return isinstance(value, (int, float)) and not isinstance(value, bool)
+
+
+def is_wrong_value(key: str, value) -> bool:
+    """True when ``value`` cannot be the value of ``key`` (type, range or form)."""
+    if key in ("rate_wpm",):
+        return not (isinstance(value, int) and not isinstance(value, bool) and _in_range(key, value))
+    if key in ("volume", "idle_minutes"):
+        return not (_is_number(value) and _in_range(key, value))
+    if key == "timer":
+        if isinstance(value, str):
+            return value.strip().lower() != "off"
+        return not (_is_number(value) and _in_range(key, value))
+    if not isinstance(value, str):
+        return True
+    if key == "private":
+        return not (value in ("ears", "screen") or (value.startswith("earpiece:") and len(value) > 9))
+    if key == "lang":
+        return not (value and value.isalpha())
+    return False
+
+
+def _in_range(key: str, value) -> bool:
+    low, high = RANGES[key]
+    return low <= value <= high  # NaN is in no range
 
 
 def check(config: Config, path: Path | str = "config.toml", text: str | None = None) -> None:
-    """Check the values' ranges and forms.
+    """Check every value's type, range and form (a bool is never a number).
 
     :param text: the file's text, to find the line of a wrong key (optional).
-    :raises ConfigError: ``kind="value"``, naming the file, the key and (with ``text``) its line.
+    :raises ConfigError: ``kind="value"``: one plain sentence naming the file, the key (with
+        ``text``, its line), what it must be and the value as written in TOML
+        ("idle_minutes must be a number of minutes from 0 to 1440 …, not true.").
     """
-    def wrong(key: str, message: str) -> ConfigError:
-        line = key_line(text, key) if text is not None else None
-        where = f"{path}, line {line}" if line else str(path)
-        return ConfigError(f"{where}: {message}", path=path, kind="value", line=line, key=key)
-
-    for key, (low, high) in RANGES.items():
+    for key in KEYS:
         value = getattr(config, key)
-        if not low <= value <= high:
-            raise wrong(key, f"{key} must be from {low:g} to {high:g}, not {value!r}.")
-    timer = config.timer
-    if isinstance(timer, bool) or (isinstance(timer, str) and timer.lower() != "off") or \
-            (isinstance(timer, (int, float)) and timer <= 0):
-        raise wrong("timer", f"timer must be a number of seconds above 0, or \"off\", not {timer!r}.")
-    private = config.private
-    if not (private in ("ears", "screen") or (private.startswith("earpiece:") and len(private) > 9)):
-        raise wrong("private", f"private must be \"ears\", \"screen\" or \"earpiece:DEVICE\", not {private!r}.")
-    if not config.lang or not config.lang.isalpha():
-        raise wrong("lang", f"lang must be a language code such as \"en\", not {config.lang!r}.")
+        if is_wrong_value(key, value):
+            raise wrong_value(path, text, key, value)
+
+
+def wrong_value(path: Path | str, text: str | None, key: str, value) -> ConfigError:
+    """The :class:`ConfigError` for a wrong value of ``key`` (see :func:`check`)."""
+    line = key_line(text, key) if text is not None else None
+    where = f"{path}, line {line}" if line else str(path)
+    shown = toml_value(value) if isinstance(value, (str, int, float, bool)) else "a list or table"
+    return ConfigError(f"{where}: {key} must be {FORMS[key]}, not {shown}.", path=path, kind="value", line=line,
+                       key=key)
 
 
 def key_line(text: str, key: str) -> int | None:
@@ -164,53 +205,169 @@ def load(env: Mapping[str, str] | None = None, path: Path | None = None) -> Conf
                           line=line) from exc
     config = Config()
     config.extra = {k: v for k, v in data.items() if k not in KEYS}
-    for f in fields(Config):
-        if f.name in data and f.name in KEYS:
-            value = data[f.name]
-            default = getattr(config, f.name)
-            if f.name == "timer" and isinstance(value, (int, float, str)):
-                setattr(config, f.name, value)
-            elif isinstance(default, float) and isinstance(value, (int, float)) and not isinstance(value, bool):
-                setattr(config, f.name, float(value))
-            elif type(value) is type(default):
-                setattr(config, f.name, value)
-            else:
-                line = key_line(text, f.name)
-                where = f"{path}, line {line}" if line else str(path)
-                raise ConfigError(f"{where}: {f.name} should be like {default!r}, not {value!r}.", path=path,
-                                  kind="value", line=line, key=f.name)
-    check(config, path, text)
+    for key in KEYS:
+        if key in data:
+            if is_wrong_value(key, data[key]):
+                raise wrong_value(path, text, key, data[key])
+            setattr(config, key, data[key])  # as written: an int stays an int
     return config
 
 
-def _toml_value(value) -> str:
+def toml_value(value) -> str:
+    """``value`` written as TOML: strings quoted and escaped, ``true``/``false``, an int as an int,
+    a float as a float, arrays and inline tables, dates and times in ISO form."""
     if isinstance(value, bool):
         return "true" if value else "false"
-    if isinstance(value, (int, float)):
+    if isinstance(value, int):
+        return str(value)
+    if isinstance(value, float):
+        if value != value:
+            return "nan"
+        if value in (float("inf"), float("-inf")):
+            return "inf" if value > 0 else "-inf"
         return repr(value)
-    return '"' + str(value).replace("\\", "\\\\").replace('"', '\\"') + '"'
+    if isinstance(value, str):
+        return json.dumps(value, ensure_ascii=False).replace("\x7f", "\\u007f")
+    if isinstance(value, (_dt.datetime, _dt.date, _dt.time)):
+        return value.isoformat()
+    if isinstance(value, list):
+        return "[" + ", ".join(toml_value(v) for v in value) + "]"
+    if isinstance(value, dict):
+        return "{ " + ", ".join(f"{toml_key(k)} = {toml_value(v)}" for k, v in value.items()) + " }" if value \
+            else "{}"
+    raise TypeError(f"cannot write {value!r} in TOML")
 
 
-def _bare_key(key: str) -> bool:
-    return bool(key) and all(c.isalnum() or c in "_-" for c in key)
+def toml_key(key: str) -> str:
+    """A bare key when it can be one, else a quoted key."""
+    return key if key and all(c.isascii() and (c.isalnum() or c in "_-") for c in key) else toml_value(key)
 
 
-def save(config: Config, env: Mapping[str, str] | None = None, path: Path | None = None) -> Path:
-    """Write the configuration atomically (temp file + rename).
+def toml_document(data: dict, header: str | None = None) -> str:
+    """A whole TOML document for ``data``: plain keys first, then each table as ``[name]``."""
+    lines = [header] if header else []
 
-    Known keys first, then the unknown plain ``key = value`` ones that were read
-    (tables and arrays among them are not written back).
+    def table(prefix: list[str], values: dict) -> None:
+        plain = {k: v for k, v in values.items() if not isinstance(v, dict)}
+        tables = {k: v for k, v in values.items() if isinstance(v, dict)}
+        if prefix and (plain or not tables):
+            lines.append("")
+            lines.append("[" + ".".join(toml_key(k) for k in prefix) + "]")
+        lines.extend(f"{toml_key(k)} = {toml_value(v)}" for k, v in plain.items())
+        for k, v in tables.items():
+            table(prefix + [k], v)
+
+    table([], data)
+    return "\n".join(lines) + "\n"
+
+
+def _typed(value):
+    """``value`` with each number tagged by its type, so that 10 and 10.0 compare unequal."""
+    if isinstance(value, dict):
+        return {k: _typed(v) for k, v in value.items()}
+    if isinstance(value, list):
+        return [_typed(v) for v in value]
+    return (type(value).__name__, value)
+
+
+_LINE = r"""^(\s*(?:{key}|"{key}"|'{key}')\s*=\s*)(.*)$"""
+
+
+def _set_line(line: str, key: str, value) -> str | None:
+    """``line`` (``key = old  # comment``) with the new value and the comment kept; ``None``
+    when the old value cannot be told apart safely (a multi-line string, an array)."""
+    found = re.match(_LINE.format(key=re.escape(key)), line)
+    if not found:
+        return None
+    rest = found.group(2)
+    if rest.startswith(('"""', "'''", "[", "{")):
+        return None
+    if rest.startswith('"'):
+        end = next((i + 1 for i in range(1, len(rest)) if rest[i] == '"' and
+                    (len(rest[1:i]) - len(rest[1:i].rstrip("\\"))) % 2 == 0), None)
+    elif rest.startswith("'"):
+        end = rest.find("'", 1) + 1 or None
+    else:
+        end = rest.find("#") if "#" in rest else len(rest)
+        end = len(rest[:end].rstrip())
+    if not end:
+        return None
+    return found.group(1) + toml_value(value) + rest[end:]
+
+
+def _edit_text(text: str, updates: dict) -> str | None:
+    """``text`` with the top-level keys of ``updates`` set: each on its own line (comment
+    kept), a missing key added after the last top-level line before the first table;
+    ``None`` when a line cannot be edited safely."""
+    lines = text.splitlines()
+    for key, value in updates.items():
+        number = key_line("\n".join(lines), key)
+        if number is not None:
+            edited = _set_line(lines[number - 1], key, value)
+            if edited is None:
+                return None
+            lines[number - 1] = edited
+            continue
+        first_table = next((i for i, line in enumerate(lines) if line.lstrip().startswith("[")), len(lines))
+        at = first_table
+        while at > 0 and not lines[at - 1].strip():
+            at -= 1  # after the top-level keys, before the blank lines above the table
+        lines.insert(at, f"{toml_key(key)} = {toml_value(value)}")
+    return "\n".join(lines) + "\n"
+
+
+HEADER = "# voicegame kiosk configuration: every key is explained in docs/kiosk.md"
+
+
+def save(config: Config, env: Mapping[str, str] | None = None, path: Path | None = None,
+         keys: tuple[str, ...] | None = None) -> Path:
+    """Write ``keys`` of the configuration atomically (temp file + rename); without ``keys``,
+    every key that differs from the file (a key the file lacks only when not the default).
+
+    An existing file keeps everything its owner wrote: comments, order, unknown keys and
+    ``[tables]``; only the lines of the written keys change (their comments stay), a key not
+    there yet is added before the first table, and an int stays an int. A new file gets every
+    known key. When the file cannot be edited line by line (a value spread over lines), it is
+    written whole from its data (comments are lost then, nothing else).
 
     :raises OSError: the directory cannot be written.
+    :raises ConfigError: the existing file is no longer valid TOML (it is left as it is).
     """
     path = path or config_path(env)
     path.parent.mkdir(parents=True, exist_ok=True)
-    lines = ["# voicegame kiosk configuration: every key is explained in docs/kiosk.md"]
-    lines += [f"{k} = {_toml_value(getattr(config, k))}" for k in KEYS]
-    lines += [f"{k} = {_toml_value(v)}" for k, v in config.extra.items()
-              if isinstance(v, (str, int, float, bool)) and _bare_key(k)]
+    names = tuple(keys) if keys is not None else KEYS
+    if path.is_file():
+        text = path.read_text(encoding="utf-8")
+        try:
+            data = tomllib.loads(text)
+        except tomllib.TOMLDecodeError as exc:
+            raise ConfigError(f"{path}, line {syntax_line(exc, text)}: not valid TOML, so it was not rewritten.",
+                              path=path, kind="syntax", line=syntax_line(exc, text)) from exc
+        default = Config()
+        updates = {k: getattr(config, k) for k in names
+                   if (k in data and _typed(data[k]) != _typed(getattr(config, k)))
+                   or (k not in data and (keys is not None or getattr(config, k) != getattr(default, k)))}
+        wanted = {**data, **updates}
+        out = _edit_text(text, updates) if updates else text
+        try:
+            if out is None or _typed(tomllib.loads(out)) != _typed(wanted):
+                out = None
+        except tomllib.TOMLDecodeError:
+            out = None
+        if out is None:
+            out = toml_document({**{k: wanted[k] for k in KEYS if k in wanted},
+                                 **{k: v for k, v in wanted.items() if k not in KEYS}}, HEADER)
+        mode = path.stat().st_mode & 0o777
+    else:
+        out = toml_document({**{k: getattr(config, k) for k in KEYS}, **config.extra}, HEADER)
+        mode = 0o644
     fd, tmp = tempfile.mkstemp(prefix=".config.", suffix=".tmp", dir=path.parent)
-    with os.fdopen(fd, "w", encoding="utf-8") as fh:
-        fh.write("\n".join(lines) + "\n")
-    os.replace(tmp, path)
+    try:
+        with os.fdopen(fd, "w", encoding="utf-8") as fh:
+            fh.write(out)
+        os.chmod(tmp, mode)
+        os.replace(tmp, path)
+    except BaseException:
+        Path(tmp).unlink(missing_ok=True)
+        raise
     return path

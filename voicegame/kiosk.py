@@ -10,19 +10,26 @@
                                     │ "let's play Wits and Wagers"
                     setup_players ─> setup_colours ─> setup_options ─> playing
 
-- **offer_resume** — an unfinished autosave (a power cut, a stopped game) is
-  offered with its game, players and where it stopped: "I found an unfinished
-  Wits and Wagers game with Red and Orange. Resume it from question 4?"; each
-  host module has ``progress(save, prompts)`` for the "question 4" part. "Yes",
-  and "resume"/"continue" too, accept it. In the lobby, "resume" offers it again.
-  Yes replays the autosave's input log (as ``voicegame resume`` does) without its
-  trailing silences (:func:`replayable`).
+- **offer_resume** — unfinished autosaves (a power cut, a stopped game) are
+  offered one by one, the newest first, each with its game, players and where it
+  stopped: "I found an unfinished Wits and Wagers game with Red and Orange. Resume
+  it from question 4?"; each host module has ``progress(save, prompts)`` for the
+  "question 4" part. "Yes", and "resume"/"continue" too, accept it; "no" offers
+  the next older one; "forget it" (or "quit", or silence) offers no more; a game's
+  name picks that game's saved game. Everything declined stays saved. In the lobby,
+  "resume" offers them again, "resume Wits and Wagers" that game's. Yes replays the
+  autosave's whole input log (as ``voicegame resume`` does), silences included, in
+  the game's own language: when that is not the lobby's, the lobby says so ("This
+  game was played in English, so it continues in English.") and the listener and
+  voice switch to it for the game. An autosave that cannot be read is named once in
+  one sentence, then left alone.
 - **lobby** — listens without a timeout (kiosk): "let's play Wavelength",
   "Wits and Wagers", "ROFL", "rules of …" (a one-minute summary), "help",
   "quit" (asks, then switches off), "slower"/"faster"/"louder"/"softer" and
   "speak Spanish": those three settings are saved in the kiosk configuration
-  file (:mod:`voicegame.config`). Anything not understood gets the list of
-  games again.
+  file (:mod:`voicegame.config`). "Score" after a finished game says its final
+  standings (from its record). Anything not understood gets the list of games
+  again.
 - **setup_*** — set-up by voice with defaults, so a table starts in three
   answers or fewer: how many players (Wavelength: two teams or cooperative),
   their colours in seat order (default: the first N colours, G3; Wavelength's
@@ -31,7 +38,9 @@
   stacking, own messages, the number of Wits questions, the Wavelength target
   score, how many play Wavelength, dial positions in words). Every answer is
   read back, the players' colours capitalised as names ("Red, Orange and
-  Yellow"); "start" starts the game. Settings said early (with the game's name,
+  Yellow"); "start" starts the game. Wavelength's mode said with its name ("let's
+  play Wavelength cooperative", "… with two teams") answers the mode question
+  ("two" there counts teams, not players). Settings said early (with the game's name,
   or instead of a number of players: "three questions") are kept for the
   settings. Three silences at a question take its default and say so; "quit"
   cancels the set-up.
@@ -40,7 +49,8 @@
   autosave are kept) and comes back to the lobby; so does an idle table
   (``Settings.idle_s`` from the configuration's ``idle_minutes``).
 - **after_game** — "play again" (same set-up, a new seed and new questions),
-  "another game", or "lobby".
+  "another game", a game's name (its set-up), "rules of …" (read, then asked
+  again), "score" (the final standings), or "lobby".
 
 The voice set-up is turned into the game's own command-line options and read by
 the host module's ``add_arguments`` / ``options_from_args`` / ``validate``
@@ -86,6 +96,7 @@ TRANSITIONS = [
     {"trigger": "boot", "source": "start", "dest": "offer_resume", "conditions": "has_offer"},
     {"trigger": "boot", "source": "start", "dest": "greet"},
     {"trigger": "offer_accepted", "source": "offer_resume", "dest": "playing"},
+    {"trigger": "offer_declined", "source": "offer_resume", "dest": "offer_resume", "conditions": "has_offer"},
     {"trigger": "offer_declined", "source": "offer_resume", "dest": "greet"},
     {"trigger": "greeted", "source": "greet", "dest": "lobby"},
     {"trigger": "resume_asked", "source": "lobby", "dest": "offer_resume"},
@@ -177,6 +188,8 @@ class Setup:
     :param count: a number of players said with the game's name, not yet checked.
     :param pending: settings said before the settings question (with the game's name,
         or at the players question), applied when the settings are asked.
+    :param mode: Wavelength's mode said with the game's name (``"teams"``/``"coop"``):
+        the mode question is not asked.
     """
 
     game: str
@@ -188,6 +201,7 @@ class Setup:
     headcount: int | None = None
     count: int | None = None
     pending: list[OptionChange] = field(default_factory=list)
+    mode: str | None = None
 
     def argv(self) -> list[str]:
         """The game's own command-line options for this set-up."""
@@ -319,8 +333,13 @@ class Kiosk:
         self.lobby_prompt: str | None = None
         self.first_greeting = True
         self.hint_saved = False
-        self.offer: tuple[Path, dict] | None = None
-        self.declined: set[str] = set()
+        #: saved games still to offer this round, newest first, and how many were offered so far
+        self.offers: list[tuple[Path, dict]] = []
+        self.offered = 0
+        #: unreadable autosaves already named aloud
+        self.broken_said: set[str] = set()
+        #: the last finished game: (game, final standings of its record, cooperative), for "score"
+        self.last_result: tuple[str, list, bool] | None = None
         self.setup: Setup | None = None
         self.job: Job | None = None
         self.last_job: Job | None = None
@@ -340,7 +359,7 @@ class Kiosk:
 
     # ------------------------------------------------------------------ conditions
     def has_offer(self) -> bool:
-        return self.offer is not None
+        return bool(self.offers)
 
     def is_coop(self) -> bool:
         return bool(self.setup and self.setup.coop)
@@ -400,8 +419,9 @@ class Kiosk:
 
         ``parse`` sees every utterance first; what it does not understand may be a
         lobby command: repeat, help, slower/faster/louder/softer (saved), quit
-        (:class:`Cancelled`); score, pause, undo and resume only say that no game is
-        running. Silence: "I didn't hear anything" (none when ``timeout_s`` is
+        (:class:`Cancelled`); score says the last finished game's final standings
+        (:meth:`final_score`; else, like pause, undo and resume, that no game is
+        running). Silence: "I didn't hear anything" (none when ``timeout_s`` is
         ``None``: the lobby waits quietly); after ``silence_limit`` silences
         :data:`SILENT` is returned.
 
@@ -471,6 +491,8 @@ class Kiosk:
             self.adjust_voice(command)
         elif command == "quit":
             raise Cancelled()
+        elif command == "score" and self.last_result is not None:
+            self.say_text(self.final_score(), remember=False)
         else:  # score, pause, resume, undo: only during a game
             self.say("lobby.not_now", remember=False)
             self.say(help_key, remember=False, **help_values)
@@ -490,16 +512,17 @@ class Kiosk:
             c.rate_wpm = new
             self.voice.adjust(rate_step=step)
             self.say(f"lobby.{command}_saved", remember=False, wpm=new)
-        else:
-            step = 1 if command == "louder" else -1
-            new = round(min(tts.VOLUME_MAX, max(tts.VOLUME_MIN, c.volume + step * tts.VOLUME_STEP)), 2)
-            if new == c.volume:
-                self.say("lobby.loudest" if step > 0 else "lobby.softest", remember=False)
-                return
-            c.volume = new
-            self.voice.adjust(volume_step=step)
-            self.say(f"lobby.{command}_saved", remember=False, percent=int(round(new * 100)))
-        self.save_config()
+            self.save_config("rate_wpm")
+            return
+        step = 1 if command == "louder" else -1
+        new = round(min(tts.VOLUME_MAX, max(tts.VOLUME_MIN, c.volume + step * tts.VOLUME_STEP)), 2)
+        if new == c.volume:
+            self.say("lobby.loudest" if step > 0 else "lobby.softest", remember=False)
+            return
+        c.volume = new
+        self.voice.adjust(volume_step=step)
+        self.say(f"lobby.{command}_saved", remember=False, percent=int(round(new * 100)))
+        self.save_config("volume")
 
     def switch_language(self, lang: str) -> None:
         """"speak Spanish": switch (and save) when the language's sentences are installed."""
@@ -514,39 +537,86 @@ class Kiosk:
         self.set_language(lang)
         self.config.lang = lang
         self.say("lobby.language_changed", remember=False, language=self.language_name(lang))
-        self.save_config()
+        self.save_config("lang")
 
-    def save_config(self) -> None:
+    def save_config(self, key: str) -> None:
+        """Write ``key`` into the configuration file (the owner's other lines stay as they are)."""
         if self.config_file is None:
             self.say("lobby.not_saved", remember=False)
             return
         try:
-            kiosk_config.save(self.config, path=self.config_file)
-        except OSError as exc:
+            kiosk_config.save(self.config, path=self.config_file, keys=(key,))
+        except (OSError, ValueError) as exc:
             log.warning("cannot save %s: %s", self.config_file, exc)
             self.say("lobby.not_saved", remember=False)
 
     # ------------------------------------------------------------------ autosaves
-    def find_unfinished(self) -> tuple[Path, dict] | None:
-        """The newest unfinished autosave and its content, else ``None``."""
-        from voicegame.cli import latest_autosave
-        from voicegame.storage import load_autosave
+    def saved_games(self, game: str | None = None) -> tuple[list[tuple[Path, dict]], list[Path]]:
+        """The unfinished autosaves (of ``game``, when given), newest first, and the autosaves
+        that cannot be read (truncated, not JSON, no game): ``(found, unreadable)``.
 
-        path = latest_autosave(self.environ)
-        if path is None:
-            return None
-        try:
-            save = load_autosave(path)
-            host_module(save["settings"]["game"])
-        except (ValueError, KeyError, TypeError):
-            return None
-        return path, save
+        Newest is the last save of the autosave or its journal (file times), then the start
+        stamp of the game; a finished game is never listed.
+        """
+        from voicegame.storage import data_dir, journal_path, load_autosave
+
+        folder = data_dir(self.environ) / "autosave"
+        found: list[tuple[tuple, Path, dict]] = []
+        unreadable: list[Path] = []
+        for path in sorted(folder.glob("*.json")) if folder.is_dir() else []:
+            try:
+                save = load_autosave(path)
+                if save.get("finished"):
+                    continue
+                host_module(save["settings"]["game"])
+                journal = journal_path(path)
+                saved = max(path.stat().st_mtime, journal.stat().st_mtime if journal.exists() else 0.0)
+                found.append(((saved, str(save["settings"].get("started", ""))), path, save))
+            except (ValueError, KeyError, TypeError, AttributeError, OSError):
+                unreadable.append(path)
+        found.sort(key=lambda item: item[0], reverse=True)
+        return [(path, save) for _, path, save in found if game in (None, save["settings"]["game"])], unreadable
+
+    def say_unreadable(self, unreadable: list[Path], again: bool = False) -> bool:
+        """Name each unreadable autosave in one sentence (once per kiosk run, unless ``again``);
+        ``True`` when something was said."""
+        said = False
+        for path in unreadable:
+            if again or str(path) not in self.broken_said:
+                self.broken_said.add(str(path))
+                self.say("lobby.resume_broken", remember=False, path=str(path))
+                said = True
+        return said
+
+    def queue_offers(self, found: list[tuple[Path, dict]]) -> None:
+        """Offer ``found`` (newest first) one by one from the next ``offer_resume``."""
+        self.offers = list(found)
+        self.offered = 0
 
     def progress(self, save: dict) -> str:
         """Where the saved game stopped ("question 4"): the host module's ``progress(save, prompts)``."""
         module = host_module(save["settings"]["game"])
         describe = getattr(module, "progress", None)
         return describe(save, self.prompts) if describe else self.text("lobby.progress_unknown")
+
+    def final_score(self) -> str:
+        """The last finished game's final standings, from its record ("Final score of the last
+        Wits and Wagers game: Red 33 chips and Orange 4 chips.")."""
+        game, standings, coop = self.last_result
+        if coop:
+            points = standings[0]["points"] if standings else 0
+            return self.text("lobby.final_score_coop", n=points)
+        items = []
+        for line in standings:
+            name = self.name(str(line.get("name", line.get("player", ""))))
+            if "chips" in line:
+                n = line["chips"]
+                key = "lobby.score_chips_none" if n == 0 else "lobby.score_chips_one" if n == 1 else "lobby.score_chips"
+            else:
+                n = line.get("points", 0)
+                key = "lobby.score_points_one" if n == 1 else "lobby.score_points"
+            items.append(self.text(key, name=name, n=n))
+        return self.text("lobby.final_score", game=self.game_name(game), items=items)
 
     # ------------------------------------------------------------------ phases
     def run_start(self) -> None:
@@ -555,7 +625,9 @@ class Kiosk:
         if self.missing_language:
             self.say("lobby.language_missing", remember=False, language=self.language_name(self.missing_language))
         self.check_vocabulary()
-        self.offer = self.find_unfinished()
+        found, unreadable = self.saved_games()
+        self.say_unreadable(unreadable)
+        self.queue_offers(found)
         self.boot()
 
     def config_problem(self, error: kiosk_config.ConfigError) -> str:
@@ -585,9 +657,9 @@ class Kiosk:
         return sorted(missing)
 
     def run_offer_resume(self) -> None:
-        path, save = self.offer
-        self.offer = None
-        key = "lobby.resume_offer" if self.first_greeting else "lobby.resume_ask"
+        path, save = self.offers.pop(0)
+        first, self.offered = self.offered == 0, self.offered + 1
+        several = first and bool(self.offers)
         try:
             settings = Settings.from_dict(save["settings"])
             log_entries = list(save["log"])  # every input, silences included: they decided things
@@ -595,31 +667,60 @@ class Kiosk:
             values = dict(game=self.game_name(settings.game), progress=self.progress(save),
                           players=self.players_words(setup) or self.text("lobby.players_unknown"))
         except (KeyError, TypeError, ValueError, AttributeError, PromptError):
+            self.broken_said.add(str(path))
             self.say("lobby.resume_broken", path=str(path))
-            self.declined.add(str(path))
             self.offer_declined()
             return
-        def parse(text: str) -> bool:
+        if not language_available(settings.lang):
+            self.say("lobby.language_missing", remember=False, language=self.language_name(settings.lang))
+            self.offer_declined()
+            return
+        if several:
+            games = [self.game_name(s["settings"]["game"]) for _, s in [(path, save), *self.offers]]
+            self.say("lobby.resume_several", remember=False, count=len(games), games=games)
+        key = "lobby.resume_offer" if first and not several and self.first_greeting else "lobby.resume_ask"
+
+        def parse(text: str):
+            if self.lu.is_forget(text):
+                return "forget"
             answer = self.u.yes_no(text)
             if answer is None and self.lu.is_resume(text):  # "resume", "continue": yes, not the global command
                 answer = True
-            if answer is None:
+            if answer is not None:
+                return answer
+            game = self.lu.game(text)  # "the Wits and Wagers one", "resume ROFL"
+            if game is None:
                 raise NotUnderstood
-            return answer
+            if game == settings.game:
+                return True
+            others, _ = self.saved_games(game)
+            if not others:
+                raise NotAllowed(self.text("lobby.resume_none_game", game=self.game_name(game)))
+            return others[0]
 
+        more = bool(self.offers) or self.offered > 1
         try:
-            answer = self.ask(key, parse, help_key="lobby.help_resume", moment="resume_offer",
-                              phrases=self.u.yes_no_phrases() + self.lu.resume_phrases(),
+            answer = self.ask(key, parse, help_key="lobby.help_resume_more" if more else "lobby.help_resume",
+                              moment="resume_offer", phrases=self.u.yes_no_phrases() + self.lu.resume_phrases(),
                               silence_limit=SETUP_SILENCES, **values)
         except Cancelled:
-            answer = False
-        if answer is not True:
-            self.declined.add(str(path))
-            self.say("lobby.resume_kept")
+            answer = "forget"
+        if isinstance(answer, tuple):  # another game's saved game, named: offer it next, then the rest
+            self.offers = [answer] + [o for o in [(path, save), *self.offers] if o[0] != answer[0]]
             self.offer_declined()
             return
+        if answer is not True:
+            if answer is not False or not self.offers:  # forget it, quit, silence, or no to the last one
+                self.offers = []
+                self.say("lobby.resume_kept_all" if more else "lobby.resume_kept")
+            self.offer_declined()
+            return
+        self.offers = []
         settings.autosave = str(path)
         settings.idle_s = self.idle_s
+        if settings.lang != self.lang:  # its inputs are replayed in its language: it goes on in it
+            language = self.language_name(settings.lang)
+            self.say("lobby.resume_language", remember=False, language=language)
         self.job = Job(settings, setup, log_entries)
         self.offer_accepted()
 
@@ -628,10 +729,19 @@ class Kiosk:
         self.first_greeting = False
         if self.hint_saved:
             self.hint_saved = False
-            found = self.find_unfinished()
-            if found:
-                self.say("lobby.saved_hint", remember=False, game=self.game_name(found[1]["settings"]["game"]))
+            self.say_saved_hint()
         self.greeted()
+
+    def say_saved_hint(self) -> bool:
+        """"A Wits and Wagers game is saved: say resume to continue it." (or, with several, all
+        their games); ``True`` when a saved game was named."""
+        found, _ = self.saved_games()
+        games = [self.game_name(save["settings"]["game"]) for _, save in found]
+        if len(games) == 1:
+            self.say("lobby.saved_hint", remember=False, game=games[0])
+        elif games:
+            self.say("lobby.saved_hint_many", remember=False, count=len(games), games=games)
+        return bool(games)
 
     def parse_lobby(self, text: str) -> LobbyIntent:
         intent = self.lu.lobby(text)
@@ -647,11 +757,10 @@ class Kiosk:
         intent = self.ask(key, self.parse_lobby, help_key="lobby.help", moment="lobby",
                           phrases=self.lu.lobby_phrases(), timeout_s=None, not_understood_key="lobby.not_understood")
         if intent.kind == "play":
-            self.setup = Setup(intent.game, count=intent.count, pending=list(intent.options))
+            self.setup = Setup(intent.game, count=intent.count, pending=list(intent.options), mode=intent.mode)
             self.game_chosen()
         elif intent.kind == "rules":
-            self.say(f"lobby.rules.{intent.game}")
-            self.say("lobby.after_rules", remember=False, game=self.game_name(intent.game))
+            self.say_rules(intent.game)
         elif intent.kind == "rules_which":
             self.say("lobby.rules_which")
         elif intent.kind == "list":
@@ -659,13 +768,7 @@ class Kiosk:
         elif intent.kind == "language":
             self.switch_language(intent.lang)
         elif intent.kind == "resume":
-            found = self.find_unfinished()
-            if found is None:
-                self.say("lobby.resume_none", remember=False)
-                self.say("lobby.games")
-            else:
-                self.offer = found
-                self.resume_asked()
+            self.resume_in_lobby(intent.game)
         elif intent.kind == "quit":
             try:
                 answer = self.ask_yes_no("lobby.quit_confirm", moment="confirm_quit")
@@ -676,6 +779,26 @@ class Kiosk:
                 self.switch_off()
             else:
                 self.say("lobby.quit_cancelled")
+
+    def say_rules(self, game: str) -> None:
+        """The one-minute summary of ``game``'s rules, and how to play it."""
+        self.say(f"lobby.rules.{game}")
+        self.say("lobby.after_rules", remember=False, game=self.game_name(game))
+
+    def resume_in_lobby(self, game: str | None) -> None:
+        """"resume" (every unfinished game, newest first) or "resume Wits and Wagers" (that game's)."""
+        found, unreadable = self.saved_games(game)
+        if found:
+            self.queue_offers(found)
+            self.resume_asked()
+            return
+        if game is not None:
+            self.say("lobby.resume_none_game", remember=False, game=self.game_name(game))
+            if self.say_saved_hint():
+                return
+        elif not self.say_unreadable(unreadable, again=True):
+            self.say("lobby.resume_none", remember=False)
+        self.say("lobby.games")
 
     # ------------------------------------------------------------------ set-up by voice
     def run_setup_players(self) -> None:
@@ -696,7 +819,8 @@ class Kiosk:
         """Wavelength: two teams or cooperative (W9); a headcount said with it is kept ("co-op, five players").
 
         "Default" is two teams, read back as the default; a bare yes or no answers neither
-        and is asked again; a setting said here is kept for the settings.
+        and is asked again; a setting said here is kept for the settings. A mode said with
+        the game's name (:attr:`Setup.mode`) is read back without asking.
         """
         def parse(text: str) -> tuple[str, int | None, bool]:
             mode = self.lu.wavelength_mode(text)
@@ -716,8 +840,11 @@ class Kiosk:
             except NotAllowed as exc:
                 self.say_text(str(exc), remember=False)
         s.count = None
-        answer = self.ask("lobby.ask_mode", parse, help_key="lobby.help_mode", moment="setup_mode",
-                          phrases=self.lu.setup_phrases(), silence_limit=SETUP_SILENCES)
+        if s.mode is not None:  # said with the game's name: "let's play Wavelength in teams"
+            answer = (s.mode, None, False)
+        else:
+            answer = self.ask("lobby.ask_mode", parse, help_key="lobby.help_mode", moment="setup_mode",
+                              phrases=self.lu.setup_phrases(), silence_limit=SETUP_SILENCES)
         if answer is SILENT:
             mode = "teams"
             self.say("lobby.default_mode", remember=False)
@@ -997,12 +1124,24 @@ class Kiosk:
     # ------------------------------------------------------------------ playing
     def run_playing(self) -> None:
         job, self.job = self.job, None
+        self.last_result = None
         module = host_module(job.settings.game)
-        session = Session(module.Host, self.ports.listener, self.ports.voice, self.ports.clock, job.settings,
-                          log=job.log, screen=self.ports.screen)
-        self.outcome = session.run()
+        other_language = job.settings.lang != self.lang and self.ports.relang is not None
+        if other_language:  # a resumed game of another language: its speech model and voice
+            self.ports.listener, self.ports.voice = self.ports.relang(job.settings.lang)
+        try:
+            session = Session(module.Host, self.ports.listener, self.ports.voice, self.ports.clock, job.settings,
+                              log=job.log, screen=self.ports.screen)
+            self.outcome = session.run()
+        finally:
+            if other_language:
+                self.ports.listener, self.ports.voice = self.ports.relang(self.lang)
         self.first_greeting = False
         self.last_job = job
+        record = session.table.record if session.table is not None else {}
+        if self.outcome == "finished" and isinstance(record.get("standings"), list):
+            coop = job.settings.game == "wavelength" and bool(job.settings.options.get("coop"))
+            self.last_result = (job.settings.game, record["standings"], coop)
         if self.outcome in ("quit", "idle", "error"):
             self.hint_saved = True
         self.game_ended()
@@ -1012,20 +1151,29 @@ class Kiosk:
         game = job.settings.game
 
         def parse(text: str):
+            intent = self.lu.lobby(text)
+            if intent is not None and intent.kind in ("rules", "rules_which"):  # "rules of ROFL": read them
+                return intent
             what = self.lu.after_game(text)
             if what:
                 return what
-            other = self.lu.game(text)
-            if other:
-                return ("game", other)
+            if intent is not None and intent.kind == "play":
+                return intent
             raise NotUnderstood
 
-        try:
-            answer = self.ask("lobby.after_game", parse, help_key="lobby.help_after", moment="after_game",
-                              phrases=self.lu.after_phrases(), silence_limit=SETUP_SILENCES,
-                              game=self.game_name(game))
-        except Cancelled:
-            answer = "lobby"
+        while True:
+            try:
+                answer = self.ask("lobby.after_game", parse, help_key="lobby.help_after", moment="after_game",
+                                  phrases=self.lu.after_phrases() + self.lu.lobby_phrases(),
+                                  silence_limit=SETUP_SILENCES, game=self.game_name(game))
+            except Cancelled:
+                answer = "lobby"
+            if not isinstance(answer, LobbyIntent) or answer.kind == "play":
+                break
+            if answer.kind == "rules":
+                self.say_rules(answer.game)
+            else:
+                self.say("lobby.rules_which", remember=False)
         if answer is SILENT:
             self.say("lobby.after_silence", remember=False)
             answer = "lobby"
@@ -1038,8 +1186,8 @@ class Kiosk:
         elif answer == "another":
             self.lobby_prompt = "lobby.which_game"
             self.other_game()
-        elif isinstance(answer, tuple):
-            self.setup = Setup(answer[1])
+        elif isinstance(answer, LobbyIntent):
+            self.setup = Setup(answer.game, count=answer.count, pending=list(answer.options), mode=answer.mode)
             self.game_chosen()
         else:
             self.to_lobby()

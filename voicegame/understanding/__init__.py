@@ -289,6 +289,8 @@ class Understanding:
             value = d * scale
             return sign * (int(value) if float(value).is_integer() else value)
         text = " ".join(tokens)
+        if text in n.half_alone:  # "een half", "medio": one half
+            return sign * 0.5
         # "half a million", "medio millón", "een half miljoen"
         for h in n.half_alone:
             if text.startswith(h + " ") and (scale := self._scale_value(text[len(h) + 1:])):

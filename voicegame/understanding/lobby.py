@@ -6,15 +6,17 @@ colours, yes/no, global commands); the extra words live in
 returns a small value, or ``None`` when the utterance is not of that form:
 
 - :meth:`LobbyUnderstanding.lobby` — "let's play Wavelength", "rules of ROFL",
-  "what can we play", "speak Spanish" → :class:`LobbyIntent` (with the settings said
-  with the game's name: "Wits and Wagers with three questions");
+  "what can we play", "speak Spanish", "resume Wits and Wagers" → :class:`LobbyIntent`
+  (with the settings said with the game's name: "Wits and Wagers with three questions",
+  and Wavelength's mode: "Wavelength in teams", "… cooperative");
 - :meth:`LobbyUnderstanding.player_count`, :meth:`wavelength_mode`,
   :meth:`colours` — answers to the set-up questions;
 - :meth:`LobbyUnderstanding.options` — option changes ("hard mode and no timer",
   "five questions", "play to six points") → list of :class:`OptionChange`;
 - :meth:`LobbyUnderstanding.after_game` — "play again", "another game", "lobby";
 - :meth:`LobbyUnderstanding.is_resume` — "resume", "continue" as the answer to the
-  resume offer (the global command would otherwise say that no game is running).
+  resume offer (the global command would otherwise say that no game is running);
+  :meth:`is_forget` — "forget it", "not now": offer no more saved games.
 
 Matching is by whole words: the longest listed phrase contained in the
 utterance wins; a whole utterance also snaps fuzzily to a game's name
@@ -42,12 +44,16 @@ class LobbyIntent:
     """What an utterance in the lobby asks for.
 
     :param kind: ``"play"``, ``"rules"``, ``"rules_which"`` (rules of no named game),
-        ``"list"`` (which games are there) or ``"language"``.
-    :param game: the game key for play/rules.
-    :param count: a number of players said with the game ("ROFL with three players").
+        ``"list"`` (which games are there), ``"language"`` or ``"resume"`` (a saved game;
+        of ``game`` when one is named: "resume Wits and Wagers").
+    :param game: the game key for play/rules (and resume, when named).
+    :param count: a number of players said with the game ("ROFL with three players");
+        never the number in "two teams" or "one team".
     :param lang: the language code for ``"language"``.
     :param options: settings said with the game ("Wits with three questions"), in order;
         a number of players is ``count``, not an option.
+    :param mode: Wavelength's mode said with its name (W9): ``"teams"`` ("in teams",
+        "with two teams") or ``"coop"`` ("cooperative"), else ``None``.
     """
 
     kind: str
@@ -55,6 +61,7 @@ class LobbyIntent:
     count: int | None = None
     lang: str | None = None
     options: tuple["OptionChange", ...] = ()
+    mode: str | None = None
 
 
 @dataclass(frozen=True)
@@ -106,6 +113,9 @@ class LobbyUnderstanding:
         self.rules_alone = _phrases(w["lobby"].get("rules_alone", ()))
         self.play_words = _phrases(w["lobby"]["play"])
         self.list_words = _phrases(w["lobby"]["list"])
+        self.resume_lead = _phrases(w["lobby"].get("resume", ()))
+        # mode words too vague to mean a mode when said with the game's name ("together")
+        self.mode_vague = set(_phrases(w["lobby"].get("mode_vague", ())))
         self.languages = {k: _phrases(v) for k, v in w["languages"].items() if k != "lead"}
         self.language_lead = _phrases(w["languages"].get("lead", ()))
         s = w["setup"]
@@ -116,6 +126,7 @@ class LobbyUnderstanding:
         self.option_words = {k: _phrases(v) for k, v in w["options"].items()}
         self.after = {k: _phrases(v) for k, v in w["after"].items()}
         self.resume_words = _phrases(w.get("resume", {}).get("yes", ()))
+        self.forget_words = _phrases(w.get("resume", {}).get("forget", ()))
 
     # ------------------------------------------------------------------ lobby
     def game(self, text: str) -> str | None:
@@ -174,13 +185,15 @@ class LobbyUnderstanding:
         ``[setup] articles``) counts only before a players word ("una persona"); a count
         word (Dutch "met z'n vieren": ``[count_words]``) counts as its number. A number
         that belongs to a setting ("three questions", "play to six points", "thirty
-        seconds") is not a number of players.
+        seconds") or to Wavelength's mode ("two teams", "one team") is not a number of players.
         """
         words = normalise(text).split()
         setting = [False] * len(words)
         for start, end, change in self._option_spans(text):
             if change.name != "players":
                 setting[start:end] = [True] * (end - start)
+        for start, end in self._mode_spans(" ".join(words)):  # "two teams", "one team": not players
+            setting[start:end] = [True] * (end - start)
         found = [(i, self.count_words[word]) for i, word in enumerate(words) if word in self.count_words]
         for start, end, value in self.u.numbers_in(text, year=False):
             if not (isinstance(value, int) or (isinstance(value, float) and value.is_integer())):
@@ -205,9 +218,14 @@ class LobbyUnderstanding:
         asks_rules = _find(t, self.rules_words) is not None
         if game and asks_rules:
             return LobbyIntent("rules", game)
+        if game and _find(t, self.resume_lead) is not None:
+            return LobbyIntent("resume", game)
         if game:
             settings = tuple(c for c in self.options(t) if c.name != "players")
-            return LobbyIntent("play", game, count=self.count_in(t), options=settings)
+            mode = self.mode_in(t) if game == "wavelength" else None
+            return LobbyIntent("play", game, count=self.count_in(t), options=settings, mode=mode)
+        if self.is_resume(t):
+            return LobbyIntent("resume")
         if _find(t, self.rules_alone):
             return LobbyIntent("rules_which")
         if _find(t, self.list_words) or t in self.play_words:
@@ -255,6 +273,31 @@ class LobbyUnderstanding:
             return "coop" if coop[1] - coop[0] >= teams[1] - teams[0] else "teams"
         n = self.u.number(t)
         return {1: "coop", 2: "teams"}.get(n) if isinstance(n, int) else None
+
+    def _mode_spans(self, t: str) -> list[tuple[int, int]]:
+        """Word spans of the coop and teams phrases in normalised ``t`` (every occurrence)."""
+        words = t.split()
+        spans = []
+        for p in self.setup["coop"] + self.setup["teams"]:
+            pw = p.split()
+            spans += [(i, i + len(pw)) for i in range(len(words) - len(pw) + 1) if words[i:i + len(pw)] == pw]
+        return spans
+
+    def mode_in(self, text: str) -> str | None:
+        """Wavelength's mode said with the game's name: ``"coop"`` ("let's play Wavelength
+        cooperative") or ``"teams"`` ("… in teams", "… with two teams"), else ``None``.
+
+        Unlike :meth:`wavelength_mode`, a bare number is no mode here, and the vague words
+        of ``[lobby] mode_vague`` ("together") do not count: "let's all play Wavelength
+        together" asks nothing about teams.
+        """
+        t = normalise(text)
+        coop = _find(t, [p for p in self.setup["coop"] if p not in self.mode_vague])
+        teams = _find(t, [p for p in self.setup["teams"] if p not in self.mode_vague])
+        if coop and teams:
+            return "coop" if coop[1] - coop[0] > teams[1] - teams[0] else \
+                "teams" if teams[1] - teams[0] > coop[1] - coop[0] else None
+        return "coop" if coop else "teams" if teams else None
 
     def colours(self, text: str) -> list[str]:
         """Colour keys in the order they are said ("red, blue and violet" → red, blue, purple)."""
@@ -311,6 +354,12 @@ class LobbyUnderstanding:
         t = normalise(text)
         return self.u.command(t) == "resume" or fold(t) in {fold(p) for p in self.resume_words}
 
+    def is_forget(self, text: str) -> bool:
+        """"forget it", "not now", "none of them" (Spanish "déjalo", Dutch "laat maar"): offer
+        no more saved games; they all stay saved."""
+        t = fold(normalise(text))
+        return t in {fold(p) for p in self.forget_words}
+
     # ------------------------------------------------------------------ after a game
     def after_game(self, text: str) -> str | None:
         """``"again"``, ``"another"`` or ``"lobby"``; else ``None``."""
@@ -327,7 +376,8 @@ class LobbyUnderstanding:
         """Phrases of the lobby moment (for a recognizer grammar)."""
         games = [p for ps in self.games.values() for p in ps]
         out = list(games)
-        out += [f"{lead} {g}" for lead in self.play_words[:3] + self.rules_words[:4] for g in games]
+        out += [f"{lead} {g}" for lead in self.play_words[:3] + self.rules_words[:4] + self.resume_lead[:2]
+                for g in games]
         out += list(self.play_words) + list(self.list_words) + list(self.rules_words)
         out += [p for ps in self.languages.values() for p in ps]
         out += [f"{lead} {p}" for lead in self.language_lead[:1] for p in self.languages_said()]
@@ -345,8 +395,11 @@ class LobbyUnderstanding:
         return out + list(self.count_words)
 
     def resume_phrases(self) -> list[str]:
-        """Phrases of the resume offer besides yes/no (for a recognizer grammar)."""
-        return list(self.resume_words)
+        """Phrases of the resume offer besides yes/no (for a recognizer grammar): resume words,
+        forget words, and the games' names (to pick another saved game)."""
+        games = [p for ps in self.games.values() for p in ps]
+        return list(self.resume_words) + list(self.forget_words) + games + \
+            [f"{lead} {g}" for lead in self.resume_lead[:2] for g in games]
 
     def after_phrases(self) -> list[str]:
         return [p for ps in self.after.values() for p in ps] + [p for ps in self.games.values() for p in ps]
