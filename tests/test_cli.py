@@ -94,3 +94,11 @@ def test_an_internal_error_goes_to_the_log_not_the_player(tmp_path, monkeypatch)
     assert "RuntimeError: a bug" in log.read_text()
     status, out, err = run_cli(["resume", "--output", "text"])
     assert status == 2 and "no unfinished game" in err
+
+
+def test_resume_names_an_unreadable_autosave(tmp_path):
+    folder = tmp_path / "data" / "autosave"
+    folder.mkdir(parents=True)
+    (folder / "wits-broken.json").write_text('{"settings": ')
+    status, out, err = run_cli(["resume", "--output", "text"])
+    assert status == 2 and "wits-broken.json can't be read" in out and "no unfinished game" in err

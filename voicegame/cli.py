@@ -212,11 +212,15 @@ def _run_session(module, settings, args, env: Env, log) -> int:
     return 0 if outcome in ("finished", "quit", "input_ended") else 1
 
 
-def latest_autosave(environ) -> Path | None:
-    """The newest unfinished autosave in the user data dir, else ``None``."""
+def latest_autosave(environ, unreadable: list[Path] | None = None) -> Path | None:
+    """The newest unfinished autosave in the user data dir, else ``None``.
+
+    :param unreadable: if given, autosaves that cannot be read are appended to it.
+    """
     from voicegame.storage import data_dir, journal_path, load_autosave
 
     folder = data_dir(environ) / "autosave"
+
     def last_saved(path: Path) -> float:  # the journal is newer than the autosave mid-phase
         journal = journal_path(path)
         return max(path.stat().st_mtime, journal.stat().st_mtime if journal.exists() else 0.0)
@@ -227,7 +231,8 @@ def latest_autosave(environ) -> Path | None:
             if not load_autosave(path).get("finished"):
                 return path
         except ValueError:
-            continue
+            if unreadable is not None:
+                unreadable.append(path)
     return None
 
 
@@ -235,7 +240,10 @@ def cmd_resume(args, env: Env) -> int:
     from voicegame.host.base import Settings
     from voicegame.storage import load_autosave
 
-    path = Path(args.path) if args.path else latest_autosave(env.environ)
+    unreadable: list[Path] = []
+    path = Path(args.path) if args.path else latest_autosave(env.environ, unreadable)
+    for bad in unreadable:
+        env.say(f"The saved game in {bad} can't be read, so it can't be resumed.")
     if path is None:
         raise CliError("There is no unfinished game to resume; start one with: voicegame play wavelength")
     try:
