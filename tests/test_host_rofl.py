@@ -319,7 +319,7 @@ def test_untimed_guess_promises_no_time_and_waits_for_three_nothings(tmp_path):
              "I still didn't hear a guess. Red, say it now: if I hear nothing again, it counts as no guess.",
              "No guess for Blue's message.", "Green, show your message"]
     assert [tail.index(s) for s in steps] == sorted(tail.index(s) for s in steps)
-    assert "3 points" not in tail and "2 points each for Red and Green." in tail
+    assert "3 points" not in tail and "Red guessed Green's message, the second one shown: 2 points each." in tail
 
 
 @pytest.mark.parametrize("guess, said, refused", [
@@ -336,7 +336,7 @@ def test_plain_agreement_keeps_the_judgement(tmp_path, guess, said, refused):
     assert ("Please start with your colour" in out) is refused
     if not refused:
         assert "overrules" not in out
-        assert ("3 points each for Red and Blue." in out) is (guess == "no pain no gain")
+        assert ("Red guessed Blue's message, the first one shown: 3 points each." in out) is (guess == "no pain no gain")
 
 
 def test_help_examples_name_a_colour_that_is_playing(tmp_path):
@@ -363,7 +363,7 @@ def test_guesser_overrule_is_ignored_and_a_writer_overrules(tmp_path):
                      ["--players", "red,blue,green", "--seed", "5"])
     assert out.count("Red is guessing, and only writers judge a guess. I'll ignore that.") == 2
     assert "Green overrules: the guess counts as correct." in out
-    assert "3 points each for Red and Blue." in out
+    assert "Red guessed Blue's message, the first one shown: 3 points each." in out
 
 
 def test_undo_a_guess_in_the_reveal(tmp_path):
@@ -371,7 +371,7 @@ def test_undo_a_guess_in_the_reveal(tmp_path):
                                                       "undo", "no pain no gain", "agreed"]),
                      ["--players", "red,blue,green", "--seed", "5"])
     assert "Undone. Let's take that step again." in out
-    assert "3 points each for Red and Blue." in out
+    assert "Red guessed Blue's message, the first one shown: 3 points each." in out
 
 
 def test_disqualified_naming_another_writer_is_refused(tmp_path):
@@ -379,12 +379,12 @@ def test_disqualified_naming_another_writer_is_refused(tmp_path):
                                "yes", "no pain no gain", "agreed"])
     assert "Only the message on show can be disqualified, and that is Blue's." in out
     assert "Blue's message is disqualified." in out
-    assert "Green's message was guessed at place 1 in the order" in out
+    assert "Red guessed Green's message, the first one shown: 3 points each." in out  # R3: no place used
 
 
 # ---------------------------------------------------------------------- private channel and options
 @pytest.mark.parametrize("mode, expected", [
-    ("ears", ["Everyone except Blue and Green, please cover your ears now.",
+    ("ears", ["HOST: Red, please cover your ears now.",
               "PRIVATE writers: The message is: No pain, no gain."]),
     ("screen", ["Blue and Green, please read the screen now. Everyone else, look away.",
                 "For Blue and Green only: The message is: No pain, no gain."]),
@@ -578,7 +578,7 @@ class KeyboardPlayer(io.StringIO):
             return "agreed"
         if "where does your token go" in last:
             return "pass"
-        if "Claim a space whenever you like" in new or "on space" in last:
+        if re.search(r"[Cc]laim a space", new) or "on space" in last:
             writer = next(w for w in writers if w not in self.claimed)
             self.claimed.add(writer)
             return f"{writer}, {len(self.claimed) + 3}"   # the form of the example: "<Colour>, <number>"
@@ -601,3 +601,50 @@ def test_keyboard_game_from_the_printed_instructions(tmp_path):
     status, again, _ = run_cli(argv[:-2] + ["--record", str(tmp_path / "k2.json")],
                                stdin_text="\n".join(player.typed) + "\n")
     assert status == 0 and again == out
+
+
+# ---------------------------------------------------------------------- second playtest
+def test_ears_mode_tells_the_guesser_by_name(tmp_path):
+    """G2 "ears": the guesser is the one who must not hear, so the host says it to the guesser
+    by name, not "Everyone except" a list of six writers."""
+    out = _turn_one(tmp_path, [], ("--players", "red,orange,yellow,green,blue,purple,pink", "--seed", "5"))
+    lines = out.splitlines()
+    start = lines.index("HOST: Red, please cover your ears now.")
+    assert lines[start + 1:start + 2] == ["HOST: Three, two, one."]
+    assert lines[start + 4] == "HOST: All clear. Everyone can listen again."
+    assert "Everyone except" not in out
+
+
+def test_without_a_timer_the_reveal_starts_once_all_have_claimed(tmp_path):
+    """R2 with --timer off: the writers are told the reveal starts as soon as every writer has
+    claimed or passed, and it does (no "ready" needed); "ready" only stops the waiting."""
+    out = _turn_one(tmp_path, ["blue, three", "green, four"], ("--players", "red,blue,green", "--seed", "5",
+                                                                "--timer", "off"))
+    assert ("When you have finished writing, claim a space: your colour and a number, for example: Blue, seven. "
+            "The messages are shown as soon as every writer has claimed a space or passed") in out
+    assert "Say ready when everyone has finished writing" not in out
+    after = out.split("PLAYER: green, four")[1].splitlines()
+    assert after[1:3] == ["HOST: Green on space 4.", "HOST: Tokens on the board: Blue on 3 and Green on 4."]
+
+
+def test_ready_without_a_timer_asks_the_missing_writer_by_name(tmp_path):
+    out = _turn_one(tmp_path, ["blue, three", "ready", "<silence>"], ("--players", "red,blue,green", "--seed", "5",
+                                                                      "--timer", "off"))
+    assert "HOST: Green, where does your token go?" in out
+    assert "I didn't hear Green, so Green passes this turn." in out
+
+
+def test_names_are_capitalised_at_every_sentence_start(tmp_path):
+    _, out, _ = play(tmp_path, "rofl_four_players", FOUR)
+    starts = [s.lstrip("\"'") for line in out.splitlines() if line.startswith(("HOST: ", "PRIVATE "))
+              for s in re.split(r"(?<=[.!?]) +", line.split(": ", 1)[1]) if s]
+    assert starts and [w for w in starts if w[:1].islower()] == []
+
+
+@pytest.mark.parametrize("players, sentence", [
+    ("red,blue", "ROFL! needs 3 to 7 players; --players gave 2."),
+    ("red,white,blue", "--players takes colours (red, orange, yellow, green, blue, purple, pink), not white."),
+])
+def test_player_errors_are_one_sentence(players, sentence):
+    status, _, err = run_cli(["play", "rofl", "--players", players, "--input", "keyboard"])
+    assert status == 2 and sentence in err

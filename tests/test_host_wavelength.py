@@ -237,7 +237,7 @@ def test_resume_after_a_stop_mid_turn(tmp_path):
     assert "Welcome back" in out2
     # before the first live prompt the host says where the turn stood (issue: resume is silent)
     recalled = out2.split("PLAYER:")[0]
-    assert ("HOST: We're back in turn 3, Red's turn. The card reads: Trusted brand to Knockoff brand.\n"
+    assert ("HOST: We're back in turn 3, played by team Red. The card reads: Trusted brand to Knockoff brand.\n"
             "HOST: The Psychic's clue was: the corner shop's own label.\n"
             "HOST: The dial is at 45 degrees, toward Trusted brand.") in recalled
     resumed = json.loads(record_path.read_text())
@@ -255,13 +255,14 @@ RESUME_CALL = ["a clue", "way left", "lock it in", "yes", "blue left", "yes"]
     # stopped in the clue phase (after a redo was refused): the card again, and the target
     # again for the Psychic only (G2); no clue yet
     (["redo", "no"] + RESUME_CALL, 2,
-     ["HOST: No redo. Let's carry on.\nHOST: We're back in turn 1, Red's turn. The card reads: Dungeon to Palace.",
+     ["HOST: No redo. Let's carry on.\nHOST: We're back in turn 1, played by team Red. The card reads: "
+      "Dungeon to Palace.",
       "PRIVATE psychic: The target is at"]),
     # stopped in the call phase (after "lock it in", "yes"): the card and the clue; the dial's
     # lock was just said live, so it is not said twice
     (RESUME_CALL, 4,
-     ["HOST: The dial is locked at 45 degrees.\nHOST: We're back in turn 1, Red's turn. The card reads: "
-      "Dungeon to Palace.\nHOST: The Psychic's clue was: a clue.\nHOST: Blue, your guess"]),
+     ["HOST: The dial is locked at 45 degrees.\nHOST: We're back in turn 1, played by team Red. The card reads: "
+      "Dungeon to Palace.\nHOST: The Psychic's clue was: a clue.\nHOST: Team Blue, your guess"]),
 ])
 def test_resume_says_where_the_turn_stood(tmp_path, script, cut, recalled):
     first = write_script(tmp_path, "first.txt", script[:cut])
@@ -330,7 +331,7 @@ def test_a_call_must_name_its_team(tmp_path):
     record_path = tmp_path / "r.json"
     status, out, _ = play(script, ["--seed", "1"], record_path)
     assert status == 0
-    refusal = "I can't tell voices apart, so a guess must start with the team's name. Blue, left or right?"
+    refusal = "I can't tell voices apart, so a guess must start with the team's name. Team Blue, left or right?"
     assert out.count(refusal) == 2
     assert "start the guess with your team's name" in out.split("Turn 1:")[0]
     turn = json.loads(record_path.read_text())["turns"][0]
@@ -381,7 +382,7 @@ def test_one_players_number_counts_for_both_teams(tmp_path, n):
     script = write_script(tmp_path, "p.txt", lines)
     status, out, err = play(script, ["--timer", "off", "--players", n, "--seed", "1"], tmp_path / "r.json")
     assert status == 0, err
-    assert "Your Psychic is player 1 of Red." in out and "Your Psychic is player 1 of Blue." in out
+    assert "Your Psychic is player 1 of team Red." in out and "Your Psychic is player 1 of team Blue." in out
 
 
 def test_without_players_the_psychic_passes_to_the_left(tmp_path):
@@ -393,13 +394,13 @@ def test_without_players_the_psychic_passes_to_the_left(tmp_path):
     assert status == 0
     turns = [line for line in out.splitlines() if line.startswith("HOST: Turn ")]
     assert turns == [
-        "HOST: Turn 1: Red, it's your turn. Choose your first Psychic; on your later turns, the role passes "
+        "HOST: Turn 1: team Red, it's your turn. Choose your first Psychic; on your later turns, the role passes "
         "each time to the teammate on the left.",
-        "HOST: Turn 2: Blue, it's your turn. Choose your first Psychic; on your later turns, the role passes "
+        "HOST: Turn 2: team Blue, it's your turn. Choose your first Psychic; on your later turns, the role passes "
         "each time to the teammate on the left.",
-        "HOST: Turn 3: Red, it's your turn. Your Psychic is the teammate to the left of your last Psychic.",
-        "HOST: Turn 3: Red, it's your turn. Your Psychic stays the same.",  # after the redo (W8)
-        "HOST: Turn 4: Blue, it's your turn. Your Psychic is the teammate to the left of your last Psychic.",
+        "HOST: Turn 3: team Red, it's your turn. Your Psychic is the teammate to the left of your last Psychic.",
+        "HOST: Turn 3: team Red, it's your turn. Your Psychic stays the same.",  # after the redo (W8)
+        "HOST: Turn 4: team Blue, it's your turn. Your Psychic is the teammate to the left of your last Psychic.",
     ]
     assert "Psychic is player" not in out
 
@@ -425,10 +426,32 @@ def test_lower_case_team_names_are_capitalised_when_said(tmp_path):
     script = write_script(tmp_path, "g.txt", OPENING + ["lock it in", "yes", "red left", "yes"])
     status, out, _ = play(script, ["--seed", "1", "--teams", "green", "red"], tmp_path / "r.json")
     assert status == 0
-    assert "Green plays first" in out and "HOST: Green, turn the dial." in out
-    assert "HOST: Red, your guess" in out
+    assert "Team Green plays first" in out and "HOST: Team Green, turn the dial." in out
+    assert "HOST: Team Red, your guess" in out
     assert "green" not in out.replace("Green", "")  # never a lower-case name at a sentence start
     assert json.loads((tmp_path / "r.json").read_text())["teams"] == ["green", "red"]  # as given
+
+
+def test_plural_team_names_get_wordings_that_fit_any_name(tmp_path):
+    """"--teams girls boys": "Team Girls plays first", "Team Boys says left", never "Girls wins"."""
+    script = write_script(tmp_path, "g.txt", OPENING + ["lock it in", "yes", "boys left", "yes"])
+    status, out, _ = play(script, ["--seed", "1", "--teams", "girls", "boys"], tmp_path / "r.json")
+    assert status == 0
+    for sentence in ("Team Girls plays first and starts with 0 points; team Boys starts with 1.",
+                     "HOST: Turn 1: team Girls, it's your turn.", "HOST: Team Girls, turn the dial.",
+                     "HOST: Team Boys, your guess", "HOST: Team Boys: left, so the target is more",
+                     "HOST: Team Boys said left"):
+        assert sentence in out, sentence
+    assert "Girls plays" not in out.replace("Team Girls plays", "")
+
+
+@pytest.mark.parametrize("argv, sentence", [
+    (["--teams", "Left", "Blue"], "Team names cannot use the words left: they are words of the game"),
+    (["--teams", "centre", "left"], "Team names cannot use the words centre and left:"),
+])
+def test_reserved_words_are_listed_in_the_error(argv, sentence):
+    status, _, err = run_cli(["play", "wavelength", "--input", "keyboard", "--output", "text", *argv])
+    assert status == 2 and sentence in err
 
 
 def test_coop_counts_cards_in_the_singular(tmp_path):
@@ -479,7 +502,7 @@ def test_call_from_the_psychic_team_is_ignored_with_a_word(tmp_path):
     record_path = tmp_path / "r.json"
     status, out, _ = play(script, ["--seed", "1"], record_path)
     assert status == 0
-    assert "That guess came from Red, the Psychic's team, so it doesn't count. Blue, left or right?" in out
+    assert "That guess came from team Red, the Psychic's team, so it doesn't count. Team Blue, left or right?" in out
     turn = json.loads(record_path.read_text())["turns"][0]
     assert turn["call"] == "right" and turn["call_by"] == "Blue"
 
@@ -489,7 +512,7 @@ def test_named_teams_and_their_calls(tmp_path):
     record_path = tmp_path / "r.json"
     status, out, _ = play(script, ["--seed", "1", "--teams", "Sharks", "Jets"], record_path)
     assert status == 0
-    assert "That guess came from Sharks" in out
+    assert "That guess came from team Sharks" in out
     record = json.loads(record_path.read_text())
     assert record["turns"][0]["call_by"] == "Jets" and record["start_scores"] == {"Sharks": 0, "Jets": 1}
 

@@ -121,7 +121,22 @@ def test_golden_game_says_every_refusal_with_its_reason(bank7, tmp_path):
         "PLAYER: green, nineteen sixty nine\nHOST: Green: 1969.",  # own colour + number
         "I didn't hear a guess from Yellow, so Yellow has no guess this time. Yellow can still bet.",
         "Blue's guess is now 1971.",  # G4 correction
-        "PLAYER: no, blue ninety\nHOST: Blue's guess is now 90.",  # "no" + correction in one go
+        "PLAYER: no, blue ninety\nHOST: Blue's guess is now 90 keys.",  # "no" + correction in one go
+        # the question again at a guess, at "is that right?" and at a bet; then "undo" passes over the
+        # request and takes back red's guess (G4)
+        "PLAYER: repeat the question\nHOST: Question 2 of 7. How many keys does a standard modern piano have?\n"
+        "HOST: Blue, your guess?\nPLAYER: undo\nHOST: Undone. Let's take that step again.\nHOST: Red, your guess?",
+        "PLAYER: what's the question\nHOST: Question 3 of 7. How long is a marathon race in kilometres?\n"
+        "HOST: The guesses are:",
+        "PLAYER: what was the question\nHOST: Question 2 of 7. How many keys does a standard modern piano have?\n"
+        "HOST: Red, your bets? You hold 4 chips.",
+        # every guess read back with the question's unit, said or not (a calendar year bare)
+        "PLAYER: forty\nHOST: Blue: 40 kilometres.", "PLAYER: 1972\nHOST: Blue: 1972.",
+        # a second chip count without "chips"
+        "PLAYER: split 2004 with 2 chips and 2010 with 2\nHOST: Green: one token on 2004 with 2 chips and one token "
+        "on 2010 with 2 chips.",
+        # the year of the figure, and none when it is the answer itself
+        "Source: Encyclopaedia Britannica, figure for 2024.", "The answer is 1969. Source: NASA.\n",
         "PLAYER: that's right\nHOST: Here is the mat",
         "PLAYER: all good\nHOST: Here is the mat",
         "PLAYER: never mind\nHOST: All right, the guesses stay as they are.\nHOST: Here is the mat",
@@ -140,10 +155,10 @@ def test_golden_game_says_every_refusal_with_its_reason(bank7, tmp_path):
         "Nothing heard from Red, so Red places no bet.",
         "Standings: Red no chips, Blue no chips, Green no chips and Yellow no chips.",  # "score"
         "Undone. Let's take that step again.",
-        "Who has the youngest player: Red or Green? If the youngest players are the same age, say same age.",
+        "Who is younger: Red or Green? If you are the same age, say same age.",  # K8, for players or teams
         "Blue is not tied for the lead. Say Red or Green, or say same age.",
         "Purple is not playing. Say Red or Green, or say same age.",
-        "Green has the youngest player, so Green wins with 21 chips!",
+        "Green is the youngest, so Green wins with 21 chips!",
         "Question 3: How long is a marathon race in kilometres? Answer: 42.195 kilometres.",
     ]
     for sentence in expected:
@@ -210,7 +225,8 @@ def test_keyboard_game_from_the_printed_instructions(bank7):
     intro = out.split("\n", 1)[0]
     for hint in ("both on 2008", "one on 2008 with 3 chips, one on too high", "split 12 and 15",
                  "5 chips on the 3 to 1 on the left", "no bet", "say no to close the betting", "say help",
-                 "say the mat to hear the mat again", "the one with the youngest player wins"):
+                 "say the mat to hear the mat again", "the youngest of them wins",
+                 "say repeat the question to hear the question again"):
         assert hint in intro
     # --timer off: the introduction speaks of saying ready, never of a timer (G1)
     assert "timer" not in intro
@@ -245,6 +261,11 @@ def test_resume_finishes_with_the_same_scores(bank7, tmp_path):
     status, out, err = run_cli(["resume", "--input", str(rest), "--output", "text"])
     assert status == 0, err
     assert "Welcome back. Resuming the saved game." in out
+    # the question heard before the stop is read again at the first live moment, before the next guess
+    lines = out.splitlines()
+    recall = lines.index("HOST: We are at question 4 of 7. How many lines does a classic sonnet have?")
+    assert recall < next(i for i, line in enumerate(lines) if line.endswith(", your guess?"))
+    assert sum("How many lines does a classic sonnet have?" in line for line in lines) == 2  # and the recap
     record = json.loads(record_path.read_text())
     assert record["finished"] is True
     assert [t["id"] for t in record["turns"]] == ORDER7

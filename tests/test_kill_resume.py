@@ -54,7 +54,7 @@ def test_killed_game_resumes_with_no_point_lost(tmp_path):
             proc.stdin.write((line + "\n").encode())
             proc.stdin.flush()
             output = _read_until_prompts(proc, i + 1, seen)
-        assert "Red: 6." in output  # question 2's first guess was accepted before the kill
+        assert "Red: 6 legs." in output  # question 2's first guess was accepted before the kill
     finally:
         proc.send_signal(signal.SIGKILL)
         proc.wait(timeout=30)

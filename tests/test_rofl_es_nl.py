@@ -382,14 +382,19 @@ def test_players_as_colour_keys_play_the_same_game(tmp_path):
 
 
 @pytest.mark.parametrize("lang, players, words", [
-    ("es", "rojo,azul,negro", "not negro"),
-    ("es", "rojo,azul,red", "names a colour twice"),
-    ("nl", "rood,blauw", "needs 3 to 7 players"),
+    ("es", "rojo,azul,negro", "--players lleva colores (rojo, naranja, amarillo, verde, azul, morado, rosa), "
+                              "no negro."),
+    ("es", "rojo,azul,red", "--players repite un color: rojo,azul,red."),
+    ("es", "blanco,azul,rojo", "no blanco."),
+    ("nl", "rood,blauw", "ROFL! heeft 3 tot 7 spelers nodig; --players gaf er 2."),
+    ("nl", "rood,wit,blauw", "--players verwacht kleuren (rood, oranje, geel, groen, blauw, paars, roze), niet wit."),
     ("nl", "rood,blauw,zwart", "(rood, oranje, geel, groen, blauw, paars, roze)"),
 ])
 def test_bad_players_are_refused_in_one_sentence(lang, players, words):
     status, _, err = run_cli(["play", "rofl", "--lang", lang, "--players", players, "--input", "keyboard"])
     assert status == 2 and words in err and err.count("\n") == 1
+    # printed before the game, in the game's language: no English sentence (playtest)
+    assert not any(english in err for english in ("takes colours", "names a colour", "needs 3", " not "))
 
 
 def test_dutch_game_resumes_to_the_same_scores(tmp_path):
@@ -413,7 +418,12 @@ def test_spanish_without_timer_and_default_players(tmp_path):
     _, out, _ = play(tmp_path, script_file(tmp_path, ["azul, tres", "listo", "cuatro", "paso", "ni idea"]),
                      ["--lang", "es", "--timer", "off", "--seed", "5"])
     assert "Jugadores, en orden de asiento: Rojo, Azul, Verde y Amarillo." in out
-    assert "Decid listo cuando todos hayáis terminado de escribir." in out
+    # R2 without a timer: writers claim once done writing; the reveal starts when all have claimed
+    # or passed, and "listo" stops the waiting (the missing writers are asked by name)
+    assert ("Cuando terminéis de escribir, pedid casilla: vuestro color y un número, por ejemplo: Azul, siete. "
+            "Los mensajes se muestran en cuanto todos hayáis pedido casilla o pasado; para no esperar más a "
+            "nadie, decid listo y preguntaré a quien falte.") in out
+    assert "Decid listo cuando todos hayáis terminado" not in out
     assert "HOST: Verde, ¿dónde va tu ficha?" in out and "HOST: Verde pone su ficha en la casilla 4." in out
     assert "HOST: Amarillo pasa." in out
     # no timer: no time is promised; "pass" gives up (issue 5)
@@ -431,7 +441,7 @@ def test_dutch_own_messages_are_judged_by_a_writer(tmp_path):
     assert "Ik ken dit bericht niet, dus ik kan het niet beoordelen." in out
     assert "Rood is aan het raden, en alleen schrijvers beoordelen een gok." in out
     assert "Blauw zegt dat de gok goed is." in out
-    assert "Rood en Blauw krijgen elk 3 punten." in out
+    assert "Rood raadt het eerste bericht, dat van Blauw: 3 punten voor allebei." in out
 
 
 def test_spanish_private_screen(tmp_path):
@@ -467,6 +477,8 @@ def test_spanish_tiebreak_with_several_guessers(tmp_path):
     assert "Azul y Amarillo: uno de vosotros puede adivinar el mensaje de Rojo, una sola vez" in text
     assert "Quedan diez segundos. Azul y Amarillo, decid ya vuestra respuesta." in text
     assert "Se ha acertado el mensaje de Verde: ¡Verde rompe el empate!" in text
+    # G2 ears mode: the guessers are the ones who must not hear, so they are told by name
+    assert "HOST: Azul y Amarillo, tapaos los oídos ahora." in text and "Todos menos" not in text
 
 
 # ---------------------------------------------------------------------- playtest fixes
@@ -479,9 +491,10 @@ def test_plain_agreement_keeps_the_judgement(tmp_path, lang, said):
     the host's "right!" instead of asking for a colour."""
     claims, guess, game, scored, refusal = {
         "es": (["azul, tres", "verde, cuatro"], "la regenta", GAME_ES,
-               "3 puntos para cada uno, Rojo y Azul.", "Empezad por vuestro color"),
+               "Rojo acierta el primer mensaje, el de Azul: 3 puntos para cada uno.", "Empezad por vuestro color"),
         "nl": (["blauw, drie", "geel, vier"], "de avonturen van kuifje", GAME_NL,
-               "Rood en Blauw krijgen elk 3 punten.", "Begin alsjeblieft met je kleur")}[lang]
+               "Rood raadt het eerste bericht, dat van Blauw: 3 punten voor allebei.",
+               "Begin alsjeblieft met je kleur")}[lang]
     _, out, record = play(tmp_path, script_file(tmp_path, [*claims, guess, said]), game)
     assert refusal not in out and scored in out
     shown = record["turns"][0]["reveals"][0]
@@ -538,3 +551,119 @@ def test_timer_off_promises_no_time_and_names_keep_a_capital(tmp_path, lang, pla
     assert not any(w in out for w in timer_words)
     last_try = {"es": "Sigo sin oír ninguna respuesta. Rojo, dila ya", "nl": "Ik hoor nog steeds geen gok. Rood"}
     assert last_try[lang] in out
+
+
+# ---------------------------------------------------------------------- second playtest
+ALL_SEVEN = "red,orange,yellow,green,blue,purple,pink"
+
+
+@pytest.mark.parametrize("lang, cover, crowd", [
+    ("es", "HOST: Rojo, tápate los oídos ahora.", "Todos menos"),
+    ("nl", "HOST: Rood, houd nu je oren dicht.", "Iedereen behalve"),
+])
+def test_ears_mode_tells_the_guesser_by_name(tmp_path, lang, cover, crowd):
+    """With 7 players the host no longer lists six writers ("Todos menos Azul, Verde, …"):
+    in ears mode the guesser is the one who must not hear, so the guesser is told by name."""
+    _, out, _ = play(tmp_path, script_file(tmp_path, []), ["--lang", lang, "--players", ALL_SEVEN, "--seed", "2"])
+    assert cover in out and crowd not in out
+    countdown = {"es": "HOST: Tres, dos, uno.", "nl": "HOST: Drie, twee, één."}[lang]
+    lines = out.splitlines()
+    start = lines.index(cover)
+    assert lines[start + 1] == countdown
+    assert [ln.startswith("PRIVATE writers:") for ln in lines[start + 2:start + 4]] == [True, True]
+    assert lines[start + 4] == {"es": "HOST: Ya está. Todos podéis volver a escuchar.",
+                                "nl": "HOST: Klaar. Iedereen mag weer luisteren."}[lang]
+
+
+def _tied_game(tmp_path, lang, lines):
+    """A four-player game tied after three rounds (red and green 5, blue 2, yellow 0), played from
+    its tiebreak (R6) to the end; returns what the host said."""
+    def tied_host(table):
+        host = host_rofl.Host(table)
+        game = rules.RoflGame(("red", "blue", "green", "yellow"), {"red": 5, "blue": 2, "green": 5, "yellow": 0},
+                              round=3, turn=3)
+        host.game, _ = rules.score_turn(game, [])
+        host.machine.set_state("tiebreak_intro")
+        return host
+
+    settings = Settings("rofl", lang=lang, seed=5, options={"players": ["red", "blue", "green", "yellow"]},
+                        record=str(tmp_path / "r.json"), autosave=str(tmp_path / "s.json"))
+    out = io.StringIO()
+    clock = VirtualClock()
+    outcome = Session(tied_host, ScriptListener(list(enumerate(lines, 1)), clock=clock), TextVoice(out), clock,
+                      settings).run()
+    assert outcome == "finished"
+    return out.getvalue()
+
+
+@pytest.mark.parametrize("lang, lines, said", [
+    ("es", ["rojo, tres", "verde, cuatro", "algo", "rojo dice correcto"],
+     ["HOST: Azul y Amarillo, tapaos los oídos ahora.", "Azul con 2 puntos y Amarillo sin puntos.",
+      "HOST: Amarillo, sin puntos: como adivino"]),
+    ("nl", ["rood, drie", "groen, vier", "iets", "rood zegt goed"],
+     ["HOST: Blauw en Geel, houd nu jullie oren dicht.", "Blauw 2 punten en Geel geen punten.",
+      "HOST: Geel, geen punten: als rader"]),
+])
+def test_no_points_is_said_in_words(tmp_path, lang, lines, said):
+    """"Verde con 0 puntos" → "Verde sin puntos"; "Groen, nog geen punten" during the game and
+    "geen punten" in the final standings."""
+    text = _tied_game(tmp_path, lang, lines)
+    for sentence in said:
+        assert sentence in text, sentence
+    assert "0 puntos" not in text and "0 punten" not in text
+
+
+@pytest.mark.parametrize("lang, key, values, sentence", [
+    ("es", "rofl.scored", dict(guesser="Rojo", writer="Azul", ordinal="primer", points="3 puntos"),
+     "Rojo acierta el primer mensaje, el de Azul: 3 puntos para cada uno."),
+    ("nl", "rofl.scored", dict(guesser="Rood", writer="Blauw", ordinal="derde", points="1 punt"),
+     "Rood raadt het derde bericht, dat van Blauw: 1 punt voor allebei."),
+    ("es", "rofl.recap_line", dict(name="Verde", points="10 puntos", guessed=3, guess_turns=3,
+                                   written="le acertaron un mensaje"),
+     "Verde, 10 puntos: como adivino, acertó en 3 de 3 turnos, y como escritor, le acertaron un mensaje."),
+])
+def test_scoring_sentences_read_naturally(lang, key, values, sentence):
+    assert Prompts.load(lang).text(key, **values) == sentence
+
+
+@pytest.mark.parametrize("lang", ["en", "es", "nl"])
+def test_every_reveal_place_has_an_ordinal(lang):
+    """R5: a message is revealed at place 1 to 6 (at most six writers, R1)."""
+    prompts = Prompts.load(lang)
+    ordinals = [prompts.text(f"rofl.ordinal.{n}") for n in range(1, rules.MAX_PLAYERS)]
+    assert len(set(ordinals)) == rules.MAX_PLAYERS - 1 and not any(ch.isdigit() for o in ordinals for ch in o)
+
+
+@pytest.mark.parametrize("lang, claims, said", [
+    ("es", ["azul, tres", "verde, cuatro", "amarillo, cinco"],
+     "Los mensajes se muestran en cuanto todos hayáis pedido casilla o pasado"),
+    ("nl", ["blauw, drie", "groen, vier", "geel, vijf"],
+     "De berichten worden getoond zodra elke schrijver een vak heeft gekozen of gepast"),
+])
+def test_without_a_timer_the_reveal_starts_once_all_have_claimed(tmp_path, lang, claims, said):
+    """R2 with --timer off: the words say what the host does — the reveal starts as soon as every
+    writer has claimed or passed (no "ready" needed); "ready" only stops the waiting."""
+    _, out, _ = play(tmp_path, script_file(tmp_path, claims), ["--lang", lang, "--timer", "off", "--seed", "5"])
+    assert said in out
+    after = out.split("PLAYER: " + claims[-1])[1].splitlines()[1:3]
+    assert after[1].startswith({"es": "HOST: Fichas en el tablero:", "nl": "HOST: Pionnen op het bord:"}[lang])
+    assert "klaar is met schrijven" not in out.split("PLAYER:")[0].replace("Ben je klaar met schrijven", "")
+
+
+def _sentence_starts(out: str) -> list[str]:
+    starts = []
+    for line in out.splitlines():
+        if line.startswith(("HOST: ", "PRIVATE ")):
+            for sentence in re.split(r"(?<=[.!?]) +", line.split(": ", 1)[1]):
+                word = sentence.lstrip("¡¿\"«'")
+                if word:
+                    starts.append(word)
+    return starts
+
+
+@pytest.mark.parametrize("lang", ["es", "nl"])
+def test_names_are_capitalised_at_every_sentence_start(tmp_path, lang):
+    """Player names (colours) start a sentence with a capital, whatever case --players used."""
+    _, out, _ = play(tmp_path, f"rofl_{lang}", GAME_ES if lang == "es" else GAME_NL)
+    starts = _sentence_starts(out)
+    assert starts and [w for w in starts if w[:1].islower()] == []

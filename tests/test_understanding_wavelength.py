@@ -134,3 +134,18 @@ def test_grammars_hold_the_card_concepts_and_plain_sides():
     call = W.call_phrases(LEFT, RIGHT, TEAMS)
     assert {"left", "right", "blue left", "more cutting edge", "pass"} <= set(call)
     assert {"left", "right", "lock", "centre"} <= W.all_words()
+
+
+@pytest.mark.parametrize("said, degrees", [
+    ("put it at eighty", 80), ("set it to 80", 80), ("set the dial to one hundred and twenty degrees", 120),
+    ("make it eighty", 80), ("leave it at forty", 40), ("move it to thirty degrees", 30), ("put it on 80", 80),
+])
+def test_positions_said_with_a_number_and_a_verb(said, degrees):
+    """W7: an absolute position with the natural verbs ("set it to eighty")."""
+    assert W.dial_command(said, LEFT, RIGHT) == DialCommand(SET, degrees)
+
+
+def test_the_position_verbs_are_in_the_dial_grammar():
+    phrases = W.dial_phrases(LEFT, RIGHT)
+    assert "set it to" in phrases and "put it at" in phrases
+    assert {"set", "put", "make"} <= W.all_words()

@@ -190,8 +190,78 @@ def test_player_named_side_done_and_change(wu):
 
 
 def test_units(wu):
-    assert wu.unit_is_silent("year") and wu.unit_is_silent("") and not wu.unit_is_silent("metres")
+    assert wu.unit_is_silent("year", "In what year did Apollo 11 land on the Moon?") and wu.unit_is_silent("")
+    assert not wu.unit_is_silent("metres") and wu.unit_is_silent("atomic number")
     assert wu.unit_goes_before("Mach") and not wu.unit_goes_before("km")
+
+
+@pytest.mark.parametrize("question, silent", [
+    ("In what year did Apollo 11 land on the Moon?", True), ("Which year saw the fall of the Berlin Wall?", True),
+    ("When did the Titanic sink?", True),
+    # a duration in a custom bank row with the unit "year": the unit is said ("63 year")
+    ("How many years did Queen Victoria reign?", False), ("How long did the Hundred Years' War last?", False),
+])
+def test_the_year_unit_is_silent_only_in_calendar_year_questions(wu, question, silent):
+    assert wu.is_year_question(question) is silent
+    assert wu.unit_is_silent("year", question) is silent
+    assert not wu.unit_is_silent("years", question)  # a plural is always a duration
+
+
+# --------------------------------------------------------------------------- questions asked in a scale
+
+
+@pytest.mark.parametrize("question, unit, scale", [
+    ("How many million square kilometres does Russia cover?", "million square kilometres", 10**6),
+    ("How big is the Sahara Desert, in millions of square kilometres?", "million square kilometres", 10**6),
+    ("How old is the Sun, in billions of years?", "billion years", 10**9),
+    ("How many trillion cells make up the human body?", "trillion cells", 10**12),
+    ("How many million people live in Tokyo?", "people", 10**6),          # the text alone says it
+    ("How long is the equator, in thousands of kilometres?", "kilometres", 1000),
+    ("How many zeros are in one trillion?", "zeros", 1),                   # a number, not a scale
+    ("How many people lived in a million-strong city?", "people", 1),
+    ("How many keys does a piano have?", "keys", 1),
+])
+def test_question_scale(wu, question, unit, scale):
+    assert wu.question_scale(question, unit) == scale
+
+
+@pytest.mark.parametrize("text, scale, value", [
+    # a guess said WITH the question's scale is read in the question's unit
+    ("seventeen million", 10**6, 17), ("17 million", 10**6, 17), ("seventeen point one million", 10**6, 17.1),
+    ("seventeen million square kilometres", 10**6, 17), ("half a million", 10**6, 0.5),
+    ("seventeen million one hundred thousand", 10**6, 17.1), ("four point six billion", 10**9, 4.6),
+    ("thirty seven trillion cells", 10**12, 37), ("thirty seven point two trillion", 10**12, 37.2),
+    ("one thousand million", 10**9, 1), ("forty thousand", 1000, 40),
+    # without it, the number as said (the question's unit)
+    ("seventeen", 10**6, 17), ("17.1", 10**6, 17.1), ("no guess", 10**6, NO_GUESS),
+    # a question with no scale: a scale word means what it says
+    ("seventeen million", 1, 17_000_000),
+])
+def test_a_guess_said_with_the_question_scale(wu, text, scale, value):
+    unit = {1: "", 1000: "kilometres", 10**6: "million square kilometres", 10**9: "billion years",
+            10**12: "trillion cells"}[scale]
+    assert wu.guess(text, unit, scale) == value
+
+
+def test_a_correction_said_with_the_question_scale(wu):
+    assert wu.guess_fix("no, red seventeen million", PLAYERS, "million square kilometres", 10**6) == ("red", 17)
+    assert wu.guess_fix("red seventeen million", PLAYERS) == ("red", 17_000_000)
+
+
+@pytest.mark.parametrize("text, tokens", [
+    # the chip count of the second token said without "chips", after a first token that said it
+    ("one on red's guess with two chips and one on too high with one", [("player", 2), ("too_high", 1)]),
+    ("red, one on 12 with 3 chips and one on 15 with 2", [("guess", 3), ("guess", 2)]),
+    ("split 12 with 2 chips and 15 with 1", [("guess", 2), ("guess", 1)]),
+])
+def test_a_second_chip_count_without_the_word_chips(wu, text, tokens):
+    reading = wu.parse_bet(text, PLAYERS)[0]
+    assert [(t.slot.kind, t.chips) for t in reading.tokens] == tokens
+
+
+def test_a_lone_count_without_the_word_chips_is_no_bet(wu):
+    # "with 3" alone says nothing about chips: no token before it said "chips"
+    assert wu.parse_bet("one on 12 with 3", PLAYERS) == []
 
 
 def test_every_word_of_the_bet_phrases_is_in_the_grammar(wu):
@@ -205,6 +275,9 @@ def test_every_word_of_the_bet_phrases_is_in_the_grammar(wu):
         "one on the smallest", "one on blue's guess", "red no guess", "no changes", "left", "right",
         # the host's own slot names, the mat, backing out, corrections opened by "no", same age
         "both on the two to one in the middle", "read the mat", "never mind", "no blue forty",
+        # playtest 2: the question again, a second chip count without "chips", a scale the core lacks
+        "repeat the question", "what was the question", "one on red's guess with two chips and one on too high with one",
+        "thirty seven point two trillion",
         "that's right", "same age",
     ]
     for phrase in spoken:

@@ -334,9 +334,9 @@ def test_prompts_have_every_english_key_and_placeholder(lang):
 
 @pytest.mark.parametrize("lang, taught", [
     ("es", ["izquierda", "un poco a la izquierda", "un pelín a la izquierda", "mucho a la izquierda", "centro",
-            "del todo a la izquierda", "dónde está", "fíjalo", "diez grados a la izquierda"]),
+            "del todo a la izquierda", "dónde está", "fijadlo", "diez grados a la izquierda", "ponedlo en ochenta"]),
     ("nl", ["links", "een beetje naar links", "een tikje naar links", "een stuk naar links", "midden",
-            "helemaal naar links", "waar staat hij", "vastzetten", "tien graden naar links"]),
+            "helemaal naar links", "waar staat hij", "vastzetten", "tien graden naar links", "zet hem op tachtig"]),
 ])
 def test_what_the_instructions_teach_is_understood(lang, taught):
     """Every dial phrase the spoken instructions and the dial help teach appears there and works."""
@@ -368,18 +368,19 @@ def test_default_teams_are_colour_keys(lang):
 
 
 @pytest.mark.parametrize("lang, teams, words", [
-    ("es", ["Izquierda", "Azul"], "izquierda"),
-    ("es", ["Los del centro", "Azul"], "centro"),
-    ("nl", ["Links", "Blauw"], "links"),
-    ("nl", ["Helemaal Top", "Blauw"], "helemaal"),
+    ("es", ["Izquierda", "Azul"], "no pueden llevar las palabras izquierda:"),
+    ("es", ["Los del centro", "Azul"], "no pueden llevar las palabras centro:"),
+    ("nl", ["Links", "Blauw"], "mogen de woorden links niet bevatten"),
+    ("nl", ["Helemaal Top", "Blauw"], "mogen de woorden helemaal niet bevatten"),
 ])
 def test_team_names_cannot_hold_dial_words(lang, teams, words):
-    with pytest.raises(ValueError, match=f"cannot use the words {words}"):
+    """The error is printed before the game, in the table's language (one sentence)."""
+    with pytest.raises(ValueError, match=words):
         host.validate(_settings(lang, teams=teams))
 
 
 def test_team_names_must_not_share_a_word():
-    with pytest.raises(ValueError, match="must not share a word"):
+    with pytest.raises(ValueError, match="no pueden compartir ninguna palabra"):
         host.validate(_settings("es", teams=["Gatos negros", "Gatos"]))
     host.validate(_settings("es", teams=["Gatos", "Perros"]))  # fine
 
@@ -418,7 +419,7 @@ def test_spanish_team_game_golden_and_rescored(tmp_path):
     check_golden("wavelength_es", out)
     record = json.loads(record_path.read_text("utf-8"))
     assert record["finished"] and record["teams"] == ["red", "blue"]  # colour keys in the record…
-    assert "HOST: Turno 1: Rojo, os toca." in out  # …said in Spanish (G3)
+    assert "HOST: Turno 1: equipo Rojo, os toca." in out  # …said in Spanish (G3)
     standings = {s["name"]: s["points"] for s in record["standings"]}
     assert rescore(record) == standings == {"red": 14, "blue": 12}
     assert record["winners"] == ["red"]
@@ -432,7 +433,7 @@ def test_spanish_team_game_golden_and_rescored(tmp_path):
     assert "PRIVATE psychic: El objetivo está en 12,1 grados: bastante hacia Rana." in out
     assert "HOST: El dial no tiene grados negativos" in out  # "derecha menos veinte"
     assert ("HOST: No distingo las voces, así que la respuesta tiene que empezar con el nombre del equipo. "
-            "Rojo, ¿izquierda o derecha?") in out  # a bare "paso"
+            "Equipo Rojo, ¿izquierda o derecha?") in out  # a bare "paso"
     assert "La pista lleva un número: si ha desvelado el objetivo, cualquiera puede decir rehacer" in out
     assert "TONE 61°" in out and "El dial está en 65 grados, un poco hacia Ratón de biblioteca." in out
 
@@ -470,12 +471,13 @@ def test_dutch_team_game_golden_and_rescored(tmp_path):
     assert "Zetten we de wijzer vast op 150 graden, een flink stuk richting Vuurtoren? Zeg ja of nee." in out
     assert "De wijzer vastzetten op" not in out
     assert "HOST: Ik kan stemmen niet uit elkaar houden" in out  # a bare "links"
+    assert out.rstrip().endswith("HOST: Dat was Wavelength. Bedankt voor het meespelen!")  # not a calque
     # undo passes over "waar staat hij" and says where the dial is now
     assert "HOST: Ongedaan gemaakt. We doen die stap opnieuw.\nHOST: De wijzer staat op 135 graden" in out
 
 
 @pytest.mark.parametrize("lang, words, points, band", [
-    ("es", ["pista", "mucho a la izquierda", "fíjalo", "sí"], 9, "De 7 a 9 puntos: probad a darle un buen meneo"),
+    ("es", ["pista", "mucho a la izquierda", "fijadlo", "sí"], 9, "De 7 a 9 puntos: probad a darle un buen meneo"),
     ("nl", ["hint", "een stuk naar links", "vastzetten", "ja"], 2, "Van 0 tot 3 punten: staat het apparaat"),
 ])
 def test_coop_game_ends_with_the_rating_in_the_language(tmp_path, lang, words, points, band):
@@ -619,8 +621,8 @@ def test_the_psychic_is_named_with_a_capital_at_a_sentence_start(tmp_path, lang,
 
 
 @pytest.mark.parametrize("lang, teams, first", [
-    ("es", ["verde", "naranja"], "HOST: Verde, girad el dial."),
-    ("nl", ["groen", "oranje"], "HOST: Groen, draai aan de wijzer."),
+    ("es", ["verde", "naranja"], "HOST: Equipo Verde, girad el dial."),
+    ("nl", ["groen", "oranje"], "HOST: Team Groen, draai aan de wijzer."),
 ])
 def test_given_lower_case_team_names_start_sentences_with_a_capital(tmp_path, lang, teams, first):
     script = tmp_path / "s.txt"
@@ -639,3 +641,168 @@ def test_small_step_words_are_consistent(lang, words):
     w = UNDERSTANDING[lang]
     side = "a la izquierda" if lang == "es" else "naar links"
     assert {m: w.dial_command(f"{m} {side}", "A", "B") for m in words} == {m: DialCommand(MOVE, -1) for m in words}
+
+
+# ---------------------------------------------------------------------- fixes after the second playtest
+import re  # noqa: E402
+
+from voicegame.prompts import Prompts  # noqa: E402
+
+
+@pytest.mark.parametrize("said", ["fijadlo", "fijadla", "fijad el dial", "vale, fijadlo", "fijadlo, por favor",
+                                  "bloqueadlo", "dejadlo ahí", "dejadlo así",
+                                  # the tú forms are understood too
+                                  "fíjalo", "fijalo", "bloquéalo", "déjalo ahí"])
+def test_spanish_lock_in_vosotros_and_tu(said):
+    """The table is spoken to as vosotros: "fijadlo" locks the dial, and so does "fíjalo"."""
+    assert ES.dial_command(said, ES_LEFT, ES_RIGHT) == DialCommand(LOCK)
+
+
+def test_spanish_prompts_tell_the_table_fijadlo_never_fijalo():
+    """Every sentence to the table says "fijadlo" (vosotros), none says "fíjalo" (tú)."""
+    prompts = _flat(tomllib.loads((PROMPTS_DIR / "es" / "wavelength.toml").read_text("utf-8")))
+    assert not [k for k, v in prompts.items() if re.search(r"\bf[ií]jal[oa]\b", v.lower())]
+    assert all("fijadlo" in prompts[k] for k in ("how_dial", "dial_start", "dial_start_coop", "help_dial",
+                                                  "dial_silence_centre", "dial_silence_moved", "keep_turning"))
+
+
+@pytest.mark.parametrize("lang, said, degrees", [
+    ("es", "pon el dial en 80", 80), ("es", "pon el dial en ochenta", 80), ("es", "ponlo en ochenta", 80),
+    ("es", "ponedlo en ochenta", 80), ("es", "poned el dial en ciento veinte", 120),
+    ("es", "ponedlo en ochenta grados", 80), ("es", "dejadlo en cuarenta", 40), ("es", "llevadlo a treinta", 30),
+    ("es", "ponlo en el ochenta", 80), ("es", "en ochenta grados", 80),
+    ("nl", "zet hem op tachtig", 80), ("nl", "zet de wijzer op 80", 80), ("nl", "draai hem naar honderdtwintig", 120),
+])
+def test_absolute_numbers_with_natural_verbs(lang, said, degrees):
+    """A position said with a number and the language's own verbs sets the dial there (W7)."""
+    left, right = (ES_LEFT, ES_RIGHT) if lang == "es" else (NL_LEFT, NL_RIGHT)
+    assert UNDERSTANDING[lang].dial_command(said, left, right) == DialCommand(SET, degrees)
+
+
+@pytest.mark.parametrize("said, expected", [
+    ("giradlo un poco a la izquierda", DialCommand(MOVE, -5)), ("movedlo mucho a la derecha", DialCommand(MOVE, 45)),
+    ("girad a la izquierda", DialCommand(MOVE, -15)), ("llevadlo al centro", DialCommand(SET, 90)),
+    ("ponedlo del todo a la derecha", DialCommand(SET, 180)),
+])
+def test_spanish_moves_with_vosotros_verbs(said, expected):
+    assert ES.dial_command(said, ES_LEFT, ES_RIGHT) == expected
+
+
+@pytest.mark.parametrize("lang, phrase", [("es", "ponedlo en"), ("es", "ponlo en"), ("nl", "zet hem op")])
+def test_the_position_verbs_are_in_the_dial_grammar(lang, phrase):
+    w = UNDERSTANDING[lang]
+    assert phrase in w.dial_phrases("A", "B")
+    assert set(phrase.split()) <= w.all_words()
+
+
+#: The word that goes before a team's name in each language ("el equipo Chicas", "team Meiden").
+TEAM_WORDS = {"en": ("team", "Team"), "es": ("equipo", "Equipo"), "nl": ("team", "Team")}
+TEAM_PLACEHOLDERS = re.compile(r"\{(team|caller|first|second|other|psychic_team)\}")
+
+
+@pytest.mark.parametrize("lang", ["en", "es", "nl"])
+def test_team_names_never_stand_alone_as_a_subject(lang):
+    """A team name may be plural ("--teams chicas chicos"): every sentence says "el equipo
+    Chicas", "team Meiden", "team Girls", so the verb agrees whatever the name. A bare name is
+    only allowed in a list (the welcome, the score) and in the example of what to say ("Azul, izquierda")."""
+    prompts = _flat(tomllib.loads((PROMPTS_DIR / lang / "wavelength.toml").read_text("utf-8")))
+    side = {"en": "left", "es": "izquierda", "nl": "links"}[lang]
+    bare = []
+    for key, template in prompts.items():
+        if key in ("welcome_team", "score_item") or key.startswith("errors."):
+            continue
+        for m in TEAM_PLACEHOLDERS.finditer(template):
+            before = template[:m.start()].rstrip().rsplit(" ", 1)[-1] if template[:m.start()].strip() else ""
+            example = template[m.end():].startswith(f", {side}.")
+            if before not in TEAM_WORDS[lang] and not example:
+                bare.append((key, m.group(0)))
+    assert bare == []
+
+
+def _bare_name_followers(out: str, name: str, lang: str) -> set[str]:
+    """What follows each mention of ``name`` that is not preceded by the language's team word."""
+    followers = set()
+    for m in re.finditer(rf"(\S+ )?{name}\b(\S*)( \S+)?", out):
+        if m.group(1) and m.group(1).strip() in TEAM_WORDS[lang]:
+            continue
+        after = m.group(2) or (m.group(3) or "").strip().rstrip(".,;:!?")
+        followers.add(after)
+    return followers
+
+
+@pytest.mark.parametrize("lang, teams, lines, said", [
+    ("es", ["chicas", "chicos"], ["una pista", "mucho a la izquierda", "fijadlo", "sí", "chicos izquierda", "sí",
+                                   "otra pista", "fijadlo", "sí", "chicas paso", "sí"],
+     ["El equipo Chicas empieza con 0 puntos", "Turno 1: equipo Chicas, os toca.", "HOST: Equipo Chicos: izquierda,",
+      "HOST: Fuera del objetivo: el equipo Chicas no puntúa.", "HOST: El equipo Chicos ha dicho izquierda", "HOST: El equipo Chicas pasa"]),
+    ("nl", ["meiden", "jongens"], ["een hint", "een stuk naar links", "vastzetten", "ja", "jongens links", "ja",
+                                    "nog een hint", "vastzetten", "ja", "meiden pas", "ja"],
+     ["Team Meiden begint en start met 0 punten", "Beurt 1: team Meiden, jullie zijn aan de beurt.",
+      "HOST: Team Jongens zegt links", "HOST: Team Jongens zei links", "HOST: Team Meiden past"]),
+])
+def test_plural_team_names_read_well(tmp_path, lang, teams, lines, said):
+    """Issue: "Chicas empieza", "Chicas se lleva 3 puntos", "Chicos dice izquierda"."""
+    script = tmp_path / "s.txt"
+    script.write_text("\n".join(lines) + "\n", encoding="utf-8")
+    status, out, err = _play(["--lang", lang, "--seed", "1", "--teams", *teams], script, tmp_path / "r.json")
+    assert status == 0, err
+    for sentence in said:
+        assert sentence in out, sentence
+    host_lines = "\n".join(line for line in out.splitlines() if not line.startswith("PLAYER"))
+    for name in (t.capitalize() for t in teams):
+        # bare names only in lists ("Chicas y Chicos", "Chicas 0") and in the example "Chicos, izquierda"
+        assert _bare_name_followers(host_lines, name, lang) <= {",", "y", "en", "0", "1", "2", "3", "4"}, name
+
+
+@pytest.mark.parametrize("lang, argv, sentence", [
+    ("es", ["--teams", "Izquierda", "Azul"], "Los nombres de equipo no pueden llevar las palabras izquierda: "
+                                             "son palabras del juego, así que elegid otros nombres."),
+    ("es", ["--teams", "Gatos negros", "Gatos"], "Los dos nombres de equipo no pueden compartir ninguna palabra"),
+    ("es", ["--coop", "--teams", "a", "b"], "--teams es para el juego por equipos"),
+    ("es", ["--target-score", "1"], "--target-score tiene que ser un número entero de al menos 2"),
+    ("es", ["--players", "1"], "--players lleva los jugadores de cada equipo"),
+    ("nl", ["--teams", "Links", "Blauw"], "Teamnamen mogen de woorden links niet bevatten"),
+    ("nl", ["--teams", "rood", "Rood"], "--teams heeft twee verschillende teamnamen van letters nodig."),
+    ("nl", ["--coop", "--players", "1"], "Met --coop krijgt --players één getal"),
+])
+def test_option_errors_are_printed_in_the_tables_language(lang, argv, sentence):
+    """validate() errors are printed before the game, one sentence, in the game's language."""
+    status, _, err = run_cli(["play", "wavelength", "--lang", lang, "--input", "keyboard", "--output", "text", *argv])
+    assert status == 2 and sentence in err
+    assert "Traceback" not in err
+
+
+@pytest.mark.parametrize("lang", ["en", "es", "nl"])
+def test_every_option_error_has_its_sentence_in_each_language(lang):
+    errors = {k for k in Prompts.load(lang).templates if k.startswith("wavelength.errors.")}
+    assert errors == {f"wavelength.errors.{k}" for k in ("teams_in_coop", "target_score", "teams_letters",
+                                                         "teams_reserved", "teams_share", "players_coop",
+                                                         "players_team")}
+
+
+def _sentence_starts(out: str) -> list[str]:
+    """The first word of every sentence the host says (HOST and PRIVATE lines)."""
+    starts = []
+    for line in out.splitlines():
+        if not line.startswith(("HOST: ", "PRIVATE ")):
+            continue
+        text = line.split(": ", 1)[1]
+        for sentence in re.split(r"(?<=[.!?]) +", text):
+            word = sentence.lstrip("¡¿\"«'")
+            if word:
+                starts.append(word)
+    return starts
+
+
+@pytest.mark.parametrize("lang, teams, lines", [
+    ("es", ["chicas", "los tiburones"], ["una pista", "fijadlo", "sí", "tiburones izquierda", "sí"]),
+    ("nl", ["meiden", "de haaien"], ["een hint", "vastzetten", "ja", "haaien links", "ja"]),
+    ("en", ["girls", "the sharks"], ["a clue", "lock it in", "yes", "sharks left", "yes"]),
+])
+def test_names_are_capitalised_at_every_sentence_start(tmp_path, lang, teams, lines):
+    script = tmp_path / "s.txt"
+    script.write_text("\n".join(lines) + "\n", encoding="utf-8")
+    status, out, err = _play(["--lang", lang, "--seed", "3", "--teams", *teams], script, tmp_path / "r.json")
+    assert status == 0, err
+    starts = _sentence_starts(out)
+    assert starts and [w for w in starts if w[:1].islower()] == []

@@ -243,8 +243,8 @@ def test_closing_changes_and_youngest(lang, done, not_done, change, youngest):
 
 
 @pytest.mark.parametrize("lang, silent, spoken, before", [
-    ("es", ["año", "número atómico", ""], ["años", "kilómetros", "grados Celsius"], ["pH", "Mach"]),
-    ("nl", ["jaar", "atoomnummer", ""], ["jaar oud", "jaren", "kilometer"], ["pH", "perron"]),
+    ("es", ["número atómico", ""], ["años", "kilómetros", "grados Celsius"], ["pH", "Mach"]),
+    ("nl", ["atoomnummer", "jaartal", ""], ["jaar oud", "jaren", "kilometer"], ["pH", "perron"]),
 ])
 def test_units(lang, silent, spoken, before):
     wu = wits_understanding(lang)
@@ -253,17 +253,37 @@ def test_units(lang, silent, spoken, before):
     assert all(wu.unit_goes_before(u) for u in before) and not wu.unit_goes_before(spoken[1])
 
 
+# playtest 2, problem 4: the year's unit is silent only after a calendar-year question, never for a duration
+@pytest.mark.parametrize("lang, unit, year_questions, durations", [
+    ("es", "año", ["¿En qué año se posó el Apolo 11 en la Luna?", "¿Cuándo cayó el Muro de Berlín?",
+                   "¿En que año cayó el Muro?"],
+     ["¿Cuántos años reinó Isabel II?", "¿Cuánto duró la guerra de los Cien Años, en años?"]),
+    ("nl", "jaar", ["In welk jaar landde Apollo 11 op de maan?", "Wanneer viel de Berlijnse Muur?",
+                    "Welk jaartal staat er op de gevel?"],
+     ["Hoeveel jaar regeerde koningin Wilhelmina?", "Hoe lang duurde de Tachtigjarige Oorlog, in jaren?"]),
+    ("en", "year", ["In what year did Apollo 11 land on the Moon?"], ["How many years did Queen Victoria reign?"]),
+])
+def test_the_year_unit_is_silent_only_after_a_calendar_year_question(lang, unit, year_questions, durations):
+    wu = wits_understanding(lang)
+    assert all(wu.unit_is_silent(unit, q) for q in year_questions)
+    assert not any(wu.unit_is_silent(unit, q) for q in durations)
+
+
 @pytest.mark.parametrize("lang, phrases", [
     ("es", ["rojo los dos en dos mil ocho", "azul uno en doce con tres fichas y otro en demasiado alto",
             "verde cinco fichas en el tres a uno de la izquierda", "amarillo no apuesto", "uno en la de azul",
             "divido entre doce y quince", "la respuesta de rojo es dos mil nueve", "sin cambios", "derecha",
             "los dos en el dos a uno del centro", "repite el tapete", "da igual", "no azul cuarenta",
-            "está bien", "la misma edad"]),
+            "está bien", "la misma edad", "repite la pregunta", "cuál era la pregunta",
+            "uno en la de rojo con dos fichas y otro en demasiado alto con una", "diecisiete millones",
+            "cuatro mil millones", "nueve coma cuarenta y seis billones"]),
     ("nl", ["rood allebei op tweeduizend acht", "blauw één op twaalf met drie fiches en één op te hoog",
             "groen vijf fiches op de drie tegen één links", "geel geen inzet", "één op die van blauw",
             "verdeel over twaalf en vijftien", "de gok van rood is tweeduizend negen", "geen wijzigingen",
             "de rechter", "allebei op de twee tegen één in het midden", "lees de mat voor", "laat maar",
-            "nee blauw veertig", "dat klopt", "even oud"]),
+            "nee blauw veertig", "dat klopt", "even oud", "herhaal de vraag", "wat was de vraag",
+            "één op die van blauw met twee fiches en één op te hoog met één", "zeventien miljoen",
+            "drie komma nul vier biljoen"]),
 ])
 def test_every_word_of_the_phrases_is_in_the_grammar(lang, phrases):
     wu = wits_understanding(lang)
@@ -305,18 +325,42 @@ def test_numbers_are_shown_in_the_language_format(lang, expected, tmp_path):
     host = _host(lang, tmp_path)
     assert host.players == ("red", "purple")  # colour words of the language → colour keys (G3)
     assert [host.num(v) for v in (70.9, 12500, 1969, 42.195, -3.5, 1234567)] == expected
-    assert host.cap("purple") == ("Morado" if lang == "es" else "Paars")
+    # the names the table chose are kept ("roja", "violeta"), only mapped to colour keys inside
+    assert host.cap("purple") == ("Violeta" if lang == "es" else "Paars")
+    assert host.name("red") == ("Roja" if lang == "es" else "Rood")
 
 
 def test_answers_say_their_unit_except_calendar_years(tmp_path):
     from voicegame.decks.wits import Question
     es, nl = _host("es", tmp_path), _host("nl", tmp_path)
-    assert es.answer_value(Question("a", "¿?", 1969, "año")) == "1969"
+    assert es.answer_value(Question("a", "¿En qué año cayó el Muro?", 1969, "año")) == "1969"
     assert es.answer_value(Question("b", "¿?", 42.195, "kilómetros")) == "42,195 kilómetros"
     assert es.answer_value(Question("c", "¿?", 7, "pH")) == "pH 7"
-    assert nl.answer_value(Question("a", "?", 1969, "jaar")) == "1969"
+    assert nl.answer_value(Question("a", "In welk jaar viel de Muur?", 1969, "jaar")) == "1969"
     assert nl.answer_value(Question("b", "?", 122, "jaar oud")) == "122 jaar oud"
     assert nl.answer_value(Question("c", "?", 9.75, "perron")) == "perron 9,75"
+    # problem 4: a duration in a custom row with the unit "jaar" / "año" keeps it
+    assert nl.answer_value(Question("d", "Hoeveel jaar werd Kees?", 102, "jaar")) == "102 jaar"
+    assert nl.answer_text(Question("d", "Hoeveel jaar werd Kees?", 102, "jaar")) == "Het juiste antwoord is 102 jaar."
+    assert es.answer_value(Question("d", "¿Cuántos años vivió Juana?", 102, "años")) == "102 años"
+
+
+# playtest 2, problem 7: the year of the figure is not read as an edition of the source
+@pytest.mark.parametrize("lang, expected", [
+    ("en", ["Source: Encyclopaedia Britannica.", "Source: CIA World Factbook, figure for 2024."]),
+    ("es", ["Fuente: Encyclopaedia Britannica.", "Fuente: CIA World Factbook, dato de 2024."]),
+    ("nl", ["Bron: Encyclopaedia Britannica.", "Bron: CIA World Factbook, stand van 2024."]),
+])
+def test_the_source_says_the_year_of_the_figure(lang, expected, tmp_path):
+    from voicegame.decks.wits import Question
+    host = _table_host(lang, tmp_path)
+    year = {"en": "In what year did Magellan's expedition come home?", "es": "¿En qué año volvió la expedición?",
+            "nl": "In welk jaar kwam de expeditie terug?"}[lang]
+    said = host.answer_text(Question("m", year, 1522, {"en": "year", "es": "año", "nl": "jaar"}[lang],
+                                     "Encyclopaedia Britannica", 1522))
+    assert said == host.text("wits.answer", answer="1522") + " " + expected[0]  # the year once, as the answer
+    said = host.answer_text(Question("r", "?", 17.1, "x", "CIA World Factbook", 2024))
+    assert said.endswith(" " + expected[1])
 
 
 # --------------------------------------------------------------------------- golden playthroughs
@@ -350,7 +394,7 @@ GOLDEN = {
         "PLAYER: verde, mil novecientos sesenta y nueve\nHOST: Verde: 1969.",
         "No he oído la respuesta de Amarillo, así que Amarillo se queda sin respuesta esta vez.",
         "Azul cambia su respuesta a 1971.",
-        "PLAYER: no, azul noventa\nHOST: Azul cambia su respuesta a 90.",
+        "PLAYER: no, azul noventa\nHOST: Azul cambia su respuesta a 90 teclas.",
         "PLAYER: está bien\nHOST: Así queda el tapete",
         "PLAYER: perfecto\nHOST: Así queda el tapete",
         "PLAYER: da igual\nHOST: De acuerdo, las respuestas se quedan como están.\nHOST: Así queda el tapete",
@@ -374,14 +418,21 @@ GOLDEN = {
         "Azul no gana nada. Ahora no tiene fichas.",
         "Amarillo no ha apostado y recibe 3 fichas de bonificación. Ahora tiene 3 fichas.",
         "La respuesta correcta es 42,195 kilómetros.",
-        "La respuesta correcta es 1969. Fuente: NASA, 1969.",
+        "La respuesta correcta es 1969. Fuente: NASA.",  # the year is the answer: said once
+        "Fuente: Encyclopaedia Britannica, dato de 2024.", "PLAYER: cuarenta\nHOST: Azul: 40 kilómetros.",
+        # playtest 2: the question again, and "deshacer" passes over that request
+        "PLAYER: repite la pregunta\nHOST: Pregunta 2 de 7. ¿Cuántas teclas tiene un piano moderno estándar?\n"
+        "HOST: Azul, ¿tu respuesta?\nPLAYER: deshacer\nHOST: Deshecho.",
+        "PLAYER: cuál era la pregunta\nHOST: Pregunta 2 de 7.", "PLAYER: la pregunta\nHOST: Pregunta 3 de 7.",
+        "PLAYER: divido 2004 con 2 fichas y 2010 con 2\nHOST: Verde: un marcador en 2004 con 2 fichas y un marcador "
+        "en 2010 con 2 fichas.",
         "Todas las respuestas se han pasado, así que gana demasiado alto, que paga 6 a 1.",
         "Gana la respuesta 2004, de Rojo, en el 4 a 1 de la izquierda.",
         "No he oído nada de Rojo, así que Rojo no apuesta.",
-        "¿Quién tiene al jugador más joven: Rojo o Verde? Si los más jóvenes tienen la misma edad, decid la misma edad.",
+        "¿Quién es más joven: Rojo o Verde? Si tenéis la misma edad, decid la misma edad.",
         "Azul no está empatado en cabeza. Decid Rojo o Verde, o decid la misma edad.",
         "Morado no está jugando. Decid Rojo o Verde, o decid la misma edad.",
-        "Verde tiene al jugador más joven, así que Verde gana con 21 fichas.",
+        "Verde es más joven, así que Verde gana con 21 fichas.",
         "Pregunta 3: ¿Cuántos kilómetros mide un maratón? Respuesta: 42,195 kilómetros.",
     ],
     "nl": [
@@ -392,7 +443,7 @@ GOLDEN = {
         "PLAYER: groen, negentien negenenzestig\nHOST: Groen: 1969.",
         "Ik hoorde geen gok van Geel, dus Geel heeft deze keer geen gok.",
         "Blauw heeft nu 1971 als gok.",
-        "PLAYER: nee, blauw negentig\nHOST: Blauw heeft nu 90 als gok.",
+        "PLAYER: nee, blauw negentig\nHOST: Blauw heeft nu 90 toetsen als gok.",
         "PLAYER: klopt\nHOST: Zo ligt de mat",
         "PLAYER: dat klopt\nHOST: Zo ligt de mat",
         "PLAYER: laat maar\nHOST: Goed, de gokken blijven zoals ze zijn.\nHOST: Zo ligt de mat",
@@ -416,14 +467,21 @@ GOLDEN = {
         "Rood: beide pionnen op 42,2 met 10 fiches.",
         "Blauw wint niets. Blauw heeft nu geen fiches.",
         "Het juiste antwoord is 42,195 kilometer.",
-        "Het juiste antwoord is 1969. Bron: NASA, 1969.",
+        "Het juiste antwoord is 1969. Bron: NASA.",
+        "Bron: Encyclopaedia Britannica, stand van 2024.", "PLAYER: veertig\nHOST: Blauw: 40 kilometer.",
+        "Schrijf allemaal een gok op voor vraag 1. Jullie hebben 30 seconden",
+        "PLAYER: herhaal de vraag\nHOST: Vraag 2 van 7. Hoeveel toetsen heeft een gewone moderne piano?\n"
+        "HOST: Blauw, wat is je gok?\nPLAYER: ongedaan maken",
+        "PLAYER: wat was de vraag\nHOST: Vraag 2 van 7.", "PLAYER: de vraag\nHOST: Vraag 3 van 7.",
+        "PLAYER: verdeel over 2004 met 2 fiches en 2010 met 2\nHOST: Groen: één pion op 2004 met 2 fiches en één pion "
+        "op 2010 met 2 fiches.",
         "Alle gokken waren te hoog, dus te hoog wint en betaalt 6 tegen 1.",
         "De winnende gok is 2004, van Rood, op de 4 tegen 1 links.",
         "Ik hoorde niets van Rood, dus Rood zet niets in.",
-        "Wie is de jongste: Rood of Groen? Zijn de jongsten even oud, zeg dan even oud.",
+        "Wie is de jongste: Rood of Groen? Zijn jullie even oud, zeg dan even oud.",
         "Blauw staat niet gelijk bovenaan. Zeg Rood of Groen, of zeg even oud.",
         "Paars speelt niet mee. Zeg Rood of Groen, of zeg even oud.",
-        "Groen heeft de jongste speler, dus Groen wint met 21 fiches!",
+        "Groen is de jongste, dus Groen wint met 21 fiches!",
         "Vraag 3: Hoeveel kilometer is een marathon? Antwoord: 42,195 kilometer.",
     ],
 }
@@ -500,6 +558,10 @@ def test_spanish_game_resumes_with_the_same_scores(tmp_path):
     status, out, err = run_cli(["resume", "--input", str(rest), "--output", "text"])
     assert status == 0, err
     assert out.startswith("HOST: Bienvenidos de nuevo.")
+    # playtest 2, problem 2: the question is read again before the next "¿tu respuesta?"
+    lines = out.splitlines()
+    recall = lines.index("HOST: Seguimos con la pregunta 4 de 7. ¿Cuántos versos tiene un soneto clásico?")
+    assert recall < next(i for i, line in enumerate(lines) if line.endswith("¿tu respuesta?"))
     record = json.loads(record_path.read_text())
     assert record["finished"] is True
     assert rescore(record) == record["chips"] == {"red": 21, "blue": 18, "green": 21, "yellow": 0}
@@ -673,19 +735,22 @@ MOMENT_WORDS = {
            "keeps": ["yes", "ready", "nothing", "never mind", "cancel", "that's right", "no", "none"],
            "ready": ["ready", "done", "we're ready", "ok", "okay", "yes", "all done", "finished"],
            "mat": ["the mat", "read the mat", "mat", "The mat.", "repeat the mat"],
-           "same_age": ["both", "same age", "they are the same age", "twins", "both of them"]},
+           "same_age": ["both", "same age", "they are the same age", "twins", "both of them"],
+           "question": ["repeat the question", "what was the question", "the question", "What's the question?"]},
     "es": {"confirm": ["sí", "está bien", "perfecto", "esta bien", "todo bien", "correcto"],
            "refuse": ["no"],
            "keeps": ["sí", "listo", "nada", "da igual", "cancelar", "déjalo", "no", "ninguna", "está bien"],
            "ready": ["listo", "ya está", "vale", "sí", "hemos terminado", "ya", "terminado", "ok", "ya estamos"],
            "mat": ["el tapete", "repite el tapete", "lee el tapete", "tapete", "Repite el tapete."],
-           "same_age": ["los dos", "la misma edad", "tienen la misma edad", "ambos", "son gemelos"]},
+           "same_age": ["los dos", "la misma edad", "tienen la misma edad", "ambos", "son gemelos"],
+           "question": ["repite la pregunta", "¿Cuál era la pregunta?", "la pregunta", "repíteme la pregunta"]},
     "nl": {"confirm": ["ja", "klopt", "dat klopt", "prima", "alles goed", "goed"],
            "refuse": ["nee"],
            "keeps": ["ja", "klaar", "niets", "laat maar", "annuleren", "nee", "toch niet", "klopt"],
            "ready": ["klaar", "we zijn klaar", "ok", "oké", "ja", "zover", "we zijn zover", "prima"],
            "mat": ["de mat", "lees de mat voor", "mat", "herhaal de mat", "De mat."],
-           "same_age": ["allebei", "even oud", "ze zijn even oud", "dezelfde leeftijd", "beide"]},
+           "same_age": ["allebei", "even oud", "ze zijn even oud", "dezelfde leeftijd", "beide"],
+           "question": ["herhaal de vraag", "wat was de vraag", "Wat was de vraag?", "de vraag"]},
 }
 
 
@@ -698,9 +763,11 @@ def test_moment_words(lang):
     assert all(wu.is_ready(t) for t in words["ready"]), [t for t in words["ready"] if not wu.is_ready(t)]
     assert all(wu.said("read_mat", t) for t in words["mat"])
     assert all(wu.said("same_age", t, contains=True) for t in words["same_age"])
+    assert all(wu.said("repeat_question", t) for t in words["question"])
     for nonsense in ("banana", "xyzzy", "12"):
         assert not (wu.confirm(nonsense) or wu.keeps_guesses(nonsense) or wu.is_ready(nonsense)
-                    or wu.said("read_mat", nonsense) or wu.said("same_age", nonsense, contains=True))
+                    or wu.said("read_mat", nonsense) or wu.said("same_age", nonsense, contains=True)
+                    or wu.said("repeat_question", nonsense))
     # none of them is a global command (repeat, quit…), which the table would take first
     for group in words.values():
         assert not [t for t in group if wu.u.command(t)], group
@@ -762,11 +829,12 @@ def test_small_game_with_the_timer_off_in_every_language(lang, tmp_path):
         p.text("wits.intro_guess_ready"), p.text("wits.intro_bet_ready"),
         # problem 3: another colour is refused with the reason; the player's own colour is accepted
         p.text("wits.guess_wait_turn", Other=blue, Current=red),
-        p.text("wits.readback_guess", Player=red, guess="160"),
-        # problem 11: a guess with its unit, read back with it
-        p.text("wits.readback_guess_unit", Player=blue, guess="150", unit=unit),
+        # problem 11: a guess with its unit; playtest 2, problem 8: every guess is read back alike,
+        # with the question's unit, whether the player said it or not
+        p.text("wits.readback_guess", Player=red, guess=f"160 {unit}"),
+        p.text("wits.readback_guess", Player=blue, guess=f"150 {unit}"),
         # problem 4: "no" + correction in one go; problem 5: "yes" at "which guess?" keeps them
-        p.text("wits.guess_changed", Player=blue, guess="160"),
+        p.text("wits.guess_changed", Player=blue, guess=f"160 {unit}"),
         p.text("wits.guesses_kept"),
         # problem 2: the mat again while "say ready" waits (timer off) and at a bet
         mat,
@@ -808,3 +876,195 @@ def test_player_names_keep_their_spelling(lang, names, shown, tmp_path):
     assert wits_understanding(lang).guess_fix("ana 12", shown) == ("Ana", 12)
     with pytest.raises(ValueError, match="twice"):
         validate(Settings(game="wits", lang=lang, options={"players": ["Ana", "ana"], "questions": str(bank)}))
+
+
+# --------------------------------------------------------------------------- playtest 2 (es, nl; en alike)
+
+# problem 1: a question asked in a scale; problem 2: the question again; problem 3: a shortened chip count
+RUSSIA = {
+    "en": ("How many million square kilometres does Russia cover?", "million square kilometres"),
+    "es": ("¿Cuántos millones de kilómetros cuadrados ocupa Rusia?", "millones de kilómetros cuadrados"),
+    "nl": ("Hoeveel miljoen vierkante kilometer beslaat Rusland?", "miljoen vierkante kilometer"),
+}
+SCALE_GAME = {  # timer off, red and blue, one question (answer 17.1)
+    "en": ["repeat the question", "ready", "what was the question", "seventeen million", "16", "the question", "yes",
+           "ok", "repeat the question", "one on blue's guess with two chips and one on too high with one",
+           "both on seventeen", "no bet", "no"],
+    "es": ["repite la pregunta", "listo", "cuál era la pregunta", "diecisiete millones", "16", "la pregunta", "sí",
+           "vale", "repite la pregunta", "uno en la de Azul con dos fichas y otro en demasiado alto con una",
+           "los dos en diecisiete", "no apuesto", "no"],
+    "nl": ["herhaal de vraag", "klaar", "wat was de vraag", "zeventien miljoen", "16", "de vraag", "ja",
+           "ok", "herhaal de vraag", "één op die van Blauw met twee fiches en één op te hoog met één",
+           "allebei op zeventien", "geen inzet", "nee"],
+}
+
+
+@pytest.mark.parametrize("lang", ["en", "es", "nl"])
+def test_a_guess_said_with_the_question_scale_wins_and_the_question_is_read_again(lang, tmp_path):
+    question, unit = RUSSIA[lang]
+    bank = tmp_path / "russia.csv"
+    bank.write_text(f"id,question,answer,unit,source,year\nr,{question},17.1,{unit},CIA World Factbook,2024\n",
+                    encoding="utf-8")
+    script = tmp_path / "scale.txt"
+    script.write_text("\n".join(SCALE_GAME[lang]) + "\n", encoding="utf-8")
+    record_path = tmp_path / "scale.json"
+    status, out, err = run_cli(["play", "wits", "--lang", lang, "--questions", str(bank), "--players", "red,blue",
+                                "--count", "1", "--timer", "off", "--input", str(script), "--output", "text",
+                                "--record", str(record_path), "--seed", "5"])
+    assert status == 0, err
+    p = Prompts.load(lang)
+    red, blue = _name(lang, "red"), _name(lang, "blue")
+    read = p.text("wits.read_question", number=1, count=1, question=question)
+    # "seventeen million" is 17 in the question's unit, and the read-back says so (with the unit, as every guess)
+    assert p.text("wits.readback_guess", Player=red, guess=f"17 {unit}") in out
+    assert p.text("wits.readback_guess", Player=blue, guess=f"16 {unit}") in out
+    # the question again at "say ready", at a guess, at "is that right?" and at a bet: read, then asked again
+    for prompt in (p.text("wits.ask_guess", Player=red), p.text("wits.ask_bet", Player=red,
+                                                                holding=p.text("wits.holding_none")),
+                   p.text("common.timer_off", purpose=p.text("wits.timer_guess", number=1))):
+        assert f"HOST: {read}\nHOST: {prompt}" in out, prompt
+    assert out.count(f"HOST: {read}\n") == 5
+    # the shortened chip count is understood, and refused for the chips red does not hold (K4)
+    assert p.text("wits.not_enough_chips_none", Player=red, asked=p.text("wits.chips_many", n=3)) in out
+    assert "didn't understand" not in out and "no lo he entendido" not in out and "begreep" not in out
+    record = json.loads(record_path.read_text())
+    turn = record["turns"][0]
+    assert turn["guesses"] == {"red": 17, "blue": 16}
+    assert next(s for s in turn["slots"] if s["id"] == turn["winning_slot"])["guess"] == 17  # not too high
+    assert record["winners"] == ["red"] and rescore(record) == record["chips"]
+    assert p.text("wits.answer", answer=f"17,1 {unit}" if lang != "en" else f"17.1 {unit}") in out
+
+
+@pytest.mark.parametrize("lang, text, tokens", [
+    ("es", "uno en la de Rojo con dos fichas y otro en demasiado alto con una", ((3, 2), (TOO_HIGH, 1))),
+    ("nl", "één op die van Blauw met twee fiches en één op te hoog met één", ((CENTRE, 2), (TOO_HIGH, 1))),
+    ("en", "one on red's guess with two chips and one on too high with one", ((3, 2), (TOO_HIGH, 1))),
+    ("es", "uno en la de Azul con tres fichas y otro en la de Rojo con dos", ((CENTRE, 3), (3, 2))),
+    ("nl", "verdeel over 12 met 2 fiches en 15 met 1", ((3, 2), (CENTRE, 1))),
+])
+def test_a_second_chip_count_said_without_chips(lang, text, tokens):
+    assert first_bet(lang, text, MAT3)[2] == tokens
+
+
+@pytest.mark.parametrize("lang", ["en", "es", "nl"])
+def test_a_shortened_bet_over_the_chips_held_is_refused_for_the_chips(lang, tmp_path):
+    import dataclasses
+
+    from voicegame.host.base import NotAllowed
+    from voicegame.rules.wits import open_betting
+
+    text = {"es": "uno en la de Azul con tres fichas y otro en la de Rojo con dos",
+            "nl": "één op die van Blauw met drie fiches en één op die van Rood met twee",
+            "en": "one on blue's guess with three chips and one on red's guess with two"}[lang]
+    host = _table_host(lang, tmp_path, players=("red", "blue", "green", "yellow"))
+    host.game = dataclasses.replace(host.game, chips={"red": 4, "blue": 0, "green": 0, "yellow": 0})
+    host.mat, host.book = MAT3, open_betting(MAT3, PLAYERS)
+    with pytest.raises(NotAllowed) as refused:
+        host.bet_parser("red")(text)
+    assert str(refused.value) == host.text("wits.not_enough_chips", Player=_name(lang, "red"),
+                                           held=host.chips(4), asked=host.chips(5))
+
+
+# problem 1: a question whose text alone says the scale (a custom row): the scale is said with the unit
+@pytest.mark.parametrize("lang, question, unit, guess, said", [
+    ("en", "How many million people live in greater Tokyo?", "people", "thirty seven million", "37 million people"),
+    ("es", "¿Cuántos millones de personas viven en Tokio?", "personas", "treinta y siete millones",
+     "37 millones de personas"),
+    ("nl", "Hoeveel miljoen mensen wonen er in Tokio?", "mensen", "zevenendertig miljoen", "37 miljoen mensen"),
+    ("nl", "Hoeveel miljoen mensen wonen er in Tokio?", "", "zevenendertig miljoen", "37 miljoen"),
+    ("es", "¿Cuántos miles de millones de años tiene el universo?", "miles de millones de años",
+     "trece mil ochocientos millones", "13,8 miles de millones de años"),
+    ("es", "¿Cuántos miles de millones de años tiene el universo?", "miles de millones de años",
+     "trece coma ocho mil millones de años", "13,8 miles de millones de años"),
+])
+def test_a_scale_said_only_by_the_question_text(lang, question, unit, guess, said, tmp_path):
+    from voicegame.decks.wits import Question
+    host = _table_host(lang, tmp_path)
+    q = Question("t", question, 37, unit)
+    scale = host.wu.question_scale(question, unit)
+    value = host.wu.guess(guess, unit, scale)
+    assert host.value_text(q, value) == said
+
+
+def test_every_bank_question_asked_in_a_scale_reads_a_guess_in_its_unit():
+    from voicegame.decks.wits import load_bank
+
+    checked = 0
+    for lang in ("en", "es", "nl"):
+        wu = wits_understanding(lang)
+        scale_words = {p[0] for phrases, *_ in wu.scales.values() for p in phrases if len(p) == 1}
+        for q in load_bank(None, lang):
+            scale = wu.question_scale(q.question, q.unit)
+            if scale == 1:
+                # no scale: a scale word in the text is part of a number ("dos mil veintiuno", "one trillion")
+                words = wu.words(q.question)
+                for i, w in enumerate(words):
+                    if w in scale_words:
+                        before = words[i - 1] if i else ""
+                        in_number = wu.u._is_number_word(before) or before in ("one", "a", "un", "een")
+                        assert in_number, (lang, q.id, q.question)
+                continue
+            checked += 1
+            assert wu.unit_names_scale(q.unit, scale), (lang, q.id)  # the answer is said with its scale
+            assert q.answer < 10_000, (lang, q.id)  # the answer is in the question's unit
+            said = f"{wu.scale_phrases(scale)[0]}"
+            assert wu.guess(f"17 {said}", q.unit, scale) == 17, (lang, q.id, said)
+            assert wu.guess("17", q.unit, scale) == 17
+    assert checked >= 20
+
+
+# problem 5: the tie-break asks who is younger (players or teams alike)
+@pytest.mark.parametrize("lang, asked, won", [
+    ("en", "Who is younger: Red or Orange?", "Orange is the youngest, so Orange wins"),
+    ("es", "¿Quién es más joven: Rojo o Naranja?", "Naranja es más joven, así que Naranja gana"),
+    ("nl", "Wie is de jongste: Rood of Oranje?", "Oranje is de jongste, dus Oranje wint"),
+])
+def test_the_tie_break_asks_who_is_younger(lang, asked, won, tmp_path):
+    host = _table_host(lang, tmp_path, players=("red", "orange"), said=[_name(lang, "orange").lower()])
+    host.game = __import__("dataclasses").replace(host.game, chips={"red": 3, "orange": 3})
+    host.state = "final"
+    host.run_final()
+    out = host.table.live_voice.out.getvalue()
+    assert asked in out and won in out
+    assert "jugador más joven" not in out and "jongste speler" not in out and "youngest player" not in out
+
+
+# problem 6: names as the table chose them, with a capital at the start of a sentence
+def test_names_keep_the_table_choice_and_start_sentences_with_a_capital(tmp_path):
+    bank = tmp_path / "sms.csv"
+    bank.write_text(SMS["es"], encoding="utf-8")
+    script = tmp_path / "names.txt"
+    script.write_text("listo\n150\nvioleta, 160\n", encoding="utf-8")
+    record_path = tmp_path / "names.json"
+    status, out, err = run_cli(["play", "wits", "--lang", "es", "--questions", str(bank), "--players",
+                                "blanco,negro,violeta", "--count", "1", "--timer", "off", "--input", str(script),
+                                "--output", "text", "--record", str(record_path)])
+    assert status == 0, err
+    assert "Jugadores: blanco, negro y Violeta." in out
+    assert "HOST: Blanco, ¿tu respuesta?" in out and "HOST: Blanco: 150 caracteres." in out
+    assert "HOST: Negro, ¿tu respuesta?" in out
+    # "violeta" is understood as the purple player, and called as the table named it
+    assert "HOST: Violeta, espera un momento: te pediré la respuesta en tu turno. Negro, ¿tu respuesta?" in out
+    assert "Morado" not in out and "morado" not in out
+    options = json.loads(record_path.read_text())["settings"]["options"]
+    assert options["players"] == ["blanco", "negro", "purple"] and options["names"] == {"purple": "violeta"}
+
+
+# problem 9: Dutch speaks to the whole table as "jullie"; "je" only to one named player
+ONE_PLAYER = {"ask_guess", "guess_wait_turn", "guess_fix_later", "help_guess", "ask_bet", "holding", "holding_none",
+              "help_bet", "not_your_turn", "third_bet", "too_many_bets", "not_enough_chips", "not_enough_chips_none",
+              "which_side", "help_side"}
+
+
+def test_dutch_says_jullie_to_the_table():
+    import re
+
+    prompts = Prompts.load("nl")
+    keys = [k for k in prompts.templates if k.startswith("wits.")]
+    for key in keys:
+        template = prompts.templates[key]
+        text = " ".join(template) if isinstance(template, list) else str(template)
+        if key.removeprefix("wits.") in ONE_PLAYER:
+            assert "jullie" not in text.lower(), key
+        else:
+            assert not re.search(r"\b(je|jij|jou|jouw)\b", text, re.IGNORECASE), key

@@ -3,11 +3,15 @@
 One turn (R1–R5, G1, G2)::
 
     deliver  → the guesser is named; the message goes privately to the writers
-               (G2: in "ears" mode everyone but the writers — the guesser — covers
-               their ears); the category is told (not in hard mode, R7)
+               (G2: in "ears" mode the host tells the guesser, by name, to cover
+               their ears — the guesser is the one who must not hear); the category
+               is told (not in hard mode, R7)
     claims   → writing timer (G1); writers claim board spaces by voice, "blue, seven",
                during and after the timer (R2); after it, each writer who has not
-               claimed is asked by name, and silence is a pass
+               claimed is asked by name, and silence is a pass. With ``--timer off``
+               the writers claim once they have finished writing and the reveal starts
+               as soon as every writer has claimed or passed (R2); "ready" stops the
+               waiting: each writer still missing is asked by name
     reveal   → once per token, lowest space first (R4): "blue, show your message";
                "disqualified", once confirmed, skips it (R3); guessing timer; the guess is heard as
                free text and judged (:func:`voicegame.rules.rofl.judge_guess`);
@@ -45,6 +49,7 @@ from transitions import Machine
 
 from voicegame.decks.rofl import Card, load_deck
 from voicegame.host.base import DEFAULT_LISTEN_S, SILENT, NotAllowed, NotUnderstood, Table
+from voicegame.prompts import Prompts
 from voicegame.rules import rofl as rules
 from voicegame.rules.rofl import (AlreadyClaimed, Board, GuessResult, RoflOptions, SpaceOutOfRange,
                                   SpaceTaken, UnknownWriter)
@@ -101,7 +106,8 @@ def validate(settings) -> None:
     ("blue, seven"), and colours are the short, distinct words a grammar hears well (G3).
     The refusal quotes the names as typed.
     A custom deck's cards are stored in ``settings.options["deck_cards"]`` so that a
-    resumed game never depends on the file again.
+    resumed game never depends on the file again. The errors are printed before the game
+    starts, in the table's language (``rofl.errors.*`` of ``prompts/<lang>/rofl.toml``).
 
     :raises ValueError: one sentence about the players.
     :raises DeckError: the deck is malformed (names the file and line).
@@ -109,17 +115,19 @@ def validate(settings) -> None:
     opts = settings.options
     players = list(opts.get("players") or DEFAULT_PLAYERS)
     u = understanding(settings.lang)
+    prompts = Prompts.load(settings.lang)
     keys = [_colour_key(u, p) for p in players]
     bad = [p for p, key in zip(players, keys) if key is None]
     if bad:
         known = [u.colour_name(k) for k in u.colour_words]
-        raise ValueError(f"--players takes colours ({', '.join(known)}), not {', '.join(bad)}.")
+        raise ValueError(prompts.text("rofl.errors.players_not_colours", colours=", ".join(known),
+                                      bad=", ".join(bad)))
     if len(set(keys)) != len(keys):
-        raise ValueError(f"--players names a colour twice: {','.join(players)}.")
+        raise ValueError(prompts.text("rofl.errors.players_twice", players=",".join(players)))
     players = keys
     if not rules.MIN_PLAYERS <= len(players) <= rules.MAX_PLAYERS:
-        raise ValueError(f"ROFL! needs {rules.MIN_PLAYERS} to {rules.MAX_PLAYERS} players; "
-                         f"--players gave {len(players)}.")
+        raise ValueError(prompts.text("rofl.errors.players_count", min=rules.MIN_PLAYERS, max=rules.MAX_PLAYERS,
+                                      count=len(players)))
     opts["players"] = players
     cards = load_deck(opts.get("deck"), settings.lang)
     if opts.get("deck"):
@@ -300,10 +308,14 @@ class Host:
 
     def say_standings(self, key: str = "rofl.standings", remember: bool = True) -> None:
         """Speak the standings, highest first (also the "score" command, which keeps the
-        moment's prompt for "repeat")."""
-        items = [self.table.text("rofl.standing_item", name=self.name(p), points=self.points_text(s))
+        moment's prompt for "repeat"). A player without points is said as such ("Verde sin
+        puntos", "Groen nog geen punten"), not "with 0 points"."""
+        t = self.table
+        zero = "rofl.final_standing_item_zero" if key == "rofl.final_standings" else "rofl.standing_item_zero"
+        items = [t.text(zero, name=self.name(p)) if s == 0 else
+                 t.text("rofl.standing_item", name=self.name(p), points=self.points_text(s))
                  for p, s in self.standings()]
-        self.table.say_text(self.table.text(key, items=items), remember=remember)
+        t.say_text(t.text(key, items=items), remember=remember)
 
     # ------------------------------------------------------------------ phases
     def run_intro(self) -> None:
@@ -381,11 +393,31 @@ class Host:
             self.message, self.category = msg.text, msg.category
             self.turn.update(category=msg.category, message=msg.text, card_line=card.line, card_side=side + 1)
             category = t.text(f"rofl.category.{msg.category}")
-            t.tell_private("writers", t.text("rofl.secret", message=msg.text, category=category),
-                           t.prompts.join(self.names(ws)))
+            self.tell_writers(t.text("rofl.secret", message=msg.text, category=category), ws, guessers)
             if not self.options.hard:
                 t.say("rofl.category_told", guessers=guesser_words, category=category)
         self.delivered()
+
+    def tell_writers(self, secret: str, writers: list[str], guessers: list[str]) -> None:
+        """The message to the writers only (G2).
+
+        In "ears" mode the one who must not hear is the guesser (in a tiebreak, the guessers,
+        R6), so the host asks them by name to cover their ears ("Red, cover your ears"),
+        counts down from three, says the secret twice, then says "all clear". With an
+        earpiece or a screen the table's private channel is used, addressed to the writers.
+        """
+        t = self.table
+        if t.settings.private != "ears":
+            t.tell_private("writers", secret, t.prompts.join(self.names(writers)))
+            return
+        if len(guessers) == 1:
+            t.say("rofl.cover_ears_one", guesser=self.name(guessers[0]))
+        else:
+            t.say("rofl.cover_ears_many", guessers=self.names(guessers))
+        t.say("common.countdown")
+        t.voice.say(secret, to="writers")
+        t.voice.say(secret, to="writers")
+        t.say("common.all_clear")
 
     # ---------------------------------------------------------------- claims
     def _refusal(self, exc: Exception, colour: str) -> NotAllowed:
@@ -717,7 +749,7 @@ class Host:
                 t.award(score.guesser, score.points, "points", "guess", n)
                 t.award(score.writer, score.points, "points", "writer", n)
                 t.say("rofl.scored", writer=self.name(score.writer), guesser=self.name(score.guesser),
-                      position=score.position, points=self.points_text(score.points))
+                      ordinal=t.text(f"rofl.ordinal.{score.position}"), points=self.points_text(score.points))
             else:
                 t.say("rofl.not_scored")
             t.record["turns"].append(self.turn)
@@ -767,8 +799,11 @@ class Host:
             as_guesser = [x for x in turns if x["guesser"] == p]
             got = sum(1 for x in as_guesser if x["scorer"] is not None)
             written = sum(1 for x in turns if x["scorer"] == p)
-            t.say("rofl.recap_line", name=self.name(p), points=self.points_text(self.game.scores[p]),
-                  guessed=got, guess_turns=len(as_guesser), written=written)
+            points = self.game.scores[p]
+            t.say("rofl.recap_line", name=self.name(p),
+                  points=self.points_text(points) if points else t.text("rofl.points_none"),
+                  guessed=got, guess_turns=len(as_guesser),
+                  written=t.text(f"rofl.recap_written_{written if written < 2 else 'many'}", n=written))
 
 
 class _HelpExamples:

@@ -66,6 +66,7 @@ from transitions import Machine
 
 from voicegame.decks.wavelength import Card, load_deck
 from voicegame.host.base import SILENT, NotAllowed, NotUnderstood, Table
+from voicegame.prompts import Prompts
 from voicegame.rules import wavelength as rules
 from voicegame.understanding.wavelength import (
     LOCK, MOVE, NEGATIVE, SET, WHERE, concept_key, wavelength_understanding,
@@ -138,6 +139,9 @@ def options_from_args(args) -> dict:
 def validate(settings) -> None:
     """Check the options and the deck; fill in the default team names (G3).
 
+    The errors are printed before the game starts, in the table's language
+    (``wavelength.errors.*`` of ``prompts/<lang>/wavelength.toml``).
+
     :raises voicegame.decks.DeckError: the deck is malformed (names file and line).
     :raises ValueError: an option is out of range (one sentence).
     """
@@ -146,27 +150,31 @@ def validate(settings) -> None:
     o.setdefault("target_score", 10)
     o.setdefault("deck", None)
     o.setdefault("players", None)
+    prompts = Prompts.load(settings.lang)
+
+    def error(key: str, **values) -> ValueError:
+        return ValueError(prompts.text(f"wavelength.errors.{key}", **values))
+
     load_deck(o["deck"], settings.lang)
-    o["players"] = _checked_players(o.get("players"), o["coop"])
+    o["players"] = _checked_players(o.get("players"), o["coop"], prompts)
     if o["coop"]:
         if o.get("teams"):
-            raise ValueError("--teams is for the team game; in --coop everyone plays as one team.")
+            raise error("teams_in_coop")
         o["teams"] = None
         return
     if not isinstance(o["target_score"], int) or o["target_score"] < 2:
-        raise ValueError("--target-score must be a whole number of at least 2 (the second team starts with 1 point).")
+        raise error("target_score")
     words = wavelength_understanding(settings.lang)
     teams = list(o.get("teams") or words.default_teams)
     keys = [concept_key(t) for t in teams]
     if len(teams) != 2 or not all(keys) or keys[0] == keys[1]:
-        raise ValueError("--teams needs two different team names made of letters.")
+        raise error("teams_letters")
     said = [words.team_word_set(t) for t in teams]  # every word the team is called by (colour keys: G3)
     reserved = (said[0] | said[1]) & words.reserved_team_words
     if reserved:
-        raise ValueError(f"Team names cannot use the words {', '.join(sorted(reserved))}: "
-                         "they are words of the game; please choose other names.")
+        raise error("teams_reserved", words=sorted(reserved))
     if said[0] & said[1]:
-        raise ValueError("The two team names must not share a word, so a call can tell them apart.")
+        raise error("teams_share")
     o["teams"] = teams
 
 
@@ -174,24 +182,24 @@ def validate(settings) -> None:
 MIN_PLAYERS = 2
 
 
-def _checked_players(players, coop: bool) -> list[int] | None:
+def _checked_players(players, coop: bool, prompts: Prompts | None = None) -> list[int] | None:
     """``--players`` as stored: ``None``, ``[n]`` in co-op, ``[red, blue]`` in the team game
     (one number counts for both teams).
 
+    :param prompts: the table's language, for the error (default English).
     :raises ValueError: the wrong count of numbers, or a number below :data:`MIN_PLAYERS` (one sentence).
     """
+    prompts = prompts or Prompts.load("en")
     if players is None:
         return None
     counts = list(players) if isinstance(players, (list, tuple)) else [players]
     whole = all(isinstance(n, int) and not isinstance(n, bool) for n in counts)
     if coop:
         if len(counts) != 1 or not whole or counts[0] < MIN_PLAYERS:
-            raise ValueError(f"With --coop, --players takes one number, everyone at the table, at least "
-                             f"{MIN_PLAYERS}: a Psychic and someone to turn the dial.")
+            raise ValueError(prompts.text("wavelength.errors.players_coop", min=MIN_PLAYERS))
         return counts
     if len(counts) not in (1, 2) or not whole or min(counts) < MIN_PLAYERS:
-        raise ValueError(f"--players takes the players per team, one number for both teams or one per team, "
-                         f"each at least {MIN_PLAYERS}: a Psychic and someone to turn the dial.")
+        raise ValueError(prompts.text("wavelength.errors.players_team", min=MIN_PLAYERS))
     return counts * 2 if len(counts) == 1 else counts
 
 

@@ -4,9 +4,13 @@ Per question (phases of a ``transitions`` machine over :class:`Host`):
 
 1. ``question`` — read "question n of 7" and run the guessing timer (G1, K2).
 2. ``guessing`` — ask each player in seat order for their guess ("Red, your
-   guess?") and read it back; the number may come with the player's own colour
-   ("red, twenty"; another colour is refused with the reason) and with unit words
-   ("fifty kilometres", read back with them); a non-number is asked again showing
+   guess?") and read it back, every guess alike with the question's unit ("Red: 85
+   keys.", a calendar year bare: "Red: 1969."); the number may come with the
+   player's own colour ("red, twenty"; another colour is refused with the reason)
+   and with unit words ("fifty kilometres"); in a question asked in a scale ("How
+   many million square kilometres…?") a guess said with it is taken in the
+   question's unit ("seventeen million" → 17, read back "17 million square
+   kilometres"); a non-number is asked again showing
    what was heard; silence re-prompts once, then records "no guess" (left off the
    mat; the player may still bet). Then all guesses are read back together: "yes"
    / "that's right" (or silence twice) accepts them, "no" asks which to change
@@ -20,20 +24,30 @@ Per question (phases of a ``transitions`` machine over :class:`Host`):
    and "no" / "done" (or silence twice) closes the betting; the bets are read back.
    "The mat" re-reads the mat at every betting moment (and at "say ready" with
    ``--timer off``); "never mind" after "yes" at "Any changes?" goes back to it.
-4. ``reveal`` — the answer with its unit and source, the winning slot (K5), the
-   bonuses (K7), each player's winnings (K6), and the standings.
+   "Repeat the question" ("what was the question") re-reads the question at every
+   guessing and betting moment; such a request is no answer, so "undo" passes over it.
+4. ``reveal`` — the answer with its unit and source ("Source: World Athletics,
+   figure for 2024."; no year when it is the answer itself), the winning slot
+   (K5), the bonuses (K7), each player's winnings (K6), and the standings.
 
 After the last question (``final``): the winner, the K8 tie-break question
-when needed ("Who has the youngest player: Red or Blue?"), and a recap of the
-questions with their answers. K8 is silent on youngest players of the same age:
+when needed ("Who is younger: Red or Blue?" — worded for a player or a team, as
+the host cannot tell them apart), and a recap of the questions with their answers.
+K8 is silent on youngest players of the same age:
 then ("same age", "both", "red and blue") the tie stands and those players share
 the win (``record["winners"]`` lists them all, as R6 does for ROFL!).
+
+Resume: ``voicegame resume`` replays the input log muted; at the first live
+listening moment of a question whose reading was muted, the host reads the
+question again ("We are at question 4 of 7. …"), and in the betting the mat too.
 
 With ``--timer off`` the host's own "say ready" moment (G1) also takes "ok",
 "yes", "done" and the language's ``[moments] ready`` words.
 
 Options: ``--players red,blue,green,yellow`` (2–7 names, colours by default,
-G3; other names keep their spelling: "Ana"), ``--questions PATH`` (CSV or TOML
+G3; a colour is kept as a colour key inside but said as the table chose it —
+"violeta" stays "Violeta", not "Morado" — and other names keep their spelling:
+"Ana", "bram"; every name starts a sentence with a capital), ``--questions PATH`` (CSV or TOML
 bank), ``--count 7``. The questions are drawn in :func:`validate` from the
 persisted bank position and stored in ``settings.options`` so that undo and resume
 replay the same questions; ``voicegame play wits --seed N`` also picks where a bank
@@ -42,7 +56,8 @@ with no saved position starts (:func:`voicegame.decks.wits.first_start`).
 Languages (``--lang en|es|nl``, issue 8): every sentence comes from
 ``prompts/<lang>/wits.toml``, every phrase word from ``words_wits.toml``; colour
 players are said as names with a capital (:meth:`Host.name`: "Red", "Rojo", "Rood",
-as the other games do); numbers are written with
+as the other games do); Dutch speaks to the table as "jullie", and "je" only to one
+named player; numbers are written with
 the language's decimal and group marks (:meth:`Host.num`: "42,195", "12.500").
 """
 
@@ -104,6 +119,8 @@ CONFIRM_SILENCES = 2
 READ_MAT = "read the mat"
 #: Parsed when a player backs out of a follow-up question ("never mind").
 BACK_OUT = "back out"
+#: Parsed at a guessing or betting moment when the players ask for the question again.
+READ_QUESTION = "read the question"
 
 STATES = ["intro", "question", "guessing", "betting", "reveal", "final", "game_over"]
 TRANSITIONS = [
@@ -146,9 +163,17 @@ def options_from_args(args) -> dict:
 def _player_names(names: list, lang: str) -> list[str]:
     """Player names: colour synonyms → the colour key ("Violet" → "purple"); any other
     name keeps its spelling ("Ana"; compared without case for duplicates and game words)."""
+    return _players_and_names(names, lang)[0]
+
+
+def _players_and_names(names: list, lang: str) -> tuple[list[str], dict[str, str]]:
+    """:func:`_player_names` and the names the table chose for colour players when they are not
+    the language's first word for that colour (``{"purple": "violeta"}``): the game keeps
+    colour keys (for the understanding, the record), and speaks the chosen name (G3)."""
     u = understanding(lang)
     wu = wits_understanding(lang)
     out = []
+    chosen: dict[str, str] = {}
     reserved = {" ".join(p) for table in (wu.bets, wu.slots, wu.guesses, wu.moments)
                 for ps in table.values() for p in ps}
     for raw in names:
@@ -162,12 +187,14 @@ def _player_names(names: list, lang: str) -> list[str]:
         if colour is None and (u.number(name) is not None or name in reserved or u.command(name)
                                or u.side(name) == name):
             raise ValueError(f"--players: {raw!r} is a word the game uses; choose another name.")
+        if colour is not None and name != u.colour_name(colour):
+            chosen[colour] = name
         out.append(colour or shown)
     if not MIN_PLAYERS <= len(out) <= MAX_PLAYERS:
         raise ValueError(f"--players needs {MIN_PLAYERS} to {MAX_PLAYERS} players, not {len(out)}.")
     if len({normalise(n) for n in out}) != len(out):
         raise ValueError(f"--players names someone twice: {', '.join(out)}.")
-    return out
+    return out, chosen
 
 
 def validate(settings) -> None:
@@ -175,13 +202,18 @@ def validate(settings) -> None:
 
     The questions are drawn from the bank's persisted position (no repeats
     across games) only once: a settings object that already holds
-    ``question_set`` (resume, replay) keeps it.
+    ``question_set`` (resume, replay) keeps it. ``players`` become colour keys and
+    other names; ``names`` keeps the words the table chose for colours
+    (``{"purple": "violeta"}``), also when validated again.
 
     :raises ValueError: bad ``--players`` or ``--count``; :class:`voicegame.decks.DeckError`
         for a malformed bank (names the file and line).
     """
     opts = settings.options
-    opts["players"] = _player_names(list(opts.get("players") or DEFAULT_PLAYERS), settings.lang)
+    opts["players"], chosen = _players_and_names(list(opts.get("players") or DEFAULT_PLAYERS), settings.lang)
+    names = {**chosen, **(opts.get("names") or {})}  # validated again (resume): the first names stay
+    if names:
+        opts["names"] = {p: n for p, n in names.items() if p in opts["players"]}
     count = opts.get("count", DEFAULT_QUESTIONS)
     if isinstance(count, bool) or not isinstance(count, int) or count < 1:
         raise ValueError(f"--count must be a whole number of questions, at least 1, not {count!r}.")
@@ -216,12 +248,18 @@ class Host:
         self.wu = wits_understanding(settings.lang)
         self.questions = [Question.from_dict(d) for d in settings.options["question_set"]]
         self.players: tuple[str, ...] = tuple(settings.options["players"])
+        #: the names the table chose for colour players ("violeta" for purple), see :meth:`name`
+        self.chosen_names: dict[str, str] = dict(settings.options.get("names") or {})
         self.game = new_game(self.players, len(self.questions))
         self.guesses: dict[str, Any] = {}
         self.mat: Mat | None = None
         self.book: BetBook | None = None
         self.tie: dict | None = None
         self.final_winners: list[str] = []
+        #: Resumed from a replayed log (``voicegame resume``), not yet at a live listening moment.
+        self.replayed = table.replaying and getattr(table, "live_at", "end") == "end"
+        #: What of the current question was said live, not muted by a replay: "question", "mat".
+        self.said_live: set[str] = set()
         self.machine = Machine(model=self, states=STATES, transitions=TRANSITIONS, initial="intro",
                                auto_transitions=False)
         table.score_callback = self.say_standings
@@ -251,6 +289,12 @@ class Host:
     def question(self) -> Question:
         return self.questions[self.game.question_index]
 
+    @property
+    def scale(self) -> int:
+        """The scale the current question asks in (10**6 for "How many million…?"), else 1."""
+        q = self.question
+        return self.wu.question_scale(q.question, q.unit)
+
     # ------------------------------------------------------------------ phases
     def run_intro(self) -> None:
         t = self.table
@@ -270,7 +314,8 @@ class Host:
         n = self.number
         t.enter_phase(f"question:{n}")
         self.guesses, self.mat, self.book = {}, None, None
-        t.say("wits.read_question", number=n, count=len(self.questions), question=self.question.question)
+        self.said_live = set()
+        self.read_question()
         self.run_timer("wits.timer_guess", number=n)
         self.guessing_time()
 
@@ -289,12 +334,13 @@ class Host:
         self.mat = build_mat({p: self.guesses.get(p) for p in self.players})
         self.book = open_betting(self.mat, self.players)
         t.say_text(self.mat_text())
+        self.mark_live("mat")
         self.run_timer("wits.timer_bet", mat=True, number=n)
         for player in self.players:
             self.take_bets(player)
         self.take_changes()
         t.say_text(" ".join([self.text("wits.betting_closed")]
-                            + [self.text("wits.readback_bet", Player=self.name(p), bets=self.bets_text(p))
+                            + [self.text("wits.readback_bet", Player=self.cap(p), bets=self.bets_text(p))
                                for p in self.players]))
         self.betting_closed()
 
@@ -321,13 +367,13 @@ class Host:
         top = self.game.chips[tied[0]]
         if len(tied) == 1:
             won = list(tied)
-            t.say("wits.winner", Player=self.name(tied[0]), with_chips=self.with_chips(top))
+            t.say("wits.winner", Player=self.cap(tied[0]), with_chips=self.with_chips(top))
         else:
-            t.say("wits.tie", players=self.names(tied), with_chips=self.with_chips(top))
+            t.say("wits.tie", players=self.names_first_cap(tied), with_chips=self.with_chips(top))
             youngest = self.ask_youngest(tied)
             if len(youngest) == 1:
                 won = [break_tie(tied, youngest[0])]
-                t.say("wits.tie_winner", Player=self.name(won[0]), player=self.name(won[0]),
+                t.say("wits.tie_winner", Player=self.cap(won[0]), player=self.name(won[0]),
                       with_chips=self.with_chips(top))
             else:  # K8 is silent on youngest players of the same age: the tie stands
                 won = list(youngest)
@@ -340,7 +386,7 @@ class Host:
         t.record["chips"] = dict(self.game.chips)
         t.say("wits.recap_intro")
         for i, q in enumerate(self.questions, start=1):
-            t.say("wits.recap_item", number=i, question=q.question, answer=self.answer_value(q))
+            t.say("wits.recap_item", number=i, question=q.question, answer=self.value_text(q, q.answer))
         t.say("common.game_over")
         self.finish()
 
@@ -363,56 +409,118 @@ class Host:
             raise NotUnderstood
 
         phrases = (list(u.ready_words) + [" ".join(p) for p in wu.moments.get("ready", ())] + list(u.yes_words)
+                   + [" ".join(p) for p in wu.moments.get("repeat_question", ())]
                    + ([" ".join(p) for p in wu.moments.get("read_mat", ())] if mat else []))
-        while t.ask("common.timer_off", parse, phrases=phrases, moment="ready", timeout_s=None,
-                    help_key="wits.help_ready_bet" if mat else "common.help_ready",
-                    purpose=self.text(purpose_key, **values)) == READ_MAT:
+        while self.reread(self.ask("common.timer_off", self.with_question(parse), phrases=phrases, moment="ready",
+                                   timeout_s=None, help_key="wits.help_ready_bet" if mat else "wits.help_ready_guess",
+                                   purpose=self.text(purpose_key, **values))):
+            pass
+
+    # ------------------------------------------------------------------ listening
+    def ask(self, key: str | None, parse, **kwargs):
+        """:meth:`Table.ask` of this game: after a resume, :meth:`recall` first."""
+        self.recall()
+        return self.table.ask(key, parse, **kwargs)
+
+    def read_question(self, key: str = "wits.read_question") -> None:
+        """Read the current question ("Question 3 of 7. …")."""
+        self.table.say(key, number=self.number, count=len(self.questions), question=self.question.question)
+        self.mark_live("question")
+
+    def mark_live(self, part: str) -> None:
+        """Note that ``part`` of the question ("question", "mat") was just said live (not muted
+        by a replay), so :meth:`recall` need not say it again."""
+        if not self.table.replaying:
+            self.said_live.add(part)
+
+    def recall(self) -> None:
+        """Before a listening moment: after ``voicegame resume``, at the first live one, say again
+        what the players only heard before the stop (muted in the replay): the current question
+        while it is guessed or bet on ("We are at question 4 of 7: …"), and in the betting the mat.
+        Nothing if it was said live after the resume."""
+        t = self.table
+        if not self.replayed or t.replaying:
+            return
+        self.replayed = False
+        if self.state not in ("question", "guessing", "betting"):
+            return
+        if "question" not in self.said_live:
+            self.read_question("wits.recall_question")
+        if self.state == "betting" and self.mat is not None and "mat" not in self.said_live:
             t.say_text(self.mat_text())
+            self.mark_live("mat")
+
+    def with_question(self, parse):
+        """``parse`` that also understands "repeat the question" (returns :data:`READ_QUESTION`)."""
+
+        def wrapped(text: str):
+            if self.wu.said("repeat_question", text):
+                return READ_QUESTION
+            return parse(text)
+
+        return wrapped
+
+    def reread(self, outcome) -> bool:
+        """Say the question or the mat again when ``outcome`` asked for it (True), else False.
+        Such a request decides nothing: "undo" (G4) passes over it to the last real answer."""
+        if isinstance(outcome, str) and outcome in (READ_QUESTION, READ_MAT):
+            self.table.not_undoable()
+            if outcome == READ_QUESTION:
+                self.read_question()
+            else:
+                self.table.say_text(self.mat_text())
+            return True
+        return False
 
     # ------------------------------------------------------------------ guessing
     def ask_guess(self, player: str):
         """One player's guess (K2): a number, or ``None`` for no guess / silence twice.
 
-        The number may come with unit words ("fifty kilometres", read back with them)
-        and with the player's own colour first ("red, twenty"); another player's colour
-        is refused with the reason (wait for your turn / correct it at the read-back).
+        The number may come with unit words ("fifty kilometres") and with the player's own
+        colour first ("red, twenty"); another player's colour is refused with the reason
+        (wait for your turn / correct it at the read-back). In a question asked in a scale
+        ("How many million…?") a guess said with it is read in the question's unit
+        ("seventeen million" → 17). Every guess is read back with the question's unit
+        (:meth:`value_text`), so the table hears how it was taken. "Repeat the question"
+        reads the question again.
         """
         t = self.table
         wu = self.wu
-        unit = self.question.unit
+        unit, scale = self.question.unit, self.scale
         seat = self.players.index(player)
 
         def parse(text: str):
-            said = wu.guess_said(text, unit)
+            said = wu.guess_said(text, unit, scale)
             if said is None:
-                fix = wu.fix_said(text, self.players, unit)
+                fix = wu.fix_said(text, self.players, unit, scale)
                 if fix is None:
                     raise NotUnderstood
-                named, value, words = fix
+                named, value, _ = fix
                 if named != player:
                     key = "wits.guess_fix_later" if self.players.index(named) < seat else "wits.guess_wait_turn"
-                    raise NotAllowed(self.text(key, Other=self.name(named), Current=self.name(player)))
-                said = value, words
-            value, words = said
-            return (None if value == NO_GUESS else value), words
+                    raise NotAllowed(self.text(key, Other=self.cap(named), Current=self.cap(player)))
+                said = value, ()
+            return None if said[0] == NO_GUESS else said[0]
 
-        answer = t.ask("wits.ask_guess", parse, phrases=self.guess_phrases(), help_key="wits.help_guess",
-                       moment="guess", silence_limit=GUESS_SILENCES, Player=self.name(player))
+        while True:
+            answer = self.ask("wits.ask_guess", self.with_question(parse), phrases=self.guess_phrases(),
+                              help_key="wits.help_guess", moment="guess", silence_limit=GUESS_SILENCES,
+                              Player=self.cap(player))
+            if not self.reread(answer):
+                break
         if answer is SILENT:
-            t.say("wits.no_guess_recorded", player=self.name(player), Player=self.name(player))
+            t.say("wits.no_guess_recorded", player=self.name(player), Player=self.cap(player))
             return None
-        value, words = answer
-        self.say_guess(player, value, words)
-        return value
+        self.say_guess(player, answer)
+        return answer
 
-    def say_guess(self, player: str, value, unit_words: tuple[str, ...] = ()) -> None:
+    def say_guess(self, player: str, value) -> None:
+        """Read a guess back with the question's unit, as every guess is ("Red: 17 million
+        square kilometres.", "Red: 1969.")."""
         if value is None:
-            self.table.say("wits.readback_no_guess", Player=self.name(player))
-        elif unit_words:
-            self.table.say("wits.readback_guess_unit", Player=self.name(player), guess=self.num(value),
-                           unit=" ".join(unit_words))
+            self.table.say("wits.readback_no_guess", Player=self.cap(player))
         else:
-            self.table.say("wits.readback_guess", Player=self.name(player), guess=self.num(value))
+            self.table.say("wits.readback_guess", Player=self.cap(player), guess=self.value_text(self.question, value))
 
     def confirm_guesses(self) -> None:
         """G4: read all guesses back. "yes" / "that's right" accepts; "red 2009" or
@@ -420,10 +528,10 @@ class Host:
         "never mind" / "nothing" / "yes" keeps the guesses as they are."""
         t = self.table
         wu, u = self.wu, self.table.understanding
-        unit = self.question.unit
+        unit, scale = self.question.unit, self.scale
 
         def parse(text: str):
-            fix = wu.fix_said(text, self.players, unit)
+            fix = wu.fix_said(text, self.players, unit, scale)
             if fix is not None:
                 return fix[:2]
             answer = wu.confirm(text)
@@ -432,7 +540,7 @@ class Host:
             return answer
 
         def parse_fix(text: str):
-            fix = wu.fix_said(text, self.players, unit)
+            fix = wu.fix_said(text, self.players, unit, scale)
             if fix is not None:
                 return fix[:2]
             if wu.keeps_guesses(text):
@@ -445,15 +553,23 @@ class Host:
             items = [self.text("wits.guess_item_none", player=self.name(p)) if self.guesses[p] is None
                      else self.text("wits.guess_item", player=self.name(p), guess=self.num(self.guesses[p]))
                      for p in self.players]
-            answer = t.ask("wits.confirm_guesses", parse, phrases=phrases, help_key="wits.help_confirm_guesses",
-                           moment="confirm_guesses", silence_limit=CONFIRM_SILENCES, guesses=items)
+            answer = self.ask("wits.confirm_guesses", self.with_question(parse), phrases=phrases,
+                              help_key="wits.help_confirm_guesses", moment="confirm_guesses",
+                              silence_limit=CONFIRM_SILENCES, guesses=items)
+            if self.reread(answer):
+                continue
             if answer is SILENT or answer is True:
                 return
             if answer is False:
                 example = next((p for p in self.players if self.guesses[p] is not None), self.players[0])
-                answer = t.ask("wits.which_guess", parse_fix, phrases=phrases, help_key="wits.help_which_guess",
-                               moment="fix_guess", silence_limit=CONFIRM_SILENCES, player=self.name(example),
-                               guess=self.num(self.guesses[example] if self.guesses[example] is not None else 10))
+                while True:
+                    answer = self.ask("wits.which_guess", self.with_question(parse_fix), phrases=phrases,
+                                      help_key="wits.help_which_guess", moment="fix_guess",
+                                      silence_limit=CONFIRM_SILENCES, player=self.name(example),
+                                      guess=self.num(self.guesses[example] if self.guesses[example] is not None
+                                                     else 10))
+                    if not self.reread(answer):
+                        break
                 if answer is SILENT:
                     continue
                 if answer == BACK_OUT:
@@ -463,9 +579,9 @@ class Host:
             value = None if value == NO_GUESS else value
             self.guesses[player] = value
             if value is None:
-                t.say("wits.guess_removed", Player=self.name(player))
+                t.say("wits.guess_removed", Player=self.cap(player))
             else:
-                t.say("wits.guess_changed", Player=self.name(player), guess=self.num(value))
+                t.say("wits.guess_changed", Player=self.cap(player), guess=self.value_text(self.question, value))
 
     # ------------------------------------------------------------------ betting
     def bet_parser(self, current: str | None):
@@ -487,7 +603,7 @@ class Host:
                     continue
                 if current is not None and player != current:
                     error = error or NotAllowed(self.text("wits.not_your_turn", current=self.name(current),
-                                                          Other=self.name(player)))
+                                                          Other=self.cap(player)))
                     continue
                 try:
                     slots = resolve(request, self.mat)
@@ -513,17 +629,17 @@ class Host:
             return place_bets(self.book, player, mine, held)
         except rules.TooManyBets:
             if not request.replace and self.book.bets_of(player):
-                raise NotAllowed(self.text("wits.third_bet", Player=self.name(player), player=self.name(player),
+                raise NotAllowed(self.text("wits.third_bet", Player=self.cap(player), player=self.name(player),
                                            bets=self.bets_text(player))) from None
-            raise NotAllowed(self.text("wits.too_many_bets", Player=self.name(player))) from None
+            raise NotAllowed(self.text("wits.too_many_bets", Player=self.cap(player))) from None
         except rules.EmptySlotBet as exc:
             name = self.slot_name(self.mat.slot(exc.slot_id))
             raise NotAllowed(self.text("wits.empty_slot", Slot=name[:1].upper() + name[1:])) from None
         except rules.NotEnoughChips as exc:
             if not exc.held:
-                raise NotAllowed(self.text("wits.not_enough_chips_none", Player=self.name(player),
+                raise NotAllowed(self.text("wits.not_enough_chips_none", Player=self.cap(player),
                                            asked=self.chips(exc.asked))) from None
-            raise NotAllowed(self.text("wits.not_enough_chips", Player=self.name(player), held=self.chips(exc.held),
+            raise NotAllowed(self.text("wits.not_enough_chips", Player=self.cap(player), held=self.chips(exc.held),
                                        asked=self.chips(exc.asked))) from None
         except (rules.InvalidChips, rules.NegativeChips):
             raise NotAllowed(self.text("wits.bad_chips")) from None
@@ -535,7 +651,7 @@ class Host:
                 return self.text("wits.no_guesses")
             return self.text("wits.unknown_guess", value=self.num(exc.value), guesses=guesses)
         if isinstance(exc, NoGuessOf):
-            return self.text("wits.player_no_guess", Player=self.name(exc.player))
+            return self.text("wits.player_no_guess", Player=self.cap(exc.player))
         if isinstance(exc, NoGuesses):
             return self.text("wits.no_guesses")
         if isinstance(exc, NoSuchOdds):
@@ -557,9 +673,9 @@ class Host:
                     raise NotUnderstood
                 return side
 
-            side = t.ask("wits.which_side", parse_side, phrases=t.understanding.side_phrases(),
-                         help_key="wits.help_side", moment="which_side", silence_limit=CONFIRM_SILENCES,
-                         Player=self.name(player), odds=result.odds)
+            side = self.ask("wits.which_side", parse_side, phrases=t.understanding.side_phrases(),
+                            help_key="wits.help_side", moment="which_side", silence_limit=CONFIRM_SILENCES,
+                            Player=self.cap(player), odds=result.odds)
             if side is SILENT:
                 t.say("wits.side_not_heard")
                 return None
@@ -572,32 +688,32 @@ class Host:
                 t.say_text(str(exc))
                 return None
         self.book = result
-        t.say("wits.readback_bet", Player=self.name(player), bets=self.bets_text(player))
+        t.say("wits.readback_bet", Player=self.cap(player), bets=self.bets_text(player))
         return player
 
     def with_mat(self, parse):
-        """``parse`` that also understands "the mat" (returns :data:`READ_MAT`)."""
+        """``parse`` that also understands "the mat" (returns :data:`READ_MAT`) and "repeat the
+        question" (:data:`READ_QUESTION`)."""
 
         def wrapped(text: str):
             if self.wu.said("read_mat", text):
                 return READ_MAT
             return parse(text)
 
-        return wrapped
+        return self.with_question(wrapped)
 
     def take_bets(self, player: str) -> None:
         """Ask ``player`` for their bets until placed; silence twice is no bet (K4);
         "the mat" reads the mat again."""
         t = self.table
         while True:
-            outcome = t.ask("wits.ask_bet", self.with_mat(self.bet_parser(player)), phrases=self.bet_phrases(),
-                            help_key="wits.help_bet", moment="bet", silence_limit=BET_SILENCES,
-                            Player=self.name(player), holding=self.holding(self.game.chips[player]))
+            outcome = self.ask("wits.ask_bet", self.with_mat(self.bet_parser(player)), phrases=self.bet_phrases(),
+                               help_key="wits.help_bet", moment="bet", silence_limit=BET_SILENCES,
+                               Player=self.cap(player), holding=self.holding(self.game.chips[player]))
             if outcome is SILENT:
                 t.say("wits.no_bet_recorded", player=self.name(player))
                 return
-            if outcome == READ_MAT:
-                t.say_text(self.mat_text())
+            if self.reread(outcome):
                 continue
             if self.place_said(outcome):
                 return
@@ -623,18 +739,17 @@ class Host:
             return bet(text)
 
         while True:
-            outcome = t.ask("wits.any_changes", self.with_mat(parse), phrases=self.bet_phrases(),
-                            help_key="wits.help_changes", moment="bet_changes", silence_limit=CONFIRM_SILENCES)
+            outcome = self.ask("wits.any_changes", self.with_mat(parse), phrases=self.bet_phrases(),
+                               help_key="wits.help_changes", moment="bet_changes", silence_limit=CONFIRM_SILENCES)
             if outcome is SILENT or outcome == "done":
                 return
-            if outcome == READ_MAT:
-                t.say_text(self.mat_text())
+            if self.reread(outcome):
                 continue
             while outcome == "change":
-                outcome = t.ask("wits.say_change", self.with_mat(parse_change), phrases=self.bet_phrases(),
-                                help_key="wits.help_say_change", moment="bet_change", silence_limit=CONFIRM_SILENCES)
-                if outcome == READ_MAT:
-                    t.say_text(self.mat_text())
+                outcome = self.ask("wits.say_change", self.with_mat(parse_change), phrases=self.bet_phrases(),
+                                   help_key="wits.help_say_change", moment="bet_change",
+                                   silence_limit=CONFIRM_SILENCES)
+                if self.reread(outcome):
                     outcome = "change"
             if outcome is SILENT:
                 continue
@@ -645,7 +760,8 @@ class Host:
 
     # ------------------------------------------------------------------ the end
     def ask_youngest(self, tied: list[str]) -> list[str]:
-        """K8: which tied player (or team) has the youngest player.
+        """K8: which tied player (or team) has the youngest player, asked so that it fits
+        players and teams alike ("Who is younger: Red or Blue?").
 
         :returns: that player, or — when the table says the youngest players are the
             same age ("same age", "both", "red and blue") — every tied player named
@@ -660,7 +776,7 @@ class Host:
             others = [n for n in named if n not in tied]
             if others:
                 key = "wits.not_tied" if others[0] in self.players else "wits.not_playing"
-                raise NotAllowed(self.text(key, Player=self.name(others[0]), players=self.or_list(tied)))
+                raise NotAllowed(self.text(key, Player=self.cap(others[0]), players=self.or_list(tied)))
             same_age = wu.said("same_age", text, contains=True)
             if len(named) == 1 and not same_age:
                 return named
@@ -675,8 +791,8 @@ class Host:
         phrases = ([" ".join(p) for pl in self.players for p in wu.player_phrases(pl)]
                    + self.table.understanding.colour_phrases()
                    + [" ".join(p) for p in wu.moments.get("same_age", ())] + [" ".join(p) for p in wu.bets["join"]])
-        return self.table.ask("wits.ask_youngest", parse, phrases=phrases, help_key="wits.help_youngest",
-                              moment="youngest", players=self.or_list(tied))
+        return self.ask("wits.ask_youngest", parse, phrases=phrases, help_key="wits.help_youngest",
+                        moment="youngest", players=self.or_list(tied))
 
     # ------------------------------------------------------------------ record
     def record_question(self, q: Question, result: rules.QuestionResult, chips_before: dict) -> None:
@@ -716,21 +832,29 @@ class Host:
         return self.table.text(key, **values)
 
     def name(self, player: str) -> str:
-        """How a player is called aloud (G3): a colour in the table's language as a name
-        with a capital, as in the other games ("Red", "Rojo", "Rood"); any other name as given."""
-        said = self.table.name(player)
+        """How a player is called aloud in a sentence (G3): a colour as a name with a capital,
+        in the word the table chose ("Violeta" from ``--players violeta``) or else the
+        language's ("Red", "Rojo", "Rood"), as in the other games; any other name as given
+        ("bram"). At the start of a sentence use :meth:`cap`."""
         if player in self.table.understanding.colour_words:
+            said = self.chosen_names.get(player) or self.table.name(player)
             return said[:1].upper() + said[1:]
-        return said
+        return self.table.name(player)
 
     def names(self, players) -> list[str]:
         """:meth:`name` of each player (a list: the template joins it with "and")."""
         return [self.name(p) for p in players]
 
     def cap(self, player: str) -> str:
-        """A player's name at the start of a sentence."""
+        """A player's name at the start of a sentence, with a capital ("blanco, ¿tu
+        respuesta?" → "Blanco, ¿tu respuesta?"); the ``{Player}`` placeholders."""
         name = self.name(player)
         return name[:1].upper() + name[1:]
+
+    def names_first_cap(self, players) -> list[str]:
+        """:meth:`names` for a list that starts a sentence: the first name with a capital."""
+        items = self.names(players)
+        return [items[0][:1].upper() + items[0][1:], *items[1:]] if items else items
 
     def or_list(self, players) -> str:
         """Names joined with the language's "or" ("Red, Blue or Green")."""
@@ -820,17 +944,40 @@ class Host:
         return self.table.prompts.join([self.text("wits.bet_one", slot=self.slot_name(self.mat.slot(b.slot_id)),
                                                   with_chips=self.with_chips(b.chips)) for b in bets])
 
+    def spoken_unit(self, q: Question) -> str:
+        """The unit as the host says it: the question's unit, with the question's scale put
+        before it when the unit does not say it ("How many million people…?", unit "people"
+        → "million people"; Spanish "millones de personas"), or the scale alone."""
+        wu = self.wu
+        scale = wu.question_scale(q.question, q.unit)
+        if scale == 1 or wu.unit_names_scale(q.unit, scale):
+            return q.unit
+        if not q.unit.strip() or wu.unit_is_silent(q.unit, q.question):
+            return wu.scale_name(scale)
+        return f"{wu.scale_name(scale, before_unit=True)} {q.unit}"
+
+    def value_text(self, q: Question, value) -> str:
+        """A number of question ``q`` as the host says it, with the unit — the answer, and every
+        guess read back, alike: "42.195 kilometres", "17.1 million square kilometres", "Mach 2",
+        and a calendar year bare ("1969", :meth:`WitsUnderstanding.unit_is_silent`)."""
+        shown = self.num(value)
+        unit = self.spoken_unit(q)
+        if unit == q.unit and self.wu.unit_is_silent(q.unit, q.question):
+            return shown
+        if unit == q.unit and self.wu.unit_goes_before(q.unit):
+            return self.text("wits.answer_unit_before", value=shown, unit=unit)
+        return self.text("wits.answer_unit", value=shown, unit=unit)
+
     def answer_value(self, q: Question) -> str:
-        value = self.num(q.answer)
-        if self.wu.unit_is_silent(q.unit):
-            return value
-        if self.wu.unit_goes_before(q.unit):
-            return self.text("wits.answer_unit_before", value=value, unit=q.unit)
-        return self.text("wits.answer_unit", value=value, unit=q.unit)
+        """The answer of ``q`` with its unit (:meth:`value_text`)."""
+        return self.value_text(q, q.answer)
 
     def answer_text(self, q: Question) -> str:
+        """"The answer is 17.1 million square kilometres. Source: CIA World Factbook, figure for
+        2024." — the year the answer holds for is left out when it is the answer itself (a
+        calendar-year question), where it would sound like an edition of the source."""
         parts = [self.text("wits.answer", answer=self.answer_value(q))]
-        if q.source and q.year is not None:
+        if q.source and q.year is not None and q.year != q.answer:
             parts.append(self.text("wits.answer_source_year", source=q.source, year=q.year))
         elif q.source:
             parts.append(self.text("wits.answer_source", source=q.source))
@@ -861,8 +1008,8 @@ class Host:
         if p.bonus:
             parts.append(self.text("wits.part_bonus", bonus=self.chips(p.bonus)))
         if not p.chips_after:
-            return self.text("wits.payout_line_none", Player=self.name(p.player), parts=parts)
-        return self.text("wits.payout_line", Player=self.name(p.player), parts=parts, chips=self.chips(p.chips_after))
+            return self.text("wits.payout_line_none", Player=self.cap(p.player), parts=parts)
+        return self.text("wits.payout_line", Player=self.cap(p.player), parts=parts, chips=self.chips(p.chips_after))
 
     def say_standings(self) -> None:
         """Speak the standings (also the "score" command)."""
@@ -876,7 +1023,8 @@ class Host:
         wu = self.wu
         return (self.table.understanding.number_words() + [" ".join(p) for p in wu.guesses["no_guess"]]
                 + [" ".join(ph) for pl in self.players for ph in wu.player_phrases(pl)]
-                + [" ".join(p) for p in wu.fix_opening] + wu.unit_words(self.question.unit))
+                + [" ".join(p) for p in wu.fix_opening] + wu.unit_words(self.question.unit)
+                + wu.scale_phrases(self.scale) + [" ".join(p) for p in wu.moments.get("repeat_question", ())])
 
     def bet_phrases(self) -> list[str]:
         return self.wu.vocabulary(self.players)

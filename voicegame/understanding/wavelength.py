@@ -20,6 +20,7 @@ said                                        meaning
 "all the way right", "all the way to Cold"  0° or 180°
 "centre" / "center" / "middle"              90°
 "forty degrees" (a number, no direction)    that angle
+"set it to eighty", "put it at 80"          that angle
 "where is it?"                              say the position in words
 "lock it in", "that's it", "done"           end the dial phase (after a read-back)
 "right minus 20", "minus ten degrees"       refused: the dial has no negative degrees
@@ -27,10 +28,11 @@ said                                        meaning
 
 Spanish: "un poquito a la izquierda" (5°), "un pelín más Frío" (1°), "mucho
 más a la derecha" (45°), "del todo a la derecha", "más <concepto>", "menos
-<concepto>", "al centro", "¿dónde está?", "fíjalo". Dutch: "een klein beetje
+<concepto>", "al centro", "ponedlo en ochenta", "¿dónde está?", "fijadlo" (the table is
+spoken to as *vosotros*; the *tú* forms "ponlo", "fíjalo" work too). Dutch: "een klein beetje
 naar links" (5°), "een tikje meer Warm" (1°), "een stuk naar rechts" (45°),
 "helemaal naar rechts", "meer <concept>", "minder <concept>", "naar het
-midden", "waar staat hij?", "vastzetten". Word order is free: an utterance is
+midden", "zet hem op tachtig", "waar staat hij?", "vastzetten". Word order is free: an utterance is
 read as a set of phrases (size, edge, side or concept, number, filler), so
 "naar links een beetje" and "een beetje naar links" are the same move.
 
@@ -179,6 +181,9 @@ class WavelengthUnderstanding:
         self.grammar_edge_to = _keys(grammar["edge_to"])
         self.grammar_units = _keys(grammar["units"])
         self.grammar_extra_sides = _keys(grammar.get("extra_sides", []))
+        #: What precedes a position said as a number ("set it to", "ponedlo en"): grammar words;
+        #: understanding them is the filler's job.
+        self.grammar_set = _keys(grammar.get("set", []))
         call = w["call"]
         self.call_filler_raw = _keys(call["filler"])
         self.call_filler = _folded(call["filler"])
@@ -438,6 +443,7 @@ class WavelengthUnderstanding:
             out.extend(f"{size} {target}" for size in self.step_raw)
             out.extend(f"{edge} {target}" for edge in edges)
         out.extend(f"{e} {to} {c}" for c in concepts for e in edges for to in self.grammar_edge_to)
+        out.extend(self.grammar_set)
         out.extend(self.core.number_words())
         out.extend(self.grammar_units)
         return out
@@ -460,7 +466,7 @@ class WavelengthUnderstanding:
 
     def all_words(self) -> set[str]:
         """Every fixed word of the Wavelength grammars, accents kept (for the vocabulary check at start)."""
-        groups = [*self.raw.values(), self.step_raw, self.side_raw, self.grammar_extra_sides,
+        groups = [*self.raw.values(), self.step_raw, self.side_raw, self.grammar_extra_sides, self.grammar_set,
                   self.grammar_cues, self.grammar_edge_to, self.grammar_units, self.call_filler_raw, self.pass_raw,
                   self.team_raw, self.call_grammar_cues, self.call_grammar_says, self.other_side_raw,
                   self.redo_raw]

@@ -19,7 +19,9 @@ alto", "verde, 5 fichas en el 3 a 1 de la izquierda", "la de azul"; Dutch
   number: Dutch "met elk 3 fiches"); ``without chips`` (Spanish "sin fichas")
   is 0 chips;
 - ``split[:] SLOT [with N chips] and SLOT [with N chips]`` — one token on each;
-- ``one on SLOT [with N chips], one on SLOT [with N chips]`` — two tokens;
+- ``one on SLOT [with N chips], one on SLOT [with N chips]`` — two tokens; after a token
+  that said its chips the next may give the count alone ("… and one on too high with
+  one", ``[bets] with_short``);
 - ``one on SLOT [with N chips]`` / ``N chips on SLOT`` / ``on SLOT`` — one token;
   it is *added* to the player's bets (a third token is refused, K4) unless
   ``only``/``just`` comes first, which replaces them.
@@ -36,14 +38,17 @@ only after the 2-to-1 odds); the reading with the fewest tokens comes first, so 
 words naming one slot are never split into an extra token.
 
 Guesses (K2) may end with unit words ("fifty kilometres", :meth:`WitsUnderstanding.guess_said`);
+in a question asked in a scale (``[scales]``, :meth:`WitsUnderstanding.question_scale`: "How many
+million…?") a guess said with a scale word is read in the question's unit ("seventeen million" → 17);
 corrections (G4) may start with "no" ("no, blue forty"). The game's own listening
-moments ("the mat", "never mind", "that's right", extra "ready" words, "same age")
+moments ("the mat", "repeat the question", "never mind", "that's right", extra "ready" words, "same age")
 are ``[moments]`` phrases (:meth:`WitsUnderstanding.said`).
 
 Every word comes from ``prompts/<lang>/words_wits.toml``: ``[bets]``, ``[slots]``,
 ``[guesses]`` and ``[moments]`` (phrases, also the recognizer grammar), ``[sides]``
 (side words added to the core ones, e.g. Dutch "linker", and the centre), ``[grammar]``
-(the English possessive "'s", the words around a corrected guess) and ``[units]``.
+(the English possessive "'s", the words around a corrected guess), ``[units]`` (silent units;
+a calendar year's unit is silent only after a year question) and ``[scales]``.
 """
 
 from __future__ import annotations
@@ -183,6 +188,9 @@ class WitsUnderstanding:
         self._folded = {k: frozenset(tuple(fold(w) for w in p) for p in v) for k, v in self.moments.items()}
         units = words.get("units", {})
         self.silent_units = {normalise(w) for w in units.get("silent", [])}
+        #: units of a calendar year: silent only in a question that asks for a year (``[units] year_question``)
+        self.calendar_units = {normalise(w) for w in units.get("calendar", [])}
+        self._year_question = self._phrases(units.get("year_question", ()))
         self.units_before = {normalise(w) for w in units.get("before", [])}
         #: words a guess may end with (units in general; the question's own unit is added per question)
         spoken = [w for phrase in units.get("spoken", []) for w in normalise(phrase).split()]
@@ -208,6 +216,14 @@ class WitsUnderstanding:
         self.fix_lead = self._phrases(grammar.get("fix_lead", ()))
         #: words that may open a correction at "is that right?" ("no, blue forty", "nee, blauw veertig")
         self.fix_opening = self._phrases(grammar.get("fix_opening", ()))
+        #: the scales a question may ask in (``[scales]``): value → (phrases said after a number or found
+        #: in a unit, phrases of a question text asking in it, name alone, name before a unit)
+        self.scales: dict[int, tuple] = {}
+        for entry in words.get("scales", {}).values():
+            name = str(entry["name"])
+            self.scales[int(entry["value"])] = (self._phrases(entry.get("words", ())),
+                                                self._phrases(entry.get("question", ())),
+                                                name, str(entry.get("name_before_unit", name)))
         n = self.u.numbers
         #: words that join the parts of one number but never start one ("and", "y", "en")
         self._joiners = frozenset(n.connectors)
@@ -336,9 +352,18 @@ class WitsUnderstanding:
             for j2 in self._at(words, j, self.bets["chips"]):
                 yield value, j2
 
-    def _with(self, words, i) -> Iterator[tuple[Number | None, bool, int]]:
+    def _with(self, words, i, short: bool = False) -> Iterator[tuple[Number | None, bool, int]]:
         """``(chips, each, end)`` of an optional "with N chips [each]" / "with no chips"
-        (also "with each N chips" and "without chips" where the language says so)."""
+        (also "with each N chips" and "without chips" where the language says so).
+
+        :param short: also "with N" without the word "chips" (``[bets] with_short``): allowed
+            for a token after one that said its chips ("one on Red's guess with 2 chips and one
+            on too high with 1", Spanish "… y otro en demasiado alto con una").
+        """
+        if short:
+            for j in self._at(words, i, self.bets.get("with_short", ())):
+                for value, j2 in self._numbers(words, j, limit=4):
+                    yield value, False, j2
         for j in self._at(words, i, self.bets["with"]):
             for value, j2 in self._chips_count(words, j):
                 for j3 in self._at(words, j2, self.bets["each"]):
@@ -353,11 +378,12 @@ class WitsUnderstanding:
             yield 0, False, j
         yield None, False, i
 
-    def _token(self, words, i, players) -> Iterator[tuple[TokenRequest, int]]:
+    def _token(self, words, i, players, short: bool = False) -> Iterator[tuple[TokenRequest, int]]:
+        """One token; ``short``: its chips may be said without the word "chips" (:meth:`_with`)."""
         for j in self._at(words, i, self.bets["one"]):
             for j2 in self._at(words, j, self.bets["on"]):
                 for slot, j3 in self._slot(words, j2, players):
-                    for chips, each, j4 in self._with(words, j3):
+                    for chips, each, j4 in self._with(words, j3, short):
                         if not each:
                             yield TokenRequest(slot, chips), j4
         for chips, j in self._chips_count(words, i):
@@ -366,16 +392,18 @@ class WitsUnderstanding:
                     yield TokenRequest(slot, chips), j3
         for j in self._at(words, i, self.bets["on"]):
             for slot, j2 in self._slot(words, j, players):
-                for chips, each, j3 in self._with(words, j2):
+                for chips, each, j3 in self._with(words, j2, short):
                     if not each:
                         yield TokenRequest(slot, chips), j3
 
-    def _tokens(self, words, i, players, depth: int = 0) -> Iterator[tuple[tuple[TokenRequest, ...], int]]:
-        """One or more tokens separated by "and"/"then"/nothing (commas are gone)."""
-        for token, j in self._token(words, i, players):
+    def _tokens(self, words, i, players, depth: int = 0,
+                short: bool = False) -> Iterator[tuple[tuple[TokenRequest, ...], int]]:
+        """One or more tokens separated by "and"/"then"/nothing (commas are gone); after a
+        token that said its chips, the next may give its count alone ("… with 1")."""
+        for token, j in self._token(words, i, players, short):
             if depth < 3:
                 for j2 in self._opt(words, j, self.bets["join"]):
-                    for more, j3 in self._tokens(words, j2, players, depth + 1):
+                    for more, j3 in self._tokens(words, j2, players, depth + 1, short or token.chips is not None):
                         yield (token, *more), j3
             yield (token,), j
 
@@ -396,7 +424,7 @@ class WitsUnderstanding:
                         for j4 in self._at(words, j3, self.bets["join"]):
                             for j5 in self._opt(words, j4, self.bets["on"]):
                                 for slot2, j6 in self._slot(words, j5, players):
-                                    for chips2, each2, j7 in self._with(words, j6):
+                                    for chips2, each2, j7 in self._with(words, j6, chips1 is not None):
                                         if not (each1 or each2):
                                             yield (TokenRequest(slot1, chips1), TokenRequest(slot2, chips2)), True, j7
             for tokens, j in self._tokens(words, start, players):
@@ -425,15 +453,15 @@ class WitsUnderstanding:
         readings.sort(key=lambda r: len(r.tokens))
         return readings
 
-    def guess(self, text: str, unit: str = "") -> Number | str | None:
+    def guess(self, text: str, unit: str = "", scale: int = 1) -> Number | str | None:
         """A guess (K2): the number said, :data:`NO_GUESS` for "no guess", else ``None``.
 
         The number may be followed by unit words (:meth:`guess_said`).
         """
-        said = self.guess_said(text, unit)
+        said = self.guess_said(text, unit, scale)
         return None if said is None else said[0]
 
-    def guess_said(self, text: str, unit: str = "") -> tuple[Number | str, tuple[str, ...]] | None:
+    def guess_said(self, text: str, unit: str = "", scale: int = 1) -> tuple[Number | str, tuple[str, ...]] | None:
         """A guess with the unit words said after it: ``(value, unit words)``, else ``None``.
 
         "fifty kilometres", "160 characters", "cincuenta kilómetros por hora",
@@ -443,14 +471,45 @@ class WitsUnderstanding:
         "per", "por"); at least one real unit word. ``value`` is :data:`NO_GUESS` for
         "no guess" (then no unit words).
 
+        In a question asked in a scale (``scale`` > 1, :meth:`question_scale`: "How many
+        million square kilometres…?"), a number said with a scale word is read in the
+        question's unit: "seventeen million" → 17, "zeventien komma één miljoen" → 17.1,
+        "cuatro mil quinientos millones" in a question in "miles de millones" → 4.5,
+        "thirty seven trillion" (a scale the core numbers lack) → 37. A number said
+        without one is taken as it is ("seventeen" → 17).
+
         :param unit: the question's unit ("kilometres", "km/h"), "" if none.
+        :param scale: the question's scale (1, 1000, 10**6, 10**9, 10**12).
         """
+        if scale > 1:
+            scaled = self._scaled_guess(text, unit, scale)
+            if scaled is not None:
+                return scaled
+        said = self._plain_guess(text, unit)
+        if said is None:
+            return None
+        value, number_words, tail = said
+        if scale > 1 and value != NO_GUESS and self._has_scale_word(number_words):
+            value = _in_scale(value, scale)
+        return value, tail
+
+    def _plain_guess(self, text: str, unit: str) -> tuple[Number | str, tuple[str, ...], tuple[str, ...]] | None:
+        """``(value, the words of the number, the unit words after it)`` of a guess, else ``None``."""
         value = self.u.number(text)
-        if value is not None:
-            return value, ()
         words = self.words(text)
+        if value is not None:
+            return value, tuple(words), ()
         if tuple(words) in self.guesses["no_guess"]:
-            return NO_GUESS, ()
+            return NO_GUESS, (), ()
+        for cut, tail in self._unit_tails(words, unit):
+            value = self.u.number(" ".join(words[:cut]))
+            if value is not None:
+                return value, tuple(words[:cut]), tail
+        return None
+
+    def _unit_tails(self, words: Sequence[str], unit: str) -> Iterator[tuple[int, tuple[str, ...]]]:
+        """``(cut, words[cut:])`` for every cut after which only unit words follow (at least one
+        real unit word, not only glue), the longest tail first."""
         stems = self._unit_stems | {s for w in re.split(r"[\s/]+", normalise(unit)) if w for s in _stems(w)}
 
         def is_unit(w: str) -> bool:
@@ -460,25 +519,84 @@ class WitsUnderstanding:
             tail = words[cut:]
             if not all(fold(w) in self._unit_glue or is_unit(w) for w in tail):
                 break  # a word further on is no unit word: no shorter number leaves only units
-            if not any(fold(w) not in self._unit_glue and is_unit(w) for w in tail):
-                continue
-            value = self.u.number(" ".join(words[:cut]))
-            if value is not None:
-                return value, tuple(tail)
+            if any(fold(w) not in self._unit_glue and is_unit(w) for w in tail):
+                yield cut, tuple(tail)
+
+    def _scaled_guess(self, text: str, unit: str, scale: int) -> tuple[Number, tuple[str, ...]] | None:
+        """A number followed by a word of the question's own scale, then nothing or unit words:
+        "17 million", "diecisiete millones de kilómetros cuadrados" → ``(17, unit words)``."""
+        words = self.words(text)
+        phrases = self.scales.get(scale, ((),))[0]
+        for i in range(1, len(words)):
+            for j in self._at(words, i, phrases):
+                value = self.u.number(" ".join(words[:i]))
+                if value is None:
+                    continue
+                rest = words[j:]
+                if not rest:
+                    return value, ()
+                tails = dict(self._unit_tails(["-", *rest], unit))
+                if 1 in tails:
+                    return value, tails[1]
         return None
 
-    def guess_fix(self, text: str, players: Sequence[str], unit: str = "") -> tuple[str, Number | str] | None:
+    def _has_scale_word(self, words: Sequence[str]) -> bool:
+        """True when a number's words hold a word of a thousand or more ("million", "mil",
+        Dutch compounds such as "tweeduizend") or a scale of this game (``[scales]``)."""
+        n = self.u.numbers
+        big = [w for w in n.scales if self.u._scale_value(w)]
+        big += [p[0] for phrases, *_ in self.scales.values() for p in phrases if len(p) == 1]
+        return any(b in fold(w) for w in words for b in map(fold, big))
+
+    def question_scale(self, question: str, unit: str = "") -> int:
+        """The scale a question asks in: 10**6 for "How many million square kilometres…?" or the
+        unit "million square kilometres", 1000 for "in thousands"…; 1 for none.
+
+        The unit is looked at first (a scale word anywhere in it), then the question text (only
+        the ``[scales] question`` phrases, such as "how many million" / "in millions", so that a
+        number in the text — "dos mil veintiuno", "one trillion" — is no scale). The longest
+        phrase found wins ("miles de millones" over "millones").
+        """
+        for text, which in ((unit, 0), (question, 1)):
+            words = tuple(fold(w) for w in self.words(text))
+            best = (0, 1)
+            for value, entry in self.scales.items():
+                for phrase in entry[which]:
+                    folded = tuple(fold(w) for w in phrase)
+                    if len(folded) > best[0] and any(words[i:i + len(folded)] == folded for i in range(len(words))):
+                        best = (len(folded), value)
+            if best[1] > 1:
+                return best[1]
+        return 1
+
+    def scale_name(self, scale: int, before_unit: bool = False) -> str:
+        """How the host says a scale: "million"; before a unit, Spanish "millones de"."""
+        entry = self.scales.get(scale)
+        if entry is None:
+            return ""
+        return entry[3] if before_unit else entry[2]
+
+    def unit_names_scale(self, unit: str, scale: int) -> bool:
+        """True when ``unit`` itself says the scale ("million square kilometres")."""
+        return scale > 1 and self.question_scale("", unit) == scale
+
+    def scale_phrases(self, scale: int) -> list[str]:
+        """The phrases of a scale said after a number (for a recognizer grammar)."""
+        return [" ".join(p) for p in self.scales.get(scale, ((),))[0]]
+
+    def guess_fix(self, text: str, players: Sequence[str], unit: str = "",
+                  scale: int = 1) -> tuple[str, Number | str] | None:
         """A correction "red 2009" / "red's guess is 2009" / "red, no guess" → ``(player, guess)``.
 
         Spanish "rojo dice 2009", "la respuesta de rojo es 2009", Dutch "rood moet 2009 zijn";
         also opened by "no" ("no, blue forty", ``[grammar] fix_opening``) and with unit
-        words after the number ("red, twenty kilometres").
+        words after the number ("red, twenty kilometres"); ``scale`` as in :meth:`guess_said`.
         """
-        said = self.fix_said(text, players, unit)
+        said = self.fix_said(text, players, unit, scale)
         return None if said is None else said[:2]
 
-    def fix_said(self, text: str, players: Sequence[str],
-                 unit: str = "") -> tuple[str, Number | str, tuple[str, ...]] | None:
+    def fix_said(self, text: str, players: Sequence[str], unit: str = "",
+                 scale: int = 1) -> tuple[str, Number | str, tuple[str, ...]] | None:
         """:meth:`guess_fix` with the unit words heard: ``(player, guess, unit words)``."""
         words = self.words(text, players)
         for opening in self._opt(words, 0, self.fix_opening):
@@ -491,7 +609,7 @@ class WitsUnderstanding:
                         rest = rest[:-1]
                     if not rest:
                         continue
-                    said = self.guess_said(" ".join(rest), unit)
+                    said = self.guess_said(" ".join(rest), unit, scale)
                     if said is not None:
                         return player, said[0], said[1]
         return None
@@ -526,7 +644,8 @@ class WitsUnderstanding:
 
     def said(self, moment: str, text: str, contains: bool = False) -> bool:
         """True when the utterance is one of the ``[moments]`` phrases of ``moment``
-        ("read_mat", "back_out", "all_right", "ready", "same_age"); accents are ignored.
+        ("read_mat", "repeat_question", "back_out", "all_right", "ready", "same_age"); accents are
+        ignored.
 
         :param contains: also when such a phrase is inside the utterance as whole words
             ("they are the same age").
@@ -567,9 +686,26 @@ class WitsUnderstanding:
         """"yes", "change"… at "any changes?"."""
         return tuple(self.words(text)) in self.guesses["change"]
 
-    def unit_is_silent(self, unit: str) -> bool:
-        """True when the answer's unit is not spoken after it (years)."""
-        return normalise(unit) in self.silent_units or not unit.strip()
+    def unit_is_silent(self, unit: str, question: str = "") -> bool:
+        """True when the answer's unit is not spoken after it: none, a silent unit
+        ("atomic number"), or a calendar year's unit in a question that asks for a year
+        (:meth:`is_year_question`: "In what year…?" → "1969"; "How many years…?" with the
+        unit "year" is a duration and keeps it).
+        """
+        unit_ = normalise(unit)
+        if not unit_ or unit_ in self.silent_units:
+            return True
+        return unit_ in self.calendar_units and self.is_year_question(question)
+
+    def is_year_question(self, question: str) -> bool:
+        """True when the question asks for a calendar year ("In what year…?", "¿En qué año…?",
+        "In welk jaar…?": ``[units] year_question``)."""
+        words = tuple(fold(w) for w in self.words(question))
+        for phrase in self._year_question:
+            folded = tuple(fold(w) for w in phrase)
+            if any(words[i:i + len(folded)] == folded for i in range(len(words))):
+                return True
+        return False
 
     def unit_goes_before(self, unit: str) -> bool:
         """True when the unit is said before the number ("Mach 2", "pH 7")."""
@@ -586,6 +722,7 @@ class WitsUnderstanding:
             out += [" ".join(ph) for ph in self.player_phrases(p)]
         out += [" ".join(p) for p in self.fix_lead + self.fix_opening] + sorted(self.fix_filler | self.fix_tail)
         out += [" ".join(p) for p in self.sides["centre"]]
+        out += [" ".join(p) for entry in self.scales.values() for p in entry[0]]
         out += self.u.number_words() + self.side_phrases() + self.u.yes_no_phrases()
         return sorted(w for w in set(out) if w not in self.possessive)
 
@@ -604,6 +741,12 @@ def _stems(word: str) -> set[str]:
         if w.endswith(ending) and len(w) - len(ending) >= 3:
             out.add(w[:-len(ending)])
     return out
+
+
+def _in_scale(value: Number, scale: int) -> Number:
+    """``value`` counted in ``scale`` (17_100_000 in millions → 17.1), int when whole."""
+    out = round(value / scale, 9)
+    return int(out) if float(out).is_integer() else out
 
 
 def _both(slot: SlotRef, chips: Number | None, each: bool) -> tuple[TokenRequest, TokenRequest]:
