@@ -121,6 +121,16 @@ def test_energy_flush_ends_sooner_than_the_stable_partial(model, wavs):
     assert sorted(flush_gaps)[len(WORDS) // 2] < sorted(early_gaps)[len(WORDS) // 2]
 
 
+def test_free_mode_flushes_only_when_asked(model, wavs):
+    free = Expected.free_text("clue")
+    default = VoskListener(model, _source(wavs["네"], chunk_s=0.02))
+    default.listen(free, 5.0)
+    assert default.last_endpoint != "flush"  # Vosk's own endpoint in free mode by default
+    quick = VoskListener(model, _source(wavs["네"], chunk_s=0.02), free_hang_s=0.6)
+    quick.listen(free, 5.0)
+    assert quick.last_endpoint == "flush"
+
+
 def test_noise_floor_raises_the_speech_threshold(model):
     """The half-duplex tail measures the room's noise; speech must be louder than 3× it."""
     import numpy as np

@@ -12,7 +12,7 @@ result every run.
 
 Endpoints (``VoskListener.last_endpoint``):
 
-- ``"flush"`` — grammar mode: speech was heard and the audio has then been quiet
+- ``"flush"`` — grammar mode (and free mode with ``free_hang_s``): speech was heard and the audio has then been quiet
   for ``hang_s`` seconds (RMS below ``max(min_threshold, noise_factor × the noise
   floor measured in the half-duplex tail)``); Vosk's final result is asked for at
   once. Vosk's partial result lags the audio by 0.1–0.5 s, so this ends an utterance
@@ -158,6 +158,8 @@ class VoskListener:
     :param stall_s: wall seconds without any audio before :class:`DeviceError`.
     :param hang_s: seconds of quiet audio after speech that end a grammar-mode
         utterance (``None`` turns the flush off).
+    :param free_hang_s: the same for free-text moments (``None``: Vosk's own endpoint
+        only; free speech pauses longer inside an utterance, so use ≥ 0.5 s).
     :param min_threshold: least RMS (int16 units; 300 ≈ -40 dBFS) that counts as speech.
     :param noise_factor: speech must be this many times louder than the noise floor.
     """
@@ -174,6 +176,7 @@ class VoskListener:
         alternatives: int = 3,
         stall_s: float = 5.0,
         hang_s: float | None = 0.15,
+        free_hang_s: float | None = None,
         min_threshold: float = 300.0,
         noise_factor: float = 3.0,
     ):
@@ -186,6 +189,7 @@ class VoskListener:
         self.alternatives = alternatives
         self.stall_s = stall_s
         self.hang_s = hang_s
+        self.free_hang_s = free_hang_s
         self.min_threshold = min_threshold
         self.noise_factor = noise_factor
         #: RMS that counts as speech in the current listen (from the tail's noise floor).
@@ -378,8 +382,8 @@ class VoskListener:
                     heard = self._heard(json.loads(rec.FinalResult()), audio_t, speech_start)
                     self._finish("early", audio_t)
                     return heard
-                if (grammar_mode and self.hang_s is not None and loud_seen
-                        and quiet_s >= self.hang_s - 1e-9):
+                hang = self.hang_s if grammar_mode else self.free_hang_s
+                if hang is not None and loud_seen and quiet_s >= hang - 1e-9:
                     heard = self._heard(json.loads(rec.FinalResult()), audio_t, speech_start)
                     if heard.text:
                         self._finish("flush", audio_t)

@@ -204,6 +204,9 @@ class Table:
             "winners": None,
             "finished": False,
         }
+        #: True when this table replays a saved game (``voicegame resume``), not an undo;
+        #: hosts use it to say again, at the first live moment, what the table needs to know.
+        self.resuming = bool(self.pending) and live_at == "end"
         if self.pending or (replay is not None and live_at == "next_listen"):
             self.clock.start_replay()
 

@@ -291,7 +291,7 @@ class Host:
         #: The last turn attempt was redone (W8): the same Psychic plays again.
         self.redone = False
         #: Resumed from a replayed log (``voicegame resume``), not yet at a live listening moment.
-        self.replayed = table.replaying and getattr(table, "live_at", "end") == "end"
+        self.replayed = table.resuming
         #: What of the current turn was said live, not muted by a replay: "card", "target", "clue", "dial".
         self.said_live: set[str] = set()
         self.machine = Machine(model=self, states=STATES, transitions=TRANSITIONS, initial="setup",

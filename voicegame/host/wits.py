@@ -257,7 +257,7 @@ class Host:
         self.tie: dict | None = None
         self.final_winners: list[str] = []
         #: Resumed from a replayed log (``voicegame resume``), not yet at a live listening moment.
-        self.replayed = table.replaying and getattr(table, "live_at", "end") == "end"
+        self.replayed = table.resuming
         #: What of the current question was said live, not muted by a replay: "question", "mat".
         self.said_live: set[str] = set()
         self.machine = Machine(model=self, states=STATES, transitions=TRANSITIONS, initial="intro",
