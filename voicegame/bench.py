@@ -714,15 +714,17 @@ def golden_scripts(scripts_dir: Path) -> dict[str, list[Path]]:
 
 #: What-if variants of group 3 (diagnosis, not how the game runs): each removes or
 #: moves one part of the save work for the duration of its games (:func:`host_variant`).
-#: The game saves in three ways (``voicegame.host.base``): every listening moment
-#: appends one JSON line to ``<autosave>.journal`` (``Table.journal``: no rename, no
-#: fsync); at phase changes the full autosave and the record go to the background
-#: writer thread (``storage.BackgroundWriter``: atomic + fsync, coalesced per path);
-#: the first save of each table generation (the game's start, after an undo or a
-#: resume replay) is written at once on the game thread. ``journal_off`` drops the
-#: per-moment journal; ``writer_sync`` does the phase saves on the game thread (atomic
-#: + fsync, as before the writer thread); ``saving_off`` is the bound: no save work at
-#: all (``Table.autosave`` and ``Table.journal`` do nothing).
+#: The game saves in three ways (``voicegame.host.base``): every listen (commands and
+#: pauses too) appends one JSON line with a sequence number to ``<autosave>.journal``
+#: (``Table.journal``: no rename, no fsync); ``Table.enter_phase`` only marks the phase
+#: dirty, and once before the next live listen the host's snapshot, the full autosave
+#: and the record are encoded on the game thread and handed to the background writer
+#: thread (``storage.BackgroundWriter``: atomic + fsync, coalesced per path); the first
+#: save of each table generation (the game's start, after an undo or a resume replay)
+#: is written at once on the game thread. ``journal_off`` drops the journal;
+#: ``writer_sync`` does the phase saves on the game thread (atomic + fsync, as before
+#: the writer thread); ``saving_off`` is the bound: no save work at all
+#: (``Table.autosave`` and ``Table.journal`` do nothing).
 HOST_VARIANTS = ("journal_off", "writer_sync", "saving_off")
 
 

@@ -195,6 +195,23 @@ def journal_path(autosave: str | Path) -> Path:
     return autosave.with_name(autosave.name + ".journal")
 
 
+def open_journal(autosave: str | Path):
+    """Open the autosave's journal for appending (creating its folder); line-buffered text.
+
+    :raises OSError: the folder cannot be written.
+    """
+    path = journal_path(autosave)
+    path.parent.mkdir(parents=True, exist_ok=True)
+    return path.open("a", encoding="utf-8", buffering=1)
+
+
+def write_journal_line(fh, index: int, entry: dict, generation: str = "", seq: int = 0) -> None:
+    """Write one journal line (see :func:`append_journal`) to an open journal and flush it
+    to the operating system (a killed process loses nothing; a power cut may)."""
+    fh.write(to_json({"g": generation, "n": seq, "i": index, "entry": entry}) + "\n")
+    fh.flush()
+
+
 def append_journal(autosave: str | Path, index: int, entry: dict, generation: str = "", seq: int = 0) -> None:
     """Append one input-log entry (JSON line, with its index in the log and the
     generation of the autosave it continues) to the journal.
@@ -204,10 +221,8 @@ def append_journal(autosave: str | Path, index: int, entry: dict, generation: st
 
     :raises OSError: the disk is full or the folder cannot be written.
     """
-    path = journal_path(autosave)
-    path.parent.mkdir(parents=True, exist_ok=True)
-    with path.open("a", encoding="utf-8") as fh:
-        fh.write(to_json({"g": generation, "n": seq, "i": index, "entry": entry}) + "\n")
+    with open_journal(autosave) as fh:
+        write_journal_line(fh, index, entry, generation, seq)
 
 
 def load_autosave(path: str | Path) -> dict:

@@ -38,8 +38,8 @@ from typing import Any, Callable, Iterable, TypeVar
 from voicegame.adapters.headless import NullVoice, VirtualClock
 from voicegame.ports import Clock, Expected, Heard, InputEnded, Listener, Silence, Voice
 from voicegame.prompts import Prompts
-from voicegame.storage import (append_journal, atomic_write_json, background_writer, data_dir, journal_path,
-                               to_json)
+from voicegame.storage import (atomic_write_json, background_writer, data_dir, open_journal, to_json,
+                               write_journal_line)
 from voicegame.understanding import Understanding, understanding
 
 log = logging.getLogger("voicegame")
@@ -190,6 +190,7 @@ class Table:
         self.new_generation()
         self._phase_dirty = False
         self._journal_seq = 0
+        self._journal = None
         self._settings_dict = dataclasses.asdict(settings)
         self.last_heard_at = self.clock.now()
         self.record: dict = {
@@ -608,10 +609,21 @@ class Table:
             self.autosave(record=False)
         try:
             self._journal_seq += 1
-            append_journal(self.autosave_path(), len(self.log) - 1, self.log[-1], self.generation,
-                           self._journal_seq)
+            if self._journal is None:  # one open file per table: a line costs a write, not an open
+                self._journal = open_journal(self.autosave_path())
+            write_journal_line(self._journal, len(self.log) - 1, self.log[-1], self.generation,
+                               self._journal_seq)
         except OSError as exc:
             self._saving_failed(exc)
+
+    def close(self) -> None:
+        """Close the journal file (end of this table's run)."""
+        if self._journal is not None:
+            try:
+                self._journal.close()
+            except OSError:
+                pass
+            self._journal = None
 
     def flush(self) -> None:
         """Wait until every save is on disk (end of a game)."""
@@ -662,6 +674,7 @@ class Session:
         self.log = list(log or [])
         self.screen = screen
         self.table: Table | None = None
+        self.tables: list[Table] = []
         self.resuming = bool(self.log)
 
     def run(self) -> str:
@@ -669,6 +682,8 @@ class Session:
         try:
             return self._run()
         finally:
+            for table in self.tables:
+                table.close()
             background_writer().flush()
             if self.table is not None and background_writer().error is not None:
                 log.warning("saving failed: %s", background_writer().error)
@@ -682,6 +697,7 @@ class Session:
             table = Table(self.listener, self.voice, self.clock, self.settings, replay=replay,
                           screen=self.screen, live_at=live_at)
             self.table = table
+            self.tables.append(table)
             try:
                 host = self.host_factory(table)
                 host.play()

@@ -411,13 +411,13 @@ class Understanding:
         return [p for ps in self.command_words.values() for p in ps]
 
     def grammar(self, *groups) -> tuple[str, ...]:
-        """A grammar: the given phrase groups plus every global command, deduplicated."""
+        """A grammar: the given phrase groups plus every global command, deduplicated.
+
+        Each group is normalised once and remembered (a game asks with the same large
+        groups again and again; only a card's own words are new)."""
         seen: dict[str, None] = {}
         for group in (*groups, self.command_phrases()):
-            for p in group:
-                p = normalise(p)
-                if p:
-                    seen.setdefault(p, None)
+            seen.update(_normalised_group(tuple(group)))
         return tuple(seen)
 
     def yes_no_phrases(self) -> list[str]:
@@ -428,6 +428,12 @@ class Understanding:
 
     def colour_phrases(self) -> list[str]:
         return [p for ps in self.colour_words.values() for p in ps]
+
+
+@lru_cache(maxsize=512)
+def _normalised_group(group: tuple[str, ...]) -> dict[str, None]:
+    """The phrases of a group, normalised, without empties and duplicates (ordered)."""
+    return dict.fromkeys(p for p in map(normalise, group) if p)
 
 
 @cache
