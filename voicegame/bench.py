@@ -17,7 +17,7 @@ JSON plus a short table:
    after speech). Beside it: ``"early"`` (``hang_s=None``: the partial result stable
    for ``stable_s``) and Vosk's own endpointing (``hang_s=None, stable_s=inf``). Free
    mode, where the listener has no flush, is measured with Vosk's own endpointing and
-   with a free-mode flush experiment (:func:`listen_free_flush`).
+   with a free-mode flush experiment (the listener's ``free_hang_s``).
 2. **Recognition cost** — real-time factor (wall seconds per audio second) in
    grammar and in free mode, recognizer set-up per listening moment, and the CPU
    share of one core (process CPU time / wall time) while listening to real-time
@@ -255,78 +255,6 @@ class ProbeSource:
         return self.inner.position_s
 
 
-def listen_free_flush(listener, expected, timeout_s: float | None, hang_s: float = 0.6):
-    """EXPERIMENT, not used in play: the listener's flush, applied in FREE mode too.
-
-    :class:`VoskListener` flushes only in grammar mode (free speech has longer pauses
-    inside an utterance). This listens like :meth:`VoskListener.listen` (same
-    recognizer, tail, noise floor and result mapping) but ends the utterance
-    ``hang_s`` seconds of audio after the last chunk whose RMS reached the listener's
-    speech threshold (``max(min_threshold, noise_factor × tail noise floor)``), in any
-    mode. A flush that yields no word (noise) keeps listening. Endpoints: ``"flush"``,
-    ``"vosk"``, ``"timeout"``, ``"input_end"`` (as the listener's).
-
-    :param hang_s: seconds of quiet audio after speech that end the utterance.
-    :returns: :class:`~voicegame.ports.Heard` or :class:`~voicegame.ports.Silence`.
-    :raises InputEnded: the source ran out before speech started.
-    """
-    from voicegame.adapters.vosk_listener import _rms
-    from voicegame.ports import InputEnded, Silence
-
-    L = listener
-    L.last_endpoint = None
-    L.last_speech_start_s = L.last_speech_end_s = L.last_return_s = None
-    L.last_speech_detected_s = None
-    L.source.start()
-    L.source.drain()
-    L._discard_tail()
-    rec = L._recognizer(expected)
-    rate = L.source.sample_rate
-    fed = 0
-    speech_start: float | None = None
-    quiet = 0.0
-    stalled: list = [None]
-    while True:
-        try:
-            chunk = L._read(stalled)
-        except InputEnded:
-            if speech_start is None:
-                raise
-            t = fed / rate
-            heard = L._heard(json.loads(rec.FinalResult()), t, speech_start)
-            L._finish("input_end", t)
-            return heard
-        if not chunk:
-            continue
-        n = len(chunk) // 2
-        fed += n
-        t = fed / rate
-        loud = _rms(chunk) >= L.threshold
-        if rec.AcceptWaveform(chunk):
-            heard = L._heard(json.loads(rec.Result()), t, speech_start)
-            if heard.text or speech_start is not None:
-                L._finish("vosk", t)
-                return heard
-            continue
-        if L.last_speech_detected_s is None and json.loads(rec.PartialResult()).get("partial"):
-            L.last_speech_detected_s = t
-        if loud:
-            if speech_start is None:
-                speech_start = t - n / rate
-            quiet = 0.0
-        elif speech_start is not None:
-            quiet += n / rate
-            if quiet >= hang_s - 1e-9:
-                heard = L._heard(json.loads(rec.FinalResult()), t, speech_start)
-                if heard.text:
-                    L._finish("flush", t)
-                    return heard
-                speech_start, quiet = None, 0.0  # noise only: keep listening
-        if speech_start is None and timeout_s is not None and t >= timeout_s - 1e-9:
-            L._finish("timeout", t)
-            return Silence(waited_s=round(t, 3))
-
-
 def listener_default(name: str) -> float | None:
     """The default of one of :class:`VoskListener`'s keyword parameters (``stable_s``, ``hang_s``…)."""
     import inspect
@@ -350,8 +278,8 @@ def listen_one(model, word: str, wav: dict, expected, *, realtime: bool, listene
     """Listen to one synthetic utterance and split its timing.
 
     :param listener_kwargs: keyword arguments of :class:`VoskListener` (``{}``: its defaults).
-    :param free_flush_s: listen with :func:`listen_free_flush` and this hang (seconds)
-        instead of :meth:`VoskListener.listen`.
+    :param free_flush_s: the listener's ``free_hang_s`` (seconds): its energy flush in
+        free-text moments, off by default.
     :returns: ``{"word", "text", "correct", "endpoint", "endpoint_delay_ms",
         "compute_ms", "listener_gap_ms", "partial_lag_ms", "audio_s", "wall_s"}``
         (``listener_gap_ms`` — wall time from the speech end to the return — only at
@@ -363,13 +291,13 @@ def listen_one(model, word: str, wav: dict, expected, *, realtime: bool, listene
 
     src = ProbeSource(WavSource(wav["path"], realtime=realtime, chunk_s=CHUNK_S,
                                 leading_silence_s=LEAD_S, trailing_silence_s=TRAIL_S))
-    listener = VoskListener(model, src, **(listener_kwargs or {}))
+    kwargs = dict(listener_kwargs or {})
+    if free_flush_s is not None:
+        kwargs["free_hang_s"] = free_flush_s
+    listener = VoskListener(model, src, **kwargs)
     w0 = time.monotonic()
     try:
-        if free_flush_s is not None:
-            result = listen_free_flush(listener, expected, 5.0, hang_s=free_flush_s)
-        else:
-            result = listener.listen(expected, 5.0)
+        result = listener.listen(expected, 5.0)
     except InputEnded:
         result = None
     w1 = time.monotonic()
@@ -427,7 +355,7 @@ def bench_recognition(model, wavs: dict, grammar, cfg: dict, log: Callable[[str]
              for s in (0.1, 0.2)}
     sweep.update({f"flush_hang_{round(h * 1000)}ms": ({"hang_s": h}, None, expected) for h in (0.1, 0.2)})
     sweep["free_vosk_default"] = ({}, None, free)  # the listener's default: no flush, no early end in free mode
-    sweep["free_flush_600ms"] = ({}, 0.6, free)  # experiment: listen_free_flush
+    sweep["free_flush_600ms"] = ({}, 0.6, free)  # experiment: the listener's free_hang_s
 
     gap = {"speech_lang": None, "grammar": list(grammar), "chunk_s": CHUNK_S, "lead_s": LEAD_S,
            "early_stable_s": listener_default("stable_s"), "flush_hang_s": listener_default("hang_s"),
