@@ -427,8 +427,9 @@ def test_bad_players_are_refused_in_one_sentence(players, words):
     assert status == 2 and words in err and err.count("\n") == 1
 
 
-def test_tiebreak_with_several_guessers(tmp_path):
-    """R6 with four players: the two tied leaders write, the other two may guess, once per message."""
+def play_tied_game(tmp_path, lang: str, lines: list[str]) -> str:
+    """A four-player game tied after three rounds (red and green 5, blue 2, yellow 0), played from
+    its tiebreak (R6) to the end; returns what the host said (record in ``tmp_path/r.json``)."""
     from voicegame.rules import rofl as rules
 
     def tied_host(table):
@@ -439,15 +440,20 @@ def test_tiebreak_with_several_guessers(tmp_path):
         host.machine.set_state("tiebreak_intro")
         return host
 
-    settings = Settings("rofl", seed=5, options={"players": ["red", "blue", "green", "yellow"]},
+    settings = Settings("rofl", lang=lang, seed=5, options={"players": ["red", "blue", "green", "yellow"]},
                         record=str(tmp_path / "r.json"), autosave=str(tmp_path / "s.json"))
     out = io.StringIO()
-    lines = ["red, three", "blue, four", "green, four", "<silence>", "<silence>", "no pain no gain", "agreed"]
     clock = VirtualClock()
     outcome = Session(tied_host, ScriptListener(list(enumerate(lines, 1)), clock=clock), TextVoice(out), clock,
                       settings).run()
-    text = out.getvalue()
     assert outcome == "finished"
+    return out.getvalue()
+
+
+def test_tiebreak_with_several_guessers(tmp_path):
+    """R6 with four players: the two tied leaders write, the other two may guess, once per message."""
+    text = play_tied_game(tmp_path, "en", ["red, three", "blue, four", "green, four", "<silence>", "<silence>",
+                                           "no pain no gain", "agreed"])
     assert "Red and Green are tied at 5 points. Tiebreaker! Red and Green will write, and Blue and Yellow will guess." in text
     assert "Blue is guessing in this tiebreaker and has no token." in text
     assert "Blue and Yellow: one of you may guess Red's message, once" in text

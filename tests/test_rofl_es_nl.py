@@ -10,17 +10,14 @@ re-scored by :func:`rescore`, written here from R3–R6 without the rules module
 
 from __future__ import annotations
 
-import io
 import json
 import re
 
 import pytest
 
 from tests.playthrough import SCRIPTS, check_golden, run_cli
-from voicegame.adapters.headless import ScriptListener, TextVoice, VirtualClock
+from tests.test_host_rofl import play_tied_game
 from voicegame.decks.rofl import CATEGORIES, load_deck
-from voicegame.host import rofl as host_rofl
-from voicegame.host.base import Session, Settings
 from voicegame.prompts import Prompts, load_toml
 from voicegame.rules import rofl as rules
 from voicegame.rules.rofl import judge_guess
@@ -453,24 +450,8 @@ def test_spanish_private_screen(tmp_path):
 
 def test_spanish_tiebreak_with_several_guessers(tmp_path):
     """R6 with four players: the tied leaders write; the other two may guess, once per message."""
-    def tied_host(table):
-        host = host_rofl.Host(table)
-        game = rules.RoflGame(("red", "blue", "green", "yellow"), {"red": 5, "blue": 2, "green": 5, "yellow": 0},
-                              round=3, turn=3)
-        host.game, _ = rules.score_turn(game, [])
-        host.machine.set_state("tiebreak_intro")
-        return host
-
-    settings = Settings("rofl", lang="es", seed=5, options={"players": ["red", "blue", "green", "yellow"]},
-                        record=str(tmp_path / "r.json"), autosave=str(tmp_path / "s.json"))
-    out = io.StringIO()
-    lines = ["rojo, tres", "azul, cuatro", "verde, cuatro", "<silence>", "<silence>",
-             "la casa de bernarda alba", "de acuerdo"]
-    clock = VirtualClock()
-    outcome = Session(tied_host, ScriptListener(list(enumerate(lines, 1)), clock=clock), TextVoice(out), clock,
-                      settings).run()
-    text = out.getvalue()
-    assert outcome == "finished"
+    text = play_tied_game(tmp_path, "es", ["rojo, tres", "azul, cuatro", "verde, cuatro", "<silence>", "<silence>",
+                                           "la casa de bernarda alba", "de acuerdo"])
     assert ("Tras tres rondas, Rojo y Verde empatan con 5 puntos. ¡Desempate! Escriben Rojo y Verde, "
             "y adivinar le toca a Azul y Amarillo.") in text
     assert "Azul adivina en este desempate y no tiene ficha." in text
@@ -575,25 +556,7 @@ def test_ears_mode_tells_the_guesser_by_name(tmp_path, lang, cover, crowd):
                                 "nl": "HOST: Klaar. Iedereen mag weer luisteren."}[lang]
 
 
-def _tied_game(tmp_path, lang, lines):
-    """A four-player game tied after three rounds (red and green 5, blue 2, yellow 0), played from
-    its tiebreak (R6) to the end; returns what the host said."""
-    def tied_host(table):
-        host = host_rofl.Host(table)
-        game = rules.RoflGame(("red", "blue", "green", "yellow"), {"red": 5, "blue": 2, "green": 5, "yellow": 0},
-                              round=3, turn=3)
-        host.game, _ = rules.score_turn(game, [])
-        host.machine.set_state("tiebreak_intro")
-        return host
 
-    settings = Settings("rofl", lang=lang, seed=5, options={"players": ["red", "blue", "green", "yellow"]},
-                        record=str(tmp_path / "r.json"), autosave=str(tmp_path / "s.json"))
-    out = io.StringIO()
-    clock = VirtualClock()
-    outcome = Session(tied_host, ScriptListener(list(enumerate(lines, 1)), clock=clock), TextVoice(out), clock,
-                      settings).run()
-    assert outcome == "finished"
-    return out.getvalue()
 
 
 @pytest.mark.parametrize("lang, lines, said", [
@@ -607,7 +570,7 @@ def _tied_game(tmp_path, lang, lines):
 def test_no_points_is_said_in_words(tmp_path, lang, lines, said):
     """"Verde con 0 puntos" → "Verde sin puntos"; "Groen, nog geen punten" during the game and
     "geen punten" in the final standings."""
-    text = _tied_game(tmp_path, lang, lines)
+    text = play_tied_game(tmp_path, lang, lines)
     for sentence in said:
         assert sentence in text, sentence
     assert "0 puntos" not in text and "0 punten" not in text

@@ -185,7 +185,7 @@ def make_clock(args, env: Env):
 
 # ---------------------------------------------------------------------- commands
 def cmd_play(args, env: Env) -> int:
-    from voicegame.host.base import Session, Settings
+    from voicegame.host.base import Settings
 
     module = host_module(args.game)
     settings = Settings(game=args.game, lang=args.lang,

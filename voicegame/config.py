@@ -30,7 +30,7 @@ import os
 import re
 import tempfile
 import tomllib
-from dataclasses import dataclass, field, fields
+from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Mapping
 

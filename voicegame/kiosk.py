@@ -74,7 +74,7 @@ from transitions import Machine
 from voicegame import config as kiosk_config
 from voicegame.games import host_module
 from voicegame.host.base import (DEFAULT_LISTEN_S, MAX_TRIES, SILENT, NotAllowed, NotUnderstood, Session,
-                                 Settings, try_parse)
+                                 Settings, try_parse, understood)
 from voicegame.ports import Expected, Heard, InputEnded, Silence
 from voicegame.prompts import Prompts, PromptError
 from voicegame.understanding import normalise, understanding
@@ -472,10 +472,7 @@ class Kiosk:
                    silence_limit: int | None = SETUP_SILENCES, **values):
         """A yes/no question: ``True``, ``False``, or :data:`SILENT` after ``silence_limit`` silences."""
         def parse(text: str) -> bool:
-            answer = self.u.yes_no(text)
-            if answer is None:
-                raise NotUnderstood
-            return answer
+            return understood(self.u.yes_no(text))
 
         return self.ask(key, parse, help_key=help_key, moment=moment, phrases=self.u.yes_no_phrases(),
                         silence_limit=silence_limit, **values)
@@ -688,9 +685,7 @@ class Kiosk:
                 answer = True
             if answer is not None:
                 return answer
-            game = self.lu.game(text)  # "the Wits and Wagers one", "resume ROFL"
-            if game is None:
-                raise NotUnderstood
+            game = understood(self.lu.game(text))  # "the Wits and Wagers one", "resume ROFL"
             if game == settings.game:
                 return True
             others, _ = self.saved_games(game)

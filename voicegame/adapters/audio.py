@@ -80,14 +80,8 @@ class MicSource:
     """
 
     def __init__(self, device: int | str | None = None, blocksize: int | None = None):
-        sd = import_sounddevice()
         self.device = device
-        try:
-            info = sd.query_devices(device, kind="input")
-        except (sd.PortAudioError, ValueError) as exc:
-            raise DeviceError(NO_MICROPHONE) from exc
-        if not info or int(info.get("max_input_channels", 0)) < 1:
-            raise DeviceError(NO_MICROPHONE)
+        info = device_info(device, "input")
         #: samples per second delivered by :meth:`read`.
         self.sample_rate = int(info["default_samplerate"])
         self.blocksize = int(blocksize) if blocksize else max(1, self.sample_rate // 20)
@@ -252,18 +246,29 @@ class WavSource:
         self._pos = len(self._data)
 
 
+def device_info(device: int | str | None, kind: str) -> dict:
+    """The ``sounddevice`` description of an ``"input"`` or ``"output"`` device that has at
+    least one channel (``None``: the default one).
+
+    :raises DeviceError: no such device / no PortAudio (one sentence naming the fix).
+    """
+    missing = NO_MICROPHONE if kind == "input" else NO_SPEAKER
+    sd = import_sounddevice()
+    try:
+        info = sd.query_devices(device, kind=kind)
+    except (sd.PortAudioError, ValueError) as exc:
+        raise DeviceError(missing) from exc
+    if not info or int(info.get(f"max_{kind}_channels", 0)) < 1:
+        raise DeviceError(missing)
+    return info
+
+
 def require_output(device: int | str | None = None) -> None:
     """Check that an audio output exists before a game relies on it.
 
     :raises DeviceError: no speaker / no PortAudio (one sentence naming the fix).
     """
-    sd = import_sounddevice()
-    try:
-        info = sd.query_devices(device, kind="output")
-    except (sd.PortAudioError, ValueError) as exc:
-        raise DeviceError(NO_SPEAKER) from exc
-    if not info or int(info.get("max_output_channels", 0)) < 1:
-        raise DeviceError(NO_SPEAKER)
+    device_info(device, "output")
 
 
 def play(samples, sample_rate: int, device: int | str | None = None) -> None:

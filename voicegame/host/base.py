@@ -58,6 +58,14 @@ class NotUnderstood(Exception):
     """Raised by a parse function: the utterance is not one of the phase's forms."""
 
 
+def understood(value: T | None) -> T:
+    """``value``, or :class:`NotUnderstood` when the understanding module found nothing
+    (``None``): the one line a parse function needs for "not one of this moment's forms"."""
+    if value is None:
+        raise NotUnderstood
+    return value
+
+
 class NotAllowed(Exception):
     """Raised by a parse function: understood, but not allowed now.
 
@@ -408,10 +416,7 @@ class Table:
         u = self.understanding
 
         def parse(text: str) -> bool:
-            answer = u.yes_no(text)
-            if answer is None:
-                raise NotUnderstood
-            return answer
+            return understood(u.yes_no(text))
 
         return self.ask(key, parse, phrases=u.yes_no_phrases(), help_key=help_key, moment=moment, **values)
 

@@ -48,7 +48,7 @@ from typing import Any
 from transitions import Machine
 
 from voicegame.decks.rofl import Card, load_deck
-from voicegame.host.base import DEFAULT_LISTEN_S, SILENT, NotAllowed, NotUnderstood, Table
+from voicegame.host.base import DEFAULT_LISTEN_S, SILENT, NotAllowed, Table, understood
 from voicegame.prompts import Prompts
 from voicegame.rules import rofl as rules
 from voicegame.rules.rofl import (AlreadyClaimed, Board, GuessResult, RoflOptions, SpaceOutOfRange,
@@ -444,9 +444,7 @@ class Host:
         """A claim or pass checked against the rules → ``(intent, new board)``; or ``_READY``."""
         if ready_ok and self.words.is_ready(text):
             return _READY
-        intent = self.words.claim(text, default)
-        if intent is None:
-            raise NotUnderstood
+        intent = understood(self.words.claim(text, default))
         ws = self.writer_names()
         try:
             if intent.is_pass:
@@ -638,9 +636,7 @@ class Host:
         :raises NotUnderstood: not a verdict.
         """
         t = self.table
-        v = self.words.verdict(text)
-        if v is None:
-            raise NotUnderstood
+        v = understood(self.words.verdict(text))
         ws = self.writer_names()
         example = self.name(ws[0])
         if judgement is None:  # own message: only a writer's "correct"/"wrong" (or "blue, yes")

@@ -65,7 +65,7 @@ from pathlib import Path
 from transitions import Machine
 
 from voicegame.decks.wavelength import Card, load_deck
-from voicegame.host.base import SILENT, NotAllowed, NotUnderstood, Table
+from voicegame.host.base import SILENT, NotAllowed, NotUnderstood, Table, understood
 from voicegame.prompts import Prompts
 from voicegame.rules import wavelength as rules
 from voicegame.understanding.wavelength import (
@@ -598,9 +598,7 @@ class Host:
                 return ("redo", None)
             if self.words.is_other_side(text):
                 raise NotAllowed(self.text("other_side_too_late"))
-            command = self.words.dial_command(text, left, right)
-            if command is None:
-                raise NotUnderstood
+            command = understood(self.words.dial_command(text, left, right))
             if command.kind == NEGATIVE:
                 raise NotAllowed(self.text("dial_negative"))
             return ("dial", command)
@@ -666,9 +664,7 @@ class Host:
         def parse(text: str):
             if self.words.is_redo(text):
                 return ("redo", None)
-            call = self.words.call(text, left, right, self.team_names)
-            if call is None:
-                raise NotUnderstood
+            call = understood(self.words.call(text, left, right, self.team_names))
             if call.team == turn.team:
                 raise NotAllowed(self.text("call_wrong_team", team=psychic_name, caller=caller_name))
             if call.team is None:  # one microphone cannot tell who spoke: the call must name its team

@@ -72,7 +72,7 @@ from typing import Any
 from transitions import Machine
 
 from voicegame.decks.wits import Question, bank_key, draw_questions, load_bank
-from voicegame.host.base import SILENT, NotAllowed, NotUnderstood, Table
+from voicegame.host.base import SILENT, NotAllowed, NotUnderstood, Table, understood
 from voicegame.rules import wits as rules
 from voicegame.rules.wits import (
     DEFAULT_QUESTIONS,
@@ -492,9 +492,7 @@ class Host:
         def parse(text: str):
             said = wu.guess_said(text, unit, scale)
             if said is None:
-                fix = wu.fix_said(text, self.players, unit, scale)
-                if fix is None:
-                    raise NotUnderstood
+                fix = understood(wu.fix_said(text, self.players, unit, scale))
                 named, value, _ = fix
                 if named != player:
                     key = "wits.guess_fix_later" if self.players.index(named) < seat else "wits.guess_wait_turn"
@@ -534,10 +532,7 @@ class Host:
             fix = wu.fix_said(text, self.players, unit, scale)
             if fix is not None:
                 return fix[:2]
-            answer = wu.confirm(text)
-            if answer is None:
-                raise NotUnderstood
-            return answer
+            return understood(wu.confirm(text))
 
         def parse_fix(text: str):
             fix = wu.fix_said(text, self.players, unit, scale)
@@ -668,10 +663,7 @@ class Host:
             u = self.wu
 
             def parse_side(text: str) -> str:
-                side = u.side(text)
-                if side is None:
-                    raise NotUnderstood
-                return side
+                return understood(u.side(text))
 
             side = self.ask("wits.which_side", parse_side, phrases=t.understanding.side_phrases(),
                             help_key="wits.help_side", moment="which_side", silence_limit=CONFIRM_SILENCES,

@@ -260,7 +260,6 @@ class Understanding:
         return spans
 
     def _is_number_token(self, w: str) -> bool:
-        n = self.numbers
         return bool(re.fullmatch(r"-?[\d.,]+", w)) and any(c.isdigit() for c in w) or self._is_number_word(w)
 
     def _digits(self, w: str) -> int | float | None:
