@@ -18,7 +18,7 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Callable, Mapping, TextIO
 
-from voicegame.games import GAMES, host_module
+from voicegame.games.registry import GAMES, host_module
 
 LANGS = ("en", "es", "nl")
 
@@ -90,7 +90,7 @@ def build_parser() -> argparse.ArgumentParser:
     _io_arguments(resume)
 
     kiosk = sub.add_parser("kiosk", help="the spoken lobby: choose, set up and play games by voice (the default)")
-    from voicegame.kiosk import add_arguments as kiosk_arguments
+    from voicegame.lobby.host import add_arguments as kiosk_arguments
 
     kiosk_arguments(kiosk)
 
@@ -185,7 +185,7 @@ def make_clock(args, env: Env):
 
 # ---------------------------------------------------------------------- commands
 def cmd_play(args, env: Env) -> int:
-    from voicegame.host.base import Settings
+    from voicegame.engine.table import Settings
 
     module = host_module(args.game)
     settings = Settings(game=args.game, lang=args.lang,
@@ -202,7 +202,7 @@ def cmd_play(args, env: Env) -> int:
 
 
 def _run_session(module, settings, args, env: Env, log) -> int:
-    from voicegame.host.base import Session
+    from voicegame.engine.table import Session
 
     clock = make_clock(args, env)
     listener = make_listener(args, env, clock)
@@ -217,7 +217,7 @@ def latest_autosave(environ, unreadable: list[Path] | None = None) -> Path | Non
 
     :param unreadable: if given, autosaves that cannot be read are appended to it.
     """
-    from voicegame.storage import data_dir, journal_path, load_autosave
+    from voicegame.engine.journal import data_dir, journal_path, load_autosave
 
     folder = data_dir(environ) / "autosave"
 
@@ -237,8 +237,8 @@ def latest_autosave(environ, unreadable: list[Path] | None = None) -> Path | Non
 
 
 def cmd_resume(args, env: Env) -> int:
-    from voicegame.host.base import Settings
-    from voicegame.storage import load_autosave
+    from voicegame.engine.table import Settings
+    from voicegame.engine.journal import load_autosave
 
     unreadable: list[Path] = []
     path = Path(args.path) if args.path else latest_autosave(env.environ, unreadable)
@@ -268,7 +268,7 @@ def cmd_resume(args, env: Env) -> int:
 
 
 def cmd_kiosk(args, env: Env) -> int:
-    from voicegame.kiosk import run_kiosk
+    from voicegame.lobby.host import run_kiosk
 
     return run_kiosk(args, env)
 
@@ -278,8 +278,8 @@ def cmd_hear(args, env: Env) -> int:
     (lines from ``prompts/<lang>/hear.toml``, numbers with the language's decimal mark)."""
     from voicegame.adapters.headless import VirtualClock
     from voicegame.ports import Expected, Heard, InputEnded
-    from voicegame.prompts import Prompts
-    from voicegame.understanding import understanding
+    from voicegame.language.prompts import Prompts
+    from voicegame.language.words import understanding
 
     u = understanding(args.lang)
     prompts = Prompts.load(args.lang)
@@ -325,7 +325,7 @@ def format_number(value: int | float, decimal_mark: str = ".", places: int | Non
 def describe(u, text: str, prompts=None) -> str:
     """What the understanding module makes of ``text`` (for ``voicegame hear``), in the
     language of ``prompts`` (default: the understanding's)."""
-    from voicegame.prompts import Prompts
+    from voicegame.language.prompts import Prompts
 
     p = prompts or Prompts.load(u.lang)
     parts = []

@@ -72,13 +72,13 @@ from typing import Callable
 from transitions import Machine
 
 from voicegame import config as kiosk_config
-from voicegame.games import host_module
-from voicegame.host.base import (DEFAULT_LISTEN_S, MAX_TRIES, SILENT, NotAllowed, NotUnderstood, Session,
+from voicegame.games.registry import host_module
+from voicegame.engine.table import (DEFAULT_LISTEN_S, MAX_TRIES, SILENT, NotAllowed, NotUnderstood, Session,
                                  Settings, try_parse, understood)
 from voicegame.ports import Expected, Heard, InputEnded, Silence
-from voicegame.prompts import Prompts, PromptError
-from voicegame.understanding import normalise, understanding
-from voicegame.understanding.lobby import LobbyIntent, OptionChange, lobby_understanding
+from voicegame.language.prompts import Prompts, PromptError
+from voicegame.language.words import normalise, understanding
+from voicegame.lobby.intents import LobbyIntent, OptionChange, lobby_understanding
 
 log = logging.getLogger("voicegame")
 
@@ -155,8 +155,8 @@ TEAMS_MIN_HEADCOUNT = 4
 
 def game_specs() -> dict[str, GameSpec]:
     """The set-up of each game, from its rules and host modules (players K1, R1; W4 target)."""
-    from voicegame.rules import rofl as rofl_rules
-    from voicegame.rules import wits as wits_rules
+    from voicegame.games.rofl import rules as rofl_rules
+    from voicegame.games.wits import rules as wits_rules
 
     wits_host, rofl_host = host_module("wits"), host_module("rofl")
     return {
@@ -555,7 +555,7 @@ class Kiosk:
         Newest is the last save of the autosave or its journal (file times), then the start
         stamp of the game; a finished game is never listed.
         """
-        from voicegame.storage import data_dir, journal_path, load_autosave
+        from voicegame.engine.journal import data_dir, journal_path, load_autosave
 
         folder = data_dir(self.environ) / "autosave"
         found: list[tuple[tuple, Path, dict]] = []
@@ -859,7 +859,7 @@ class Kiosk:
     def default_teams(self) -> list[str]:
         """Wavelength's two default teams, the same as ``voicegame play wavelength`` (Red and
         Blue, from ``words_wavelength.toml``), as colour keys; else the first two colours."""
-        from voicegame.understanding.wavelength import wavelength_understanding
+        from voicegame.games.wavelength.intents import wavelength_understanding
 
         def colour_key(team: str) -> str | None:  # "red" (a key, as in es/nl) or "Red" (a colour word, en)
             said = normalise(team)
@@ -1190,7 +1190,7 @@ class Kiosk:
 
 def language_available(lang: str) -> bool:
     """True when ``prompts/<lang>/`` holds every file the lobby and the games need (:data:`LANGUAGE_FILES`)."""
-    from voicegame import prompts
+    from voicegame.language import prompts
 
     folder = prompts.PROMPTS_DIR / lang
     return all((folder / f"{name}.toml").is_file() for name in LANGUAGE_FILES)

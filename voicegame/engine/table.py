@@ -37,10 +37,10 @@ from typing import Any, Callable, Iterable, TypeVar
 
 from voicegame.adapters.headless import NullVoice, VirtualClock
 from voicegame.ports import Clock, Expected, Heard, InputEnded, Listener, Silence, Voice
-from voicegame.prompts import Prompts
-from voicegame.storage import (atomic_write_json, background_writer, data_dir, open_journal, to_json,
+from voicegame.language.prompts import Prompts
+from voicegame.engine.journal import (atomic_write_json, background_writer, data_dir, open_journal, to_json,
                                write_journal_line)
-from voicegame.understanding import Understanding, understanding
+from voicegame.language.words import Understanding, understanding
 
 log = logging.getLogger("voicegame")
 
