@@ -944,7 +944,8 @@ def _child(argv: list[str]) -> None:
     work = Path(spec["work"])
     report: dict = {}
     if stage == "text":
-        from voicegame.cli import Env, main
+        from voicegame.cli import main
+        from voicegame.env import Env
 
         report["status"] = []
         for game, game_argv, script in spec["games"]:
