@@ -39,7 +39,8 @@ from voicegame.adapters.headless import NullVoice, VirtualClock
 from voicegame.engine.observer import PUBLIC, CaptionedVoice, Observers, View
 from voicegame.ports import Clock, Expected, Heard, InputEnded, Listener, Silence, Voice
 from voicegame.language.prompts import Prompts
-from voicegame.engine.journal import (atomic_write_json, background_writer, data_dir, open_journal, to_json,
+from voicegame.language.utterance import clean_heard
+from voicegame.engine.journal import (quarantine, atomic_write_json, background_writer, data_dir, open_journal, to_json,
                                write_journal_line)
 from voicegame.language.words import Understanding, understanding
 
@@ -309,10 +310,8 @@ class Table:
         start = self.clock.now()
         if self.pending:
             entry = self.pending.pop(0)
-            self.clock.sleep(entry.get("elapsed", 0.0))
-            result: Heard | Silence = (Silence(entry.get("elapsed", 0.0)) if entry.get("text") is None
-                                       else Heard(entry["text"], tuple(entry.get("alternatives", ())),
-                                                  entry.get("confidence", 1.0)))
+            self.clock.sleep(entry["elapsed"] if _is_seconds(entry.get("elapsed")) else 0.0)
+            result: Heard | Silence = replayed(entry)
             if not self.pending and self.live_at == "end":
                 self.go_live(repeat_prompt=False)
         else:
@@ -320,6 +319,8 @@ class Table:
                 # a kiosk never waits forever: at most until the table counts as idle
                 timeout_s = max(1.0, self.settings.idle_s - (self.clock.now() - self.last_heard_at))
             result = self.live_listener.listen(expected, timeout_s)
+            if isinstance(result, Heard):
+                result = clean_heard(result)
         entry = {
             "phase": self.phase,
             "moment": expected.moment,
@@ -652,6 +653,39 @@ class Table:
         background_writer().flush()
 
 
+class BadSave(ValueError):
+    """A saved input log entry has the wrong shape; ``str()`` says which entry and field."""
+
+
+def _is_seconds(value) -> bool:
+    return isinstance(value, (int, float)) and not isinstance(value, bool) and 0 <= value < 1e7
+
+
+def replayed(entry) -> Heard | Silence:
+    """The listen result a saved log entry stands for (cleaned as a live one is).
+
+    :raises BadSave: the entry is not an object, or its text / alternatives / confidence /
+        elapsed have the wrong type.
+    """
+    if not isinstance(entry, dict):
+        raise BadSave("an input log entry is not an object")
+    text, alternatives = entry.get("text"), entry.get("alternatives", [])
+    confidence, elapsed = entry.get("confidence", 1.0), entry.get("elapsed", 0.0)
+    if elapsed is not None and not _is_seconds(elapsed):
+        raise BadSave("an input log entry's 'elapsed' is not a number of seconds")
+    if text is None:
+        return Silence(float(elapsed or 0.0))
+    if not isinstance(text, str):
+        raise BadSave("an input log entry's 'text' is not text")
+    if not isinstance(alternatives, list) or not all(isinstance(a, str) for a in alternatives):
+        raise BadSave("an input log entry's 'alternatives' is not a list of texts")
+    if confidence is None:
+        confidence = 1.0
+    if not isinstance(confidence, (int, float)) or isinstance(confidence, bool):
+        raise BadSave("an input log entry's 'confidence' is not a number")
+    return clean_heard(Heard(text, tuple(alternatives), float(confidence)))
+
+
 def _capitalised(sentence: str) -> str:
     """The sentence with its first letter upper-case (an audience name may start it)."""
     return sentence[:1].upper() + sentence[1:]
@@ -752,9 +786,20 @@ class Session:
             except Exception:  # never show a traceback to a player
                 crash_log = write_crash_log(traceback.format_exc())
                 log.warning("the game stopped on an internal error; details in %s", crash_log)
+                if table.replaying:  # the saved game itself fails: set it aside, never offer it again
+                    table.clock.go_live()
+                    try:
+                        background_writer().flush()
+                        moved = quarantine(table.autosave_path())
+                        log.warning("the saved game could not be replayed; set aside as %s", moved)
+                    except OSError:
+                        log.warning("the saved game could not be replayed nor set aside")
+                    self.voice.say(table.text("common.save_set_aside"))
+                    return "error"
                 try:
-                    if table.replaying:
-                        table.clock.go_live()
+                    if table.log and not table.log[-1].get("accepted"):
+                        # the input that met the error was never taken: resume asks for it again
+                        table.log.pop()
                     if table.log:
                         table.autosave()
                     else:  # nothing was played: nothing to resume
