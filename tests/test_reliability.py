@@ -140,3 +140,78 @@ def test_an_input_that_meets_an_internal_error_is_asked_again_on_resume(tmp_path
     assert outcome == "error"
     log = load_autosave(tmp_path / "save.json")["log"]
     assert [e["text"] for e in log] == ["five"]  # the accepted input kept, the crashing one not
+
+
+class _FlakyMic:
+    """A listener whose microphone is gone for ``gone`` listens, then hears ``lines``."""
+
+    def __init__(self, lines, gone, clock):
+        from voicegame.adapters.headless import ScriptListener
+
+        self.inner = ScriptListener([(i + 1, l) for i, l in enumerate(lines)], clock=clock)
+        self.gone = gone
+
+    def listen(self, expected, timeout_s):
+        from voicegame.ports import DeviceError
+
+        if self.gone:
+            self.gone -= 1
+            raise DeviceError("The microphone was unplugged.")
+        return self.inner.listen(expected, timeout_s)
+
+
+def test_a_lost_microphone_pauses_the_moment_and_the_game_goes_on(tmp_path):
+    import io
+
+    from voicegame.adapters.headless import TextVoice, VirtualClock
+    from voicegame.engine.table import DEVICE_POLL_S, Session, Settings
+
+    out, clock = io.StringIO(), VirtualClock()
+    settings = Settings("toy", record=str(tmp_path / "rec.json"), autosave=str(tmp_path / "save.json"))
+    start = clock.now()
+    outcome = Session(Counter, _FlakyMic(["five", "six", "seven"], 4, clock), TextVoice(out), clock, settings).run()
+    said = out.getvalue()
+    assert outcome == "finished" and "final total 18" in said
+    assert said.count("lost the microphone") == 1 and "Traceback" not in said
+    assert clock.now() - start >= 4 * DEVICE_POLL_S
+    assert [e["text"] for e in load_autosave_or_record(tmp_path)] == ["five", "six", "seven"]
+
+
+def load_autosave_or_record(folder):
+    record = json.loads((folder / "rec.json").read_text())
+    return record["inputs"]
+
+
+def test_housekeeping_removes_leftovers_and_keeps_the_newest_records(tmp_path):
+    import os
+
+    from voicegame.engine.journal import tidy
+
+    data = tmp_path / "data"
+    (data / "autosave").mkdir(parents=True)
+    (data / "records").mkdir()
+    stray = data / "autosave" / ".wits-1.json.abc.tmp"
+    stray.write_text("half")
+    done = data / "autosave" / "wits-1.json"
+    done.write_text(json.dumps({"settings": {"game": "wits"}, "log": [], "finished": True}))
+    (data / "autosave" / "wits-1.json.journal").write_text("")
+    (data / "records" / "wits-1.json").write_text("{}")
+    going = data / "autosave" / "rofl-2.json"
+    going.write_text(json.dumps({"settings": {"game": "rofl"}, "log": [], "finished": False}))
+    for n in range(5):
+        record = data / "records" / f"old-{n}.json"
+        record.write_text("{}")
+        os.utime(record, (1000 + n, 1000 + n))
+    os.chmod(going, 0o644)
+    removed = tidy({"VOICEGAME_DATA_DIR": str(data), "VOICEGAME_KEEP_RECORDS": "3"})
+    assert stray in removed and done in removed and not done.exists() and going.exists()
+    assert sorted(p.name for p in (data / "records").glob("*.json")) == ["old-3.json", "old-4.json", "wits-1.json"]
+    assert going.stat().st_mode & 0o777 == 0o600
+    assert (data / "autosave").stat().st_mode & 0o777 == 0o700
+
+
+def test_a_finished_game_leaves_its_record_and_no_autosave(tmp_path):
+    outcome, out, session = run(Counter, ["one", "two", "three"], tmp_path)
+    assert outcome == "finished"
+    assert (tmp_path / "rec.json").exists() and (tmp_path / "rec.json").stat().st_mode & 0o777 == 0o600
+    assert not (tmp_path / "save.json").exists() and not (tmp_path / "save.json.journal").exists()

@@ -41,6 +41,89 @@ def config_dir(env: Mapping[str, str] | None = None) -> Path:
     return Path(platformdirs.user_config_dir(APP))
 
 
+def private_folder(folder: str | Path) -> Path:
+    """Create ``folder`` (and parents) as 0700: what players said is nobody else's business."""
+    folder = Path(folder)
+    folder.mkdir(parents=True, exist_ok=True, mode=0o700)
+    try:
+        if folder.stat().st_mode & 0o777 != 0o700:
+            folder.chmod(0o700)
+    except OSError:
+        pass
+    return folder
+
+
+#: Records kept by default, and for how many days (0 = no age limit); see docs/configuration.md.
+KEEP_RECORDS = 500
+KEEP_DAYS = 0
+
+
+def _env_count(env: Mapping[str, str], name: str, default: int) -> int:
+    try:
+        value = int(env.get(name, default))
+    except (TypeError, ValueError):
+        return default
+    return value if value >= 0 else default
+
+
+def tidy(env: Mapping[str, str] | None = None, now: float | None = None) -> list[Path]:
+    """Housekeeping at start: stray temporary files (a kill mid-write) go; a finished game's
+    autosave and journal go once its record exists; records beyond
+    ``$VOICEGAME_KEEP_RECORDS`` (newest kept, default 500) or older than
+    ``$VOICEGAME_KEEP_DAYS`` days (0 = no limit) go; folders become 0700 and files 0600.
+
+    :returns: the files removed. Never raises (a file that cannot be touched stays).
+    """
+    env = os.environ if env is None else env
+    now = time.time() if now is None else now
+    root = data_dir(env)
+    removed: list[Path] = []
+
+    def remove(path: Path) -> None:
+        try:
+            path.unlink()
+            removed.append(path)
+        except OSError:
+            pass
+
+    if not root.is_dir():
+        return removed
+    private_folder(root)
+    autosaves, records = root / "autosave", root / "records"
+    for folder in (root, autosaves, records):
+        if not folder.is_dir():
+            continue
+        private_folder(folder)
+        for path in folder.glob(".*.tmp"):
+            remove(path)
+        for path in folder.iterdir():
+            try:
+                if path.is_file() and path.stat().st_mode & 0o077:
+                    path.chmod(0o600)
+            except OSError:
+                pass
+    if autosaves.is_dir():
+        for path in autosaves.glob("*.json"):
+            try:
+                save = read_json(path)
+                finished = isinstance(save, dict) and save.get("finished") is True
+                record = (save.get("settings") or {}).get("record") if finished else None
+                record_path = Path(record) if isinstance(record, str) else records / path.name
+            except (ValueError, AttributeError, TypeError):
+                continue
+            if finished and record_path.exists():
+                remove(path)
+                remove(journal_path(path))
+    if records.is_dir():
+        keep = _env_count(env, "VOICEGAME_KEEP_RECORDS", KEEP_RECORDS)
+        days = _env_count(env, "VOICEGAME_KEEP_DAYS", KEEP_DAYS)
+        dated = sorted(((p.stat().st_mtime, p) for p in records.glob("*.json")), reverse=True)
+        for rank, (mtime, path) in enumerate(dated):
+            if rank >= keep or (days and now - mtime > days * 86400):
+                remove(path)
+    return removed
+
+
 def atomic_write_text(path: str | Path, text: str, durable: bool = True) -> None:
     """Write ``text`` to ``path`` atomically (temp file + rename), ``fsync``-ed if ``durable``.
 
@@ -48,7 +131,8 @@ def atomic_write_text(path: str | Path, text: str, durable: bool = True) -> None
         previous file (if any) is left intact.
     """
     path = Path(path)
-    path.parent.mkdir(parents=True, exist_ok=True)
+    if not path.parent.is_dir():
+        private_folder(path.parent)
     fd, tmp = tempfile.mkstemp(prefix=f".{path.name}.", suffix=".tmp", dir=path.parent)
     try:
         with os.fdopen(fd, "w", encoding="utf-8") as fh:
