@@ -63,6 +63,8 @@ from collections import Counter
 from pathlib import Path
 from typing import Callable, TextIO
 
+from voicegame.engine.journal import NoStorage, Storage, atomic_write_text
+
 FORMAT = "voicegame-bench/1"
 ROOT = Path(__file__).resolve().parents[1]
 #: Where the golden-playthrough scripts live in a checkout.
@@ -573,33 +575,39 @@ def play_scripted(game: str, argv: list[str], script: Path, work: Path, voice=No
     clock = VirtualClock()
     probe = (make_probe or _MomentProbe)(ScriptListener(script, clock=clock))
     voice = voice or _ProbeVoice(probe, Prompts.load(settings.lang).text("common.undone"))
-    session = Session(module.Host, probe, voice, clock, settings, screen=lambda s: None)
-    from voicegame.engine import table as base
-
-    get_writer = base.background_writer  # as it is now (a what-if variant may have replaced it)
-    base.background_writer = lambda: _FlushTimer(get_writer(), probe)
-    try:
-        outcome = session.run()
-    finally:
-        base.background_writer = get_writer
+    session = Session(module.Host, probe, voice, clock, settings, screen=lambda s: None,
+                      storage=_FlushTimer(_variant_storage[0](), probe))
+    outcome = session.run()
     probe.end = probe.flush_started if probe.flush_started is not None else time.perf_counter()
     return outcome, probe
 
 
-class _FlushTimer:
-    """The session's background writer, noting when the game first waits for it
-    (``Session.run`` flushes once the game is over: the end of the last moment's gap)
-    and how long the waits take (``probe.flush_s``)."""
+class _FlushTimer(Storage):
+    """The session's storage, noting when the game first waits for it (``Session.run``
+    flushes once the game is over: the end of the last moment's gap) and how long the
+    waits take (``probe.flush_s``)."""
 
-    def __init__(self, inner, probe: _MomentProbe):
-        object.__setattr__(self, "_inner", inner)
-        object.__setattr__(self, "_probe", probe)
+    def __init__(self, inner: Storage, probe: _MomentProbe):
+        self._inner = inner
+        self._probe = probe
 
-    def __getattr__(self, name):
-        return getattr(self._inner, name)
+    def write_now(self, path, data) -> None:
+        self._inner.write_now(path, data)
 
-    def __setattr__(self, name, value) -> None:
-        setattr(self._inner, name, value)
+    def write_later(self, path, text) -> None:
+        self._inner.write_later(path, text)
+
+    def take_error(self):
+        return self._inner.take_error()
+
+    def open_journal(self, autosave):
+        return self._inner.open_journal(autosave)
+
+    def write_journal(self, fh, index, entry, generation, seq) -> None:
+        self._inner.write_journal(fh, index, entry, generation, seq)
+
+    def remove(self, path) -> None:
+        self._inner.remove(path)
 
     def flush(self) -> None:
         started = time.perf_counter()
@@ -647,65 +655,67 @@ def golden_scripts(scripts_dir: Path) -> dict[str, list[Path]]:
 #: (``Table.journal``: no rename, no fsync); ``Table.enter_phase`` only marks the phase
 #: dirty, and once before the next live listen the host's snapshot, the full autosave
 #: and the record are encoded on the game thread and handed to the background writer
-#: thread (``storage.BackgroundWriter``: atomic + fsync, coalesced per path); the first
+#: thread (``journal.BackgroundWriter``: atomic + fsync, coalesced per path); the first
 #: save of each table generation (the game's start, after an undo or a resume replay)
 #: is written at once on the game thread. ``journal_off`` drops the journal;
 #: ``writer_sync`` does the phase saves on the game thread (atomic + fsync, as before
 #: the writer thread); ``saving_off`` is the bound: no save work at all
-#: (``Table.autosave`` and ``Table.journal`` do nothing).
+#: (:class:`~voicegame.engine.journal.NoStorage`). Each variant is a storage the session
+#: is given, not a patch of the table.
 HOST_VARIANTS = ("journal_off", "writer_sync", "saving_off")
 
 
-class _SyncWriter:
-    """:class:`voicegame.storage.BackgroundWriter`'s interface, writing at once on the caller's thread."""
+class _SyncStorage(Storage):
+    """The disk storage, doing the phase saves at once on the game thread (atomic + fsync)."""
 
     def __init__(self):
         self.error: OSError | None = None
 
-    def write(self, path, text: str) -> None:
-        from voicegame.engine.journal import atomic_write_text
-
+    def write_later(self, path, text: str) -> None:
         try:
             atomic_write_text(path, text, durable=True)
         except OSError as exc:
             self.error = exc
 
-    def sync(self, path) -> None:
-        try:
-            fd = os.open(path, os.O_RDONLY)
-            try:
-                os.fsync(fd)
-            finally:
-                os.close(fd)
-        except OSError as exc:
-            self.error = exc
+    def take_error(self):
+        error, self.error = self.error, None
+        return error
 
     def flush(self) -> None:
         pass
 
 
+class _NoJournalStorage(Storage):
+    """The disk storage without the journal."""
+
+    def open_journal(self, autosave):
+        return None
+
+    def write_journal(self, fh, index, entry, generation, seq) -> None:
+        pass
+
+
+#: the storage a scripted bench game saves to (a what-if variant replaces it)
+_variant_storage: list[Callable[[], Storage]] = [Storage]
+_VARIANT_STORAGE = {"as_is": Storage, "journal_off": _NoJournalStorage, "writer_sync": _SyncStorage,
+                    "saving_off": NoStorage}
+
+
 @contextlib.contextmanager
 def host_variant(name: str):
-    """Patch the host for a what-if variant of :data:`HOST_VARIANTS` (``"as_is"``: nothing).
+    """Save through a what-if variant of :data:`HOST_VARIANTS` (``"as_is"``: the disk as
+    the game does) for the scripted games played inside the block.
 
     :raises ValueError: an unknown variant name.
     """
-    from voicegame.engine import table as base
-
-    if name != "as_is" and name not in HOST_VARIANTS:
+    if name not in _VARIANT_STORAGE:
         raise ValueError(f"unknown what-if variant {name!r}: one of as_is, {', '.join(HOST_VARIANTS)}")
-    saved = (base.Table.autosave, base.Table.journal, base.background_writer)
+    saved = _variant_storage[0]
+    _variant_storage[0] = _VARIANT_STORAGE[name]
     try:
-        if name in ("journal_off", "saving_off"):
-            base.Table.journal = lambda self: None
-        if name == "saving_off":
-            base.Table.autosave = lambda self, *args, **kwargs: None
-        if name == "writer_sync":
-            sync_writer = _SyncWriter()
-            base.background_writer = lambda: sync_writer
         yield
     finally:
-        base.Table.autosave, base.Table.journal, base.background_writer = saved
+        _variant_storage[0] = saved
 
 
 def bench_host(cfg: dict, scripts_dir: Path, work: Path, log: Callable[[str], None],

@@ -1,0 +1,117 @@
+"""A game's settings, and replaying its input log (undo, resume).
+
+A game is deterministic given its :class:`Settings` and its inputs, so undo (G4)
+and resume both rebuild the state by replaying the input log (:class:`Replay`)
+with the voice muted and a virtual clock (:class:`SwitchClock`). The exceptions
+here end a table's run: :class:`Undo`, :class:`QuitGame`, :class:`IdleTable`.
+"""
+
+from __future__ import annotations
+
+import dataclasses
+from dataclasses import dataclass, field
+
+from voicegame.adapters.headless import VirtualClock
+from voicegame.ports import Clock, Heard, Silence
+
+
+class QuitGame(Exception):
+    """The table confirmed "quit": the game stops, its record and autosave are kept."""
+
+
+class IdleTable(Exception):
+    """Nobody spoke for ``settings.idle_s`` seconds (kiosk): the game is saved and the host
+    returns to the lobby."""
+
+
+class Undo(Exception):
+    """Take back the last accepted input of the current phase (G4): replay the log up to ``index``."""
+
+    def __init__(self, index: int):
+        super().__init__(index)
+        self.index = index
+
+
+@dataclass
+class Settings:
+    """Everything that, with the input log, determines a game.
+
+    :param game: ``"wavelength"``, ``"rofl"`` or ``"wits"``.
+    :param timer_s: seconds for every game timer (G1), ``None`` for off.
+    :param private: ``"ears"``, ``"earpiece:DEVICE"`` or ``"screen"`` (G2).
+    :param options: game options (players, teams, modes, deck paths…), JSON-serialisable.
+    :param idle_s: seconds of silence after which a kiosk table counts as idle.
+    """
+
+    game: str
+    lang: str = "en"
+    seed: int = 0
+    timer_s: float | None = 30.0
+    private: str = "ears"
+    options: dict = field(default_factory=dict)
+    record: str | None = None
+    autosave: str | None = None
+    started: str = ""
+    idle_s: float | None = None
+
+    @classmethod
+    def from_dict(cls, d: dict) -> "Settings":
+        names = {f.name for f in dataclasses.fields(cls)}
+        return cls(**{k: v for k, v in d.items() if k in names})
+
+
+class SwitchClock:
+    """A clock that runs virtual time while a log is replayed, then live time, continuously."""
+
+    def __init__(self, live: Clock):
+        self.live = live
+        self.virtual = VirtualClock()
+        self.replaying = False
+        self.offset = 0.0
+
+    def now(self) -> float:
+        return self.virtual.now() if self.replaying else self.live.now() + self.offset
+
+    def sleep(self, seconds: float) -> None:
+        (self.virtual if self.replaying else self.live).sleep(seconds)
+
+    def start_replay(self) -> None:
+        self.replaying = True
+        self.virtual = VirtualClock(self.live.now() + self.offset)
+
+    def go_live(self) -> None:
+        self.offset = self.virtual.now() - self.live.now()
+        self.replaying = False
+
+
+class Replay:
+    """The input-log entries still to replay, oldest first.
+
+    :param entries: log entries (``{"text", "alternatives", "confidence", "elapsed",
+        "intent"?, "command"?, …}``); ``text`` ``None`` is a silence.
+    :param live_at: ``"end"`` (resume): live right after the last entry; ``"next_listen"``
+        (undo): muted until the next listening moment starts.
+    """
+
+    def __init__(self, entries: list[dict] | None, live_at: str = "end"):
+        self.pending = list(entries or [])
+        self.live_at = live_at
+        #: the entry the last :meth:`next` returned (``None`` once live)
+        self.current: dict | None = None
+
+    def __bool__(self) -> bool:
+        return bool(self.pending)
+
+    def next(self) -> tuple[dict, Heard | Silence]:
+        """The next entry and what was heard then."""
+        entry = self.pending.pop(0)
+        self.current = entry
+        heard: Heard | Silence = (Silence(entry.get("elapsed", 0.0)) if entry.get("text") is None
+                                  else Heard(entry["text"], tuple(entry.get("alternatives", ())),
+                                             entry.get("confidence", 1.0)))
+        return entry, heard
+
+    @property
+    def ends_live(self) -> bool:
+        """The replay goes live right after its last entry (a resume)."""
+        return self.live_at == "end"
