@@ -63,7 +63,15 @@ from collections import Counter
 from pathlib import Path
 from typing import Callable, TextIO
 
+from voicegame import models
+from voicegame.adapters.headless import ScriptListener, VirtualClock
 from voicegame.engine.journal import NoStorage, Storage, atomic_write_text
+from voicegame.engine.table import Session
+from voicegame.env import Env, PortChoice
+from voicegame.games.registry import GAMES, host_module
+from voicegame.language.prompts import Prompts
+from voicegame.play import play_parser, play_settings, run_session
+from voicegame.ports import DeviceError, Expected, Heard, InputEnded
 
 FORMAT = "voicegame-bench/1"
 ROOT = Path(__file__).resolve().parents[1]
@@ -289,7 +297,6 @@ def listen_one(model, word: str, wav: dict, expected, *, realtime: bool, listene
     """
     from voicegame.adapters.audio import WavSource
     from voicegame.adapters.vosk_listener import VoskListener
-    from voicegame.ports import Heard, InputEnded
 
     src = ProbeSource(WavSource(wav["path"], realtime=realtime, chunk_s=CHUNK_S,
                                 leading_silence_s=LEAD_S, trailing_silence_s=TRAIL_S))
@@ -345,7 +352,6 @@ def _aggregate(rows: list[dict]) -> dict:
 # ---------------------------------------------------------------------- group 1 and 2
 def bench_recognition(model, wavs: dict, grammar, cfg: dict, log: Callable[[str], None]) -> tuple[dict, dict]:
     """Groups 1 (without the host and speech parts, added later) and 2."""
-    from voicegame.ports import Expected
 
     expected = Expected(tuple(grammar), False, "bench")
     free = Expected.free_text("bench")
@@ -546,18 +552,11 @@ def _write_const(source: Path, name: str, dest: Path) -> Path:
 
 def game_settings(game: str, argv: list[str], script: Path, work: Path):
     """Settings for ``voicegame play GAME ARGV --input SCRIPT`` (as the CLI builds them)."""
-    from voicegame.cli import build_parser
-    from voicegame.games.registry import host_module
-    from voicegame.engine.table import Settings
-
-    args = build_parser().parse_args(["play", game, *argv, "--input", str(script), "--output", "text"])
-    module = host_module(game)
-    settings = Settings(game=game, lang=args.lang, seed=args.seed if args.seed is not None else 7,
-                        timer_s=args.timer, private=args.private, options=module.options_from_args(args),
-                        record=str(work / f"{game}-record.json"), autosave=str(work / f"{game}-autosave.json"),
-                        started="bench")
-    module.validate(settings)
-    return module, settings
+    args = play_parser(game).parse_args([*argv, "--input", str(script), "--output", "text"])
+    settings = play_settings(game, args, seed=args.seed if args.seed is not None else 7,
+                             record=str(work / f"{game}-record.json"), autosave=str(work / f"{game}-autosave.json"),
+                             started="bench")
+    return host_module(game), settings
 
 
 def play_scripted(game: str, argv: list[str], script: Path, work: Path, voice=None,
@@ -567,10 +566,6 @@ def play_scripted(game: str, argv: list[str], script: Path, work: Path, voice=No
     :param make_probe: wraps the script listener (default :class:`_MomentProbe`).
     :returns: the session outcome and the probe with its per-moment times.
     """
-    from voicegame.adapters.headless import ScriptListener, VirtualClock
-    from voicegame.engine.table import Session
-    from voicegame.language.prompts import Prompts
-
     module, settings = game_settings(game, argv, script, work)
     clock = VirtualClock()
     probe = (make_probe or _MomentProbe)(ScriptListener(script, clock=clock))
@@ -639,8 +634,6 @@ def _quiet_data_dir(work: Path):
 
 def golden_scripts(scripts_dir: Path) -> dict[str, list[Path]]:
     """Every game of :data:`voicegame.games.GAMES` → its scripts ``<game>.txt`` / ``<game>_*.txt``."""
-    from voicegame.games.registry import GAMES
-
     out = {}
     for game in GAMES:
         found = sorted(scripts_dir.glob(f"{game}_*.txt")) + sorted(scripts_dir.glob(f"{game}.txt"))
@@ -954,14 +947,12 @@ def _child(argv: list[str]) -> None:
     work = Path(spec["work"])
     report: dict = {}
     if stage == "text":
-        from voicegame.cli import main
-        from voicegame.env import Env
-
         report["status"] = []
-        for game, game_argv, script in spec["games"]:
+        for game, game_argv, script in spec["games"]:  # as `voicegame play GAME … --output text` does
             env = Env(stdin=io.StringIO(), stdout=io.StringIO(), stderr=io.StringIO())
-            report["status"].append(main(["play", game, *game_argv, "--input", script, "--output", "text",
-                                          "--record", str(work / "text-record.json")], env))
+            args = play_parser(game).parse_args([*game_argv, "--input", script, "--output", "text",
+                                                 "--record", str(work / "text-record.json")])
+            report["status"].append(run_session(play_settings(game, args), PortChoice.from_args(args), env))
     else:
         import numpy  # noqa: F401  (what a microphone game holds)
 
@@ -993,7 +984,6 @@ def _child(argv: list[str]) -> None:
         if model is not None:
             from voicegame.adapters.audio import WavSource
             from voicegame.adapters.vosk_listener import VoskListener
-            from voicegame.ports import Expected
 
             listener = VoskListener(model, WavSource(spec["wav"], leading_silence_s=0.5, trailing_silence_s=1.0))
             listener.listen(Expected(tuple(spec["grammar"]), False, "bench"), 5.0)
@@ -1101,7 +1091,6 @@ def resolve_model(explicit: str | None) -> tuple[Path | None, str | None]:
 
     :raises BenchError: ``--model`` is not a Vosk model folder.
     """
-    from voicegame import models
 
     if explicit:
         p = Path(explicit).expanduser()
@@ -1351,7 +1340,6 @@ def run_from_args(args, out: TextIO, err: TextIO) -> int:
         err.write(f"voicegame bench: {exc}\n")
         return 2
     except Exception as exc:
-        from voicegame.ports import DeviceError
 
         if isinstance(exc, DeviceError):
             err.write(f"voicegame bench: {exc}\n")

@@ -20,6 +20,7 @@ Fuzzy snapping of a transcript to the nearest expected phrase uses ``rapidfuzz``
 from __future__ import annotations
 
 import re
+import unicodedata
 from dataclasses import dataclass
 from functools import cache, lru_cache
 
@@ -36,16 +37,13 @@ _PUNCT = re.compile(r"[^\w\s'.,-]", re.UNICODE)
 
 
 def fold(text: str) -> str:
-    """Accents and diaereses removed, except "ñ" ("puntuación" → "puntuacion", "oké" → "oke"),
-    so typed or transcribed text without accents still matches."""
-    import unicodedata
+    """Text without accents, diaereses or tildes ("puntuación" → "puntuacion", "één" → "een",
+    "año" → "ano"), so typed or transcribed text without them still matches.
 
-    out = []
-    for ch in unicodedata.normalize("NFD", text):
-        if unicodedata.category(ch) == "Mn" and not (ch == "\u0303" and out and out[-1] in "nN"):
-            continue
-        out.append(ch)
-    return unicodedata.normalize("NFC", "".join(out))
+    The one fold of the package: every comparison of words folds both sides with it.
+    """
+    decomposed = unicodedata.normalize("NFKD", text)
+    return unicodedata.normalize("NFC", "".join(ch for ch in decomposed if not unicodedata.combining(ch)))
 
 
 @lru_cache(maxsize=4096)

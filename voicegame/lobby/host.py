@@ -72,9 +72,17 @@ from typing import Callable
 from transitions import Machine
 
 from voicegame import config as kiosk_config
+from voicegame.adapters import tts
+from voicegame.engine.journal import data_dir, journal_path, load_autosave
+from voicegame.games.rofl import rules as rofl_rules
+from voicegame.games.wavelength.intents import wavelength_understanding
+from voicegame.games.wits import rules as wits_rules
+from voicegame.language import prompts
 from voicegame.games.registry import host_module
-from voicegame.engine.table import (DEFAULT_LISTEN_S, MAX_TRIES, SILENT, NotAllowed, NotUnderstood, Session,
-                                 Settings, try_parse, understood)
+from voicegame.engine.moment import (DEFAULT_LISTEN_S, SILENT, Moment, NotAllowed, NotUnderstood, run_moment,
+                                     understood)
+from voicegame.engine.session import Settings
+from voicegame.engine.table import Session
 from voicegame import env as env_module
 from voicegame.env import PortChoice, device
 from voicegame.ports import Expected, Heard, InputEnded, Ports, Silence
@@ -157,9 +165,6 @@ TEAMS_MIN_HEADCOUNT = 4
 
 def game_specs() -> dict[str, GameSpec]:
     """The set-up of each game, from its rules and host modules (players K1, R1; W4 target)."""
-    from voicegame.games.rofl import rules as rofl_rules
-    from voicegame.games.wits import rules as wits_rules
-
     wits_host, rofl_host = host_module("wits"), host_module("rofl")
     return {
         "wavelength": GameSpec(2, 2, 2, ("accessible",), False, "points", (2, 30), 10, headcount=True),
@@ -395,62 +400,46 @@ class Kiosk:
         key = f"lobby.language_names.{lang}"
         return self.text(key) if self.prompts.has(key) else lang
 
-    # ------------------------------------------------------------------ listening
+    # ------------------------------------------------------------------ listening (a floor of the engine)
+    @property
+    def understanding(self):
+        return self.u
+
+    def listen(self, expected: Expected, timeout_s: float | None):
+        """One raw listen on the lobby's listener (the lobby keeps no input log)."""
+        return self.ports.listener.listen(expected, timeout_s)
+
+    def replayed(self) -> None:
+        return None
+
+    def accepted(self, value, intent) -> None:
+        pass
+
+    def missed(self) -> None:
+        pass
+
     def ask(self, key: str | None, parse: Callable[[str], object], *, help_key: str, moment: str,
             phrases=(), timeout_s: float | None = DEFAULT_LISTEN_S, silence_limit: int | None = None,
-            not_understood_key: str | None = None, help_values: dict | None = None, **values):
-        """Say ``key`` and listen until ``parse`` accepts an utterance (the table's re-prompt policy).
+            not_understood_key: str | None = None, help_values: dict | None = None,
+            owned_commands=frozenset(), **values):
+        """Say ``key`` and listen until ``parse`` accepts an utterance: one moment of the
+        engine (:func:`voicegame.engine.moment.run_moment`), the same policy as a game's.
 
-        ``parse`` sees every utterance first; what it does not understand may be a
-        lobby command: repeat, help, slower/faster/louder/softer (saved), quit
-        (:class:`Cancelled`); score says the last finished game's final standings
-        (:meth:`final_score`; else, like pause, undo and resume, that no game is
-        running). Silence: "I didn't hear anything" (none when ``timeout_s`` is
-        ``None``: the lobby waits quietly); after ``silence_limit`` silences
-        :data:`SILENT` is returned.
+        Lobby commands (:meth:`command`): repeat, help, slower/faster/louder/softer
+        (saved), quit (:class:`Cancelled`); score says the last finished game's final
+        standings; pause, undo and resume say that no game is running. A silence while
+        nothing is timed (``timeout_s`` ``None``) gets no answer: the lobby waits quietly.
 
+        :param owned_commands: commands ``parse`` takes as answers here (the lobby's "resume").
         :raises Cancelled: "quit" / "stop".
         :raises InputEnded: the input is exhausted.
         """
-        help_values = help_values or {}
-        if key:
-            self.say(key, **values)
-        expected = Expected(self.u.grammar(phrases), False, moment)
-        failures = silences = 0
-        while True:
-            heard = self.ports.listener.listen(expected, timeout_s)
-            if isinstance(heard, Silence) or not isinstance(heard, Heard):
-                silences += 1
-                if silence_limit is not None and silences >= silence_limit:
-                    return SILENT
-                if timeout_s is None:
-                    continue
-                failures += 1
-                if failures < MAX_TRIES:
-                    self.say("common.didnt_hear", remember=False)
-            else:
-                outcome = try_parse(parse, heard)
-                if outcome[0] == "ok":
-                    return outcome[1]
-                if outcome[0] == "not_allowed":
-                    failures += 1
-                    self.say_text(outcome[1], remember=False)
-                else:
-                    command = self.u.command(heard.text)
-                    if command:
-                        self.command(command, help_key, help_values)
-                        continue
-                    failures += 1
-                    if not_understood_key:
-                        self.say(not_understood_key, remember=False, heard=heard.text,
-                                 games=self.text("lobby.games"))
-                        failures = 0
-                    elif failures < MAX_TRIES:
-                        self.say("common.not_understood", remember=False, heard=heard.text,
-                                 options=self.text(help_key, **help_values))
-            if failures >= MAX_TRIES:
-                self.say("common.options", remember=False, options=self.text(help_key, **help_values))
-                failures = 0
+        extra = {"games": self.text("lobby.games")} if not_understood_key else {}
+        return run_moment(self, Moment(key, parse, help_key, moment, phrases=phrases, timeout_s=timeout_s,
+                                       silence_limit=silence_limit, quiet_untimed=True,
+                                       not_understood_key=not_understood_key, not_understood_values=extra,
+                                       owned_commands=frozenset(owned_commands), help_values=help_values or {},
+                                       values=values))
 
     def ask_yes_no(self, key: str, *, help_key: str = "common.help_yes_no", moment: str = "confirm",
                    silence_limit: int | None = SETUP_SILENCES, **values):
@@ -461,8 +450,9 @@ class Kiosk:
         return self.ask(key, parse, help_key=help_key, moment=moment, phrases=self.u.yes_no_phrases(),
                         silence_limit=silence_limit, **values)
 
-    def command(self, command: str, help_key: str, help_values: dict) -> None:
+    def command(self, command: str, moment: Moment) -> None:
         """A global command heard in the lobby or the set-up."""
+        help_key, help_values = moment.help_key, moment.help_values
         if command == "repeat":
             if self.last_prompt:
                 self.voice.say(self.last_prompt)
@@ -481,8 +471,6 @@ class Kiosk:
     # ------------------------------------------------------------------ settings changed by voice
     def adjust_voice(self, command: str) -> None:
         """Slower/faster (±20 words a minute, 80-300) or louder/softer (±0.1, 0.2-1.0), saved."""
-        from voicegame.adapters import tts
-
         c = self.config
         if command in ("slower", "faster"):
             step = -1 if command == "slower" else 1
@@ -539,8 +527,6 @@ class Kiosk:
         Newest is the last save of the autosave or its journal (file times), then the start
         stamp of the game; a finished game is never listed.
         """
-        from voicegame.engine.journal import data_dir, journal_path, load_autosave
-
         folder = data_dir(self.environ) / "autosave"
         found: list[tuple[tuple, Path, dict]] = []
         unreadable: list[Path] = []
@@ -681,7 +667,7 @@ class Kiosk:
         try:
             answer = self.ask(key, parse, help_key="lobby.help_resume_more" if more else "lobby.help_resume",
                               moment="resume_offer", phrases=self.u.yes_no_phrases() + self.lu.resume_phrases(),
-                              silence_limit=SETUP_SILENCES, **values)
+                              silence_limit=SETUP_SILENCES, owned_commands={"resume"}, **values)
         except Cancelled:
             answer = "forget"
         if isinstance(answer, tuple):  # another game's saved game, named: offer it next, then the rest
@@ -734,7 +720,8 @@ class Kiosk:
     def run_lobby(self) -> None:
         key, self.lobby_prompt = self.lobby_prompt, None
         intent = self.ask(key, self.parse_lobby, help_key="lobby.help", moment="lobby",
-                          phrases=self.lu.lobby_phrases(), timeout_s=None, not_understood_key="lobby.not_understood")
+                          phrases=self.lu.lobby_phrases(), timeout_s=None, not_understood_key="lobby.not_understood",
+                          owned_commands={"resume", "quit"})
         if intent.kind == "play":
             self.setup = Setup(intent.game, count=intent.count, pending=list(intent.options), mode=intent.mode)
             self.game_chosen()
@@ -843,8 +830,6 @@ class Kiosk:
     def default_teams(self) -> list[str]:
         """Wavelength's two default teams, the same as ``voicegame play wavelength`` (Red and
         Blue, from ``words_wavelength.toml``), as colour keys; else the first two colours."""
-        from voicegame.games.wavelength.intents import wavelength_understanding
-
         def colour_key(team: str) -> str | None:  # "red" (a key, as in es/nl) or "Red" (a colour word, en)
             said = normalise(team)
             return said if said in self.u.colour_words else next(iter(self.lu.colours(said)), None)
@@ -1174,8 +1159,6 @@ class Kiosk:
 
 def language_available(lang: str) -> bool:
     """True when ``prompts/<lang>/`` holds every file the lobby and the games need (:data:`LANGUAGE_FILES`)."""
-    from voicegame.language import prompts
-
     folder = prompts.PROMPTS_DIR / lang
     return all((folder / f"{name}.toml").is_file() for name in LANGUAGE_FILES)
 
@@ -1210,7 +1193,7 @@ def run_kiosk(args, env) -> int:
     """``voicegame kiosk``: load the configuration, build the ports and run the lobby.
 
     :returns: the exit status (0 when switched off or the input ended).
-    :raises voicegame.cli.CliError: unreadable script file.
+    :raises voicegame.env.CliError: unreadable script file.
     """
     path = Path(args.config) if args.config else kiosk_config.config_path(env.environ)
     error = None
