@@ -114,7 +114,7 @@ def test_golden_game_says_every_refusal_with_its_reason(bank7, tmp_path):
     status, out, err = play(bank7, SCRIPTS / "wits_full.txt", tmp_path / "r.json")
     assert status == 0, err
     expected = [
-        'I heard "banana", but I didn\'t understand. Say your guess as a number',  # guess not a number
+        "PLAYER: banana\nPLAYER: 1972",  # a guess that is not a number is table talk: no lecture
         # another player's colour at a guess: the reason, then the question again
         "Red, you can correct your guess when I read all the guesses back. Green, your guess?",
         "Yellow, please wait: I'll ask for your guess in turn. Green, your guess?",

@@ -1,6 +1,6 @@
 """``voicegame bench``: how fast the host answers, what listening costs, how big it is.
 
-Five groups of figures (issue 7), measured offline on this machine and written as
+Six groups of figures, measured offline on this machine and written as
 JSON plus a short table:
 
 1. **Response gap** — from the end of a player's speech to the host's first audio
@@ -35,6 +35,9 @@ JSON plus a short table:
    (the first sample handed to the audio output) for a short and a 40-word prompt.
 5. **Memory and start-up** — peak RSS (``VmHWM``) of fresh processes without and
    with the model, and the time from process start to the first spoken prompt.
+6. **Voice** — what players sit through in every golden game (en/es/nl): host words
+   before the first input, per turn (median, max), per re-prompt, the longest sentence
+   (:mod:`voicegame.language.budget`).
 
 Times are in milliseconds (``*_ms``) unless named ``*_s``; memory in MiB (``*_mb``).
 Entry point: :func:`main` (``voicegame bench`` and ``scripts/bench.py``).
@@ -67,8 +70,10 @@ from voicegame import models
 from voicegame.adapters.headless import ScriptListener, VirtualClock
 from voicegame.engine.journal import NoStorage, Storage, atomic_write_text
 from voicegame.engine.table import Session
-from voicegame.env import Env, PortChoice
+from voicegame.engine.observer import Caption, Observers
+from voicegame.env import Env, PortChoice, build_ports
 from voicegame.games.registry import GAMES, host_module
+from voicegame.language import budget
 from voicegame.language.prompts import Prompts
 from voicegame.play import play_parser, play_settings, run_session
 from voicegame.ports import DeviceError, Expected, Heard, InputEnded
@@ -101,12 +106,17 @@ LONG_PROMPT = ("Here is how this round works. The psychic looks at the secret ta
                "When you are ready, say lock it.")
 
 #: Targets of issue 7: (figure path in the result, limit, unit, description).
+#: Host words per turn (median) each game may say (the card, question or message texts included).
+TURN_BUDGETS = {"wavelength": 90, "rofl": 80, "wits": 140}
+
 TARGETS = (
     ("response_gap.realtime.flush.total_ms.median", 300.0, "ms",
      "median response gap, grammar mode, the listener's default end of utterance (flush)"),
     ("host_overhead.all.gap_ms.p99", 2.0, "ms", "host overhead per listening moment, p99"),
     ("speech_startup.short.startup_ms.median", 60.0, "ms", "speech start-up, short prompt"),
     ("memory_startup.rss_mb.no_model", 80.0, "MB", "peak RSS without a model"),
+    ("voice.summary.before_first_input_max", 40.0, "words", "host words before the first input, worst golden game"),
+    ("voice.summary.longest_sentence_max", 25.0, "words", "longest spoken sentence, worst golden game"),
 )
 
 #: Golden scripts whose command line is not written in the script itself (``# argv: …``).
@@ -1119,7 +1129,7 @@ def _gap_totals(gap: dict, host_ms: float | None, speech_ms: float | None) -> No
 def run_bench(model: str | None = None, quick: bool = False, speech_lang: str | None = None,
               voice_lang: str = "en", scripts_dir: Path | None = None, profile: bool = False,
               log: Callable[[str], None] | None = None) -> dict:
-    """Run all five groups and return the result (see the module docstring).
+    """Run all six groups and return the result (see the module docstring).
 
     :param model: a Vosk model folder (``None``: see :func:`resolve_model`).
     :param quick: the short run (< 30 s): fewer utterances and repetitions.
@@ -1195,6 +1205,10 @@ def run_bench(model: str | None = None, quick: bool = False, speech_lang: str | 
         phase = time.perf_counter()
         result["host_overhead"] = bench_host(cfg, scripts_dir, work, log, profile=profile)
         phases["host_s"] = time.perf_counter() - phase
+        phase = time.perf_counter()
+        with _quiet_data_dir(work):
+            result["voice"] = bench_voice(scripts_dir, work, log)
+        phases["voice_s"] = time.perf_counter() - phase
         log("speech start-up")
         phase = time.perf_counter()
         result["speech_startup"] = bench_speech(cfg, voice_lang)
@@ -1221,6 +1235,78 @@ def run_bench(model: str | None = None, quick: bool = False, speech_lang: str | 
     if hasattr(os, "getloadavg"):
         result["machine"]["load_after"] = [round(x, 2) for x in os.getloadavg()]
     return result
+
+
+# ---------------------------------------------------------------------- group 6: voice UX
+def bench_voice(scripts_dir: Path, work: Path, log: Callable[[str], None]) -> dict:
+    """Group 6: what players sit through, per golden game (played afresh, ``--output text``).
+
+    Per game: host words before the first input; host words per game turn (every
+    sentence said while the record holds k finished turns belongs to turn k+1, the
+    opening excluded; the words after the last turn are the ending): median and max;
+    words per input (between two inputs: median, max); words per re-prompt (the host's
+    answer to a silence, and nudges: median, max); and the longest sentence; beside the
+    game's per-turn budget (:data:`TURN_BUDGETS`).
+    """
+    games: dict[str, dict] = {}
+    for game, scripts in golden_scripts(scripts_dir).items():
+        for script in scripts:
+            argv, _ = script_argv(script, work)
+            key = f"{game}:{script.stem}"
+            if argv is None:
+                continue
+            log(f"voice: {key}")
+            out = io.StringIO()
+            env = Env(stdin=io.StringIO(), stdout=out, stderr=io.StringIO())
+            args = play_parser(game).parse_args([*argv, "--input", str(script), "--output", "text",
+                                                 "--record", str(work / "voice-record.json")])
+            settings = play_settings(game, args, autosave=str(work / "voice-autosave.json"), started="bench")
+            ports = build_ports(PortChoice.from_args(args), env)
+            bus = Observers()
+            session = Session(host_module(game).Host, ports.listener, ports.voice, ports.clock, settings,
+                              screen=ports.screen, observers=bus, storage=NoStorage())
+            per_turn: dict[int, int] = {}
+
+            def caption(event, session=session, per_turn=per_turn):
+                if isinstance(event, Caption) and session.table is not None:
+                    k = len(session.table.record["turns"])
+                    per_turn[k] = per_turn.get(k, 0) + budget.words(event.text)
+
+            bus.subscribe(caption, "public")
+            session.run()
+            text = out.getvalue()
+            prompts = Prompts.load(settings.lang)
+            nudges = {prompts.text("common.nudge"), prompts.text("common.didnt_hear")}
+            silences = _after_silence(text)
+            f = budget.figures(text, reprompts=nudges | set(silences))
+            finished = max(per_turn, default=0)
+            turn_words = [per_turn.get(k, 0) for k in range(finished)]
+            if turn_words:
+                turn_words[0] = max(0, turn_words[0] - f["before_first_input"])
+            re_words = [budget.words(x) for x in silences] + [
+                budget.words(x) for t in budget.turns(text) for x in t if x in nudges]
+            f.update({"per_input_median": f.pop("per_turn_median"), "per_input_max": f.pop("per_turn_max"),
+                      "inputs": f.pop("turns"), "game_turns": len(turn_words),
+                      "per_turn_median": statistics.median(turn_words) if turn_words else None,
+                      "per_turn_max": max(turn_words, default=None), "ending_words": per_turn.get(finished, 0),
+                      "reprompt_words_median": statistics.median(re_words) if re_words else 0,
+                      "turn_budget": TURN_BUDGETS.get(game), "lang": settings.lang})
+            games[key] = f
+    summary = {"before_first_input_max": max((g["before_first_input"] for g in games.values()), default=None),
+               "longest_sentence_max": max((g["longest_sentence"] for g in games.values()), default=None),
+               "reprompt_words_max": max((g["reprompt_words_max"] for g in games.values()), default=None),
+               "over_turn_budget": sorted(k for k, g in games.items() if g["turn_budget"] and g["per_turn_median"]
+                                          and g["per_turn_median"] > g["turn_budget"])}
+    return {"games": games, "summary": summary}
+
+
+def _after_silence(text: str) -> list[str]:
+    """The host lines right after a silence (the re-asked question)."""
+    out, lines = [], text.splitlines()
+    for i, line in enumerate(lines[:-1]):
+        if line.strip() == "PLAYER: (silence)" and lines[i + 1].startswith("HOST:"):
+            out.append(lines[i + 1][5:].strip())
+    return out
 
 
 # ---------------------------------------------------------------------- output
@@ -1289,6 +1375,16 @@ def format_table(r: dict) -> str:
                  f"with model {_f(m['rss_mb']['with_model'])}; process start → first prompt (ms): text "
                  f"{_f(m['first_prompt_ms']['text'], digits=0)}, voice {_f(m['first_prompt_ms']['voice'], digits=0)}, "
                  f"voice after model load {_f(m['first_prompt_ms']['voice_with_model'], digits=0)}")
+    v = r.get("voice")
+    if v:
+        sm = v["summary"]
+        lines.append(f"6 Voice (host words): before the first input max {sm['before_first_input_max']}, longest "
+                     f"sentence max {sm['longest_sentence_max']}, re-prompt max {sm['reprompt_words_max']}")
+        for key, g in v["games"].items():
+            lines.append(f"  {key}: first {g['before_first_input']}, per turn median {_f(g['per_turn_median'], digits=0)} "
+                         f"(budget {g['turn_budget']}), max {g['per_turn_max']}; re-prompt median "
+                         f"{g['reprompt_words_median']:g}, max {g['reprompt_words_max']}; longest sentence "
+                         f"{g['longest_sentence']}")
     lines.append("Targets:")
     for t in r["targets"]:
         lines.append(f"  {'met   ' if t['met'] else 'MISSED'} {t['what']}: {_f(t['value'], digits=2)} ({t['target']})")

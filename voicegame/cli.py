@@ -1,7 +1,8 @@
 """The ``voicegame`` command line: ``main(argv, env) -> exit status``.
 
-Subcommands: ``play``, ``resume``, ``kiosk``, ``hear``, ``doctor``, ``models``;
-no subcommand starts the spoken lobby (``kiosk``, :mod:`voicegame.kiosk`). Every
+Subcommands: ``play``, ``resume``, ``kiosk``, ``hear``, ``doctor``, ``models``, ``bench``;
+no subcommand starts the spoken lobby (``kiosk``, :mod:`voicegame.lobby.host`), with the
+lobby's options when some are given (``voicegame --input keyboard --output text``). Every
 process dependency (streams, environment, clock, devices) comes through
 :class:`Env`, so tests replace it; nothing is built at import time.
 """
@@ -212,6 +213,9 @@ def main(argv: list[str] | None = None, env: Env | None = None) -> int:
     env = env or Env()
     logging.basicConfig(level=logging.WARNING, stream=env.stderr, format="voicegame: %(message)s")
     parser = build_parser()
+    argv = list(sys.argv[1:] if argv is None else argv)
+    if argv and argv[0].startswith("-") and argv[0] not in ("-h", "--help"):
+        argv = ["kiosk", *argv]  # `voicegame --input keyboard --output text`: the lobby with those options
     try:  # usage errors and --help go to the command's own streams, not the process's
         with contextlib.redirect_stderr(env.stderr), contextlib.redirect_stdout(env.stdout):
             args = parser.parse_args(argv)

@@ -24,6 +24,7 @@ from __future__ import annotations
 
 import dataclasses
 import enum
+import re
 import sys
 from dataclasses import dataclass, field
 from typing import Any, Callable, Iterable, Protocol, TypeVar
@@ -217,8 +218,7 @@ class Moment:
     :param silence_key: what a silence is answered with.
     :param quiet_untimed: a silence while nothing is timed (``timeout_s`` ``None``) gets
         no answer (the lobby waits quietly).
-    :param not_understood_key: a sentence of its own for what is not understood (with
-        ``heard``); the tries start again after it.
+    :param nudge_key: the few words said after repeated misses (default "say help…").
     :param owned_commands: global commands this moment's parse sees first (the lobby
         takes "resume" as an answer); every other command is checked before parsing.
     :param values: fill ``key``.
@@ -234,7 +234,7 @@ class Moment:
     silence_limit: int | None = None
     silence_key: str = "common.didnt_hear"
     quiet_untimed: bool = False
-    not_understood_key: str | None = None
+    nudge_key: str = "common.nudge"
     not_understood_values: dict = field(default_factory=dict)
     owned_commands: frozenset[str] | set[str] | tuple = frozenset()
     help_values: dict = field(default_factory=dict)
@@ -267,12 +267,28 @@ class Floor(Protocol):
     def missed(self) -> None:
         """The last utterance was not taken (its entry keeps no intent)."""
 
-    def command(self, command: str, moment: Moment) -> None:
-        """A global command was heard in ``moment``: do it."""
+    def command(self, command: str, moment: Moment) -> Heard | None:
+        """A global command was heard in ``moment``: do it; may hand back an utterance
+        heard meanwhile that was meant for the moment (a "lock it in" at the quit question)."""
+
+
+#: An un-placeable utterance in a row that first gets a nudge (the ones before get nothing).
+NUDGE_AFTER = 2
+#: After the first nudge, a nudge every this many further misses.
+NUDGE_EVERY = 3
+#: Words a re-asked question may have after a silence.
+REASK_WORDS = 12
 
 
 def run_moment(floor: Floor, m: Moment) -> Any:
     """Say ``m.key`` (if any), then listen until ``m.parse`` accepts an utterance.
+
+    The policy: a silence re-asks the question in a few words (nothing while nothing is
+    timed); a global command is done (a command may hand back an utterance it did not
+    take, which the moment then hears); what cannot be placed (not understood, or
+    rejected by the listener as table talk) gets nothing at first and a short nudge after
+    repeated misses — the options only on "help"; what is understood but not allowed now
+    (or ambiguous) gets its own sentence.
 
     :returns: the parsed answer, or :data:`SILENT`.
     :raises: whatever the floor's commands raise (undo, quit, cancel) and
@@ -282,46 +298,75 @@ def run_moment(floor: Floor, m: Moment) -> Any:
     expected = Expected.free_text(m.name) if m.free else Expected(u.grammar(m.phrases), False, m.name)
     if m.key:
         floor.say(m.key, **m.values)
-    failures = silences = 0
+    silences = misses = 0
+    carried: Heard | None = None
     while True:
-        heard = floor.listen(expected, m.timeout_s)
+        if carried is not None:
+            heard, carried = carried, None
+        else:
+            heard = floor.listen(expected, m.timeout_s)
         entry = floor.replayed()
-        if not isinstance(heard, Heard):
+        if isinstance(heard, Silence):
             silences += 1
             if m.silence_limit is not None and silences >= m.silence_limit:
                 floor.accepted(SILENT, encode_intent(SILENT))
                 return SILENT
-            if m.timeout_s is None and m.quiet_untimed:
-                continue
-            failures += 1
-            if failures < MAX_TRIES:
-                floor.say_text(floor.text(m.silence_key), remember=False)
+            if m.timeout_s is not None or not m.quiet_untimed:
+                floor.say_text(reask(floor, m), remember=False)
+            continue
+        if not isinstance(heard, Heard):  # rejected by the listener: table talk
+            misses += 1
+            _nudge(floor, m, misses)
+            continue
+        command = _command_of(u, heard, entry)
+        if command and command not in m.owned_commands:
+            carried = floor.command(command, m)
+            continue
+        outcome = _outcome(m.parse, heard, entry)
+        if outcome[0] == "ok":
+            floor.accepted(outcome[1], encode_intent(outcome[1]))
+            return outcome[1]
+        if command:  # a command the parse did not take after all
+            carried = floor.command(command, m)
+            continue
+        floor.missed()
+        if outcome[0] in ("not_allowed", "ambiguous"):
+            misses = 0
+            floor.say_text(outcome[1], remember=False)
         else:
-            command = _command_of(u, heard, entry)
-            if command and command not in m.owned_commands:
-                floor.command(command, m)
-                continue
-            outcome = _outcome(m.parse, heard, entry)
-            if outcome[0] == "ok":
-                floor.accepted(outcome[1], encode_intent(outcome[1]))
-                return outcome[1]
-            if command:  # a command the parse did not take after all
-                floor.command(command, m)
-                continue
-            floor.missed()
-            failures += 1
-            if outcome[0] in ("not_allowed", "ambiguous"):
-                floor.say_text(outcome[1], remember=False)
-            elif m.not_understood_key:
-                floor.say_text(floor.text(m.not_understood_key, heard=heard.text, **m.not_understood_values),
-                               remember=False)
-                failures = 0
-            elif failures < MAX_TRIES:
-                floor.say_text(floor.text("common.not_understood", heard=heard.text, options=m.help_text(floor)),
-                               remember=False)
-        if failures >= MAX_TRIES:
-            floor.say_text(floor.text("common.options", options=m.help_text(floor)), remember=False)
-            failures = 0
+            misses += 1
+            _nudge(floor, m, misses)
+
+
+def _nudge(floor: Floor, m: Moment, misses: int) -> None:
+    """Nothing for the first miss; a nudge of a few words after repeated misses."""
+    if misses == NUDGE_AFTER or (misses > NUDGE_AFTER and (misses - NUDGE_AFTER) % NUDGE_EVERY == 0):
+        floor.say_text(floor.text(m.nudge_key, **m.not_understood_values), remember=False)
+
+
+def reask(floor: Floor, m: Moment) -> str:
+    """What a silence is answered with: ``m.silence_key`` when the moment has its own,
+    else the question of the last prompt when it is short (≤ :data:`REASK_WORDS`
+    words), else the short "say it again"."""
+    if m.silence_key != "common.didnt_hear":
+        return floor.text(m.silence_key)
+    question = short_question(getattr(floor, "last_prompt", None))
+    return question or floor.text("common.didnt_hear")
+
+
+def short_question(prompt: str | None, limit: int = REASK_WORDS) -> str | None:
+    """What to re-ask of ``prompt`` after a silence: its last question ("…?") when that
+    has at most ``limit`` words; else its last sentence (what to say now) when short; else
+    the whole prompt when short; else ``None``."""
+    if not prompt:
+        return None
+    sentences = [x.strip() for x in re.split(r"(?<=[.?!])\s+", prompt.strip()) if x.strip()]
+    for sentence in reversed(sentences):
+        if sentence.endswith("?"):
+            return sentence if len(sentence.split()) <= limit else None
+    if sentences and len(sentences[-1].split()) <= limit:
+        return sentences[-1]
+    return prompt if len(prompt.split()) <= limit else None
 
 
 def _command_of(u, heard: Heard, entry: dict | None) -> str | None:
@@ -365,8 +410,8 @@ class Commands:
     def __init__(self, table):
         self.t = table
 
-    def __call__(self, command: str, moment: Moment) -> None:
-        getattr(self, f"on_{command}", self.on_unknown)(moment)
+    def __call__(self, command: str, moment: Moment) -> Heard | None:
+        return getattr(self, f"on_{command}", self.on_unknown)(moment)
 
     def on_unknown(self, moment: Moment) -> None:
         pass
@@ -415,20 +460,48 @@ class Commands:
         else:
             self.t.undo(from_index)
 
-    def on_quit(self, moment: Moment) -> None:
+    def on_stop(self, moment: Moment) -> None:
+        """"stop" alone: the host stops talking (barge-in), nothing else happens."""
+        stop = getattr(self.t.live_voice, "stop", None)
+        if callable(stop):
+            stop()
+
+    def on_quit(self, moment: Moment) -> Heard | None:
+        """Stop the game only on an answer such as "yes, stop the game" (the question says the
+        words); a bare yes hears the words once more; anything else keeps the game going, and
+        an answer meant for the game ("lock it in") is handed back to the moment.
+
+        :raises QuitGame: confirmed (through ``table.quit()``).
+        """
         t = self.t
+        u = t.understanding
         interrupted = t.last_prompt
-        if t.ask_yes_no("common.confirm_quit", moment="confirm_quit"):
-            t.quit()
-        t.not_undoable()  # "no, don't quit" is no move of the game: undo passes over it
+        expected = Expected(u.grammar(u.quit_confirm_words, u.yes_no_phrases()), False, "confirm_quit")
+        t.say_text(t.text("common.confirm_quit"), remember=False)
+        carried = None
+        for attempt in range(2):
+            heard = t.listen(expected, DEFAULT_LISTEN_S)
+            decision = quit_decision(u, heard, t.replayed(), first=attempt == 0)
+            t.note_quit(decision)
+            if decision == "quit":
+                t.quit()
+            if decision == "exact":
+                t.say_text(t.text("common.confirm_quit_exact"), remember=False)
+                continue
+            if decision == "carry":
+                carried = heard
+            break
         t.last_prompt = interrupted  # "repeat" repeats the game's question again
         t.say_text(t.text("common.not_quitting"), remember=False)
-        if interrupted:
+        if interrupted and carried is None:
             t.voice.say(interrupted)
+        return carried
 
     def pause(self) -> None:
-        """Pause until "resume" (or yes, or ready); "quit" may be said while paused."""
+        """Pause until "resume" (or yes, or ready); "stop the game" may be said while paused.
+        A running timer stops while paused and goes on with the time it had left."""
         t = self.t
+        t.timers.pause()
         t.say_text(t.text("common.paused"), remember=False)
         u = t.understanding
         expected = Expected(u.grammar(), False, "paused")
@@ -440,8 +513,28 @@ class Commands:
             command = _command_of(u, heard, t.replayed())
             if command == "resume" or u.yes_no(heard.text) or u.is_ready(heard.text):
                 t.say_text(t.text("common.resumed"), remember=False)
+                t.timers.resume()
                 t.speech.repeat()
                 return
             if command == "quit":
                 t.note_command("quit")
                 self.on_quit(quit_moment)
+
+
+def quit_decision(u, heard, entry: dict | None, first: bool) -> str:
+    """What an answer to "stop the game?" decides: ``"quit"`` (an answer that names it),
+    ``"exact"`` (a bare yes, the first time: ask for the words), ``"stay"`` (no, silence,
+    a command, a second bare yes) or ``"carry"`` (anything else — "okay", "correct",
+    "lock it in": meant for the game, handed back to its moment). A replayed entry
+    keeps the decision it had."""
+    if entry is not None and "quit" in entry:
+        return entry["quit"]
+    if not isinstance(heard, Heard):
+        return "stay"
+    if u.confirms_quit(heard.text):
+        return "quit"
+    if u.is_bare_yes(heard.text):
+        return "exact" if first else "stay"
+    if u.yes_no(heard.text) is False or u.command(heard.text) is not None:
+        return "stay"
+    return "carry"

@@ -41,6 +41,10 @@ class Settings:
     :param private: ``"ears"``, ``"earpiece:DEVICE"`` or ``"screen"`` (G2).
     :param options: game options (players, teams, modes, deck paths…), JSON-serialisable.
     :param idle_s: seconds of silence after which a kiosk table counts as idle.
+    :param teach: "teach me" (the lobby): the table was taught the rules in parts and the
+        game's tips explain a little more (:meth:`~voicegame.engine.table.Table.tip`).
+    :param rules_heard: the table heard this game's rules in the lobby: its start says
+        only what the game is, never the rules again.
     """
 
     game: str
@@ -53,6 +57,8 @@ class Settings:
     autosave: str | None = None
     started: str = ""
     idle_s: float | None = None
+    teach: bool = False
+    rules_heard: bool = False
 
     @classmethod
     def from_dict(cls, d: dict) -> "Settings":

@@ -82,8 +82,15 @@ class Table:
         self.log: list[dict] = []
         self.phase = "setup"
         self.score_callback: Callable[[], None] | None = None
+        #: the host's ``where_we_are() -> str | list[str]``: where a resumed game stands (game,
+        #: turn or question, score), said first when a resume goes live; then the host says
+        #: what is pending. :class:`Session` sets it from the host.
+        self.where_we_are: Callable[[], str | list[str] | None] | None = None
+        #: tips already given (:meth:`tip`): replays rebuild it, so undo never repeats one
+        self._tips: set[str] = set()
         self.save_failed_said = False
         self._phase_dirty = False
+        self._held: Heard | None = None
         self.last_heard_at = self.clock.now()
         #: True when this table replays a saved game (``voicegame resume``), not an undo;
         #: hosts use it to say again, at the first live moment, what the table needs to know.
@@ -211,6 +218,27 @@ class Table:
         """
         self.speech.tell_private(audience, sentence, audience_name)
 
+    def tip(self, key: str, **values) -> bool:
+        """A just-in-time tip: the first time this moment comes up, one sentence of what to
+        say now (prompt ``key``); later, nothing. In "teach me" mode (``settings.teach``)
+        the tip's ``<key>_more`` follows, when the prompts have one.
+
+        :returns: True when the tip was given now.
+        """
+        if key in self._tips:
+            return False
+        self._tips.add(key)
+        self.say_text(self.text(key, **values), remember=False)
+        more = f"{key}_more"
+        if self.settings.teach and self.prompts.has(more):
+            self.say_text(self.text(more, **values), remember=False)
+        return True
+
+    @property
+    def rules_heard(self) -> bool:
+        """The table heard this game's rules in the lobby: the start never reads them again."""
+        return bool(self.settings.rules_heard)
+
     # ------------------------------------------------------------------ listening (the moment's floor)
     def listen(self, expected: Expected, timeout_s: float | None) -> Heard | Silence:
         """One raw listen: replayed from the log first, then live. Logged and journalled."""
@@ -219,6 +247,12 @@ class Table:
         if self._phase_dirty and not self.replaying:
             self._phase_dirty = False
             self.autosave()
+        if self._held is not None:  # said during a timer, kept for this moment
+            held, self._held = self._held, None
+            entry = self.log[-1]
+            entry["phase"], entry["moment"] = self.phase, expected.moment
+            self.journal()
+            return held
         start = self.clock.now()
         if self.replay:
             entry, result = self.replay.next()
@@ -249,6 +283,12 @@ class Table:
             raise IdleTable()
         return result
 
+    def hold(self) -> None:
+        """Keep what the last listen heard for the next listening moment (it was said while a
+        timer ran that takes no answers); the next :meth:`listen` returns it."""
+        entry = self.log[-1]
+        self._held = Heard(entry["text"], tuple(entry.get("alternatives", ())), entry.get("confidence") or 1.0)
+
     def replayed(self) -> dict | None:
         """The log entry the last :meth:`listen` replayed, else ``None`` (it was live)."""
         return self.replay.current
@@ -269,10 +309,16 @@ class Table:
         self.log[-1]["intent"] = None
         self.journal()
 
-    def command(self, command: str, moment: Moment) -> None:
-        """A global command heard in ``moment``: logged, journalled, done (:class:`Commands`)."""
+    def command(self, command: str, moment: Moment) -> Heard | None:
+        """A global command heard in ``moment``: logged, journalled, done (:class:`Commands`);
+        returns an utterance the command heard that was meant for the moment."""
         self.note_command(command)
-        self.commands(command, moment)
+        return self.commands(command, moment)
+
+    def note_quit(self, decision: str) -> None:
+        """What the last listen decided at the quit question (kept for replays)."""
+        self.log[-1]["quit"] = decision
+        self.journal()
 
     def note_command(self, command: str) -> None:
         self.log[-1]["command"] = command
@@ -301,9 +347,18 @@ class Table:
         self.journal()
 
     def go_live(self, repeat_prompt: bool) -> None:
-        """Replay finished: unmute, switch to live time, and (after an undo) repeat the prompt."""
+        """Replay finished: unmute, switch to live time; a resume first says where the game
+        is (the host's ``where_we_are`` hook); after an undo the prompt is repeated."""
         self.clock.go_live()
         self.last_heard_at = self.clock.now()  # silences before the replay ended are not idleness now
+        if self.resuming and self.where_we_are is not None:
+            try:
+                sentences = self.where_we_are()
+            except Exception:  # a broken hook never stops the game
+                log.exception("where_we_are failed")
+                sentences = None
+            for sentence in ([sentences] if isinstance(sentences, str) else sentences or ()):
+                self.say_text(sentence, remember=False)
         if repeat_prompt and self.last_prompt:
             self.live_voice.say(self.last_prompt)
 
@@ -377,12 +432,29 @@ class Table:
 
     # ------------------------------------------------------------------ timers
     def run_timer(self, purpose_key: str, **values) -> None:
-        """Run a game timer (G1): announce it, warn at 10 s left, end it aloud.
+        """Run a game timer (G1): announce it, warn at 10 s left, end it aloud; global
+        commands said during it take effect at once ("pause" stops it).
 
         With ``--timer off`` the table is asked to say "ready" instead.
         Seconds come from ``settings.timer_s``.
         """
         self.timers.run(purpose_key, **values)
+
+    def timed_moment(self, purpose_key: str, parse: Callable[[str], T], *, done: Callable[[], bool],
+                     on_answer: Callable[[T], None] | None = None, phrases: Iterable[str] = (),
+                     help_key: str = "common.help_ready", moment: str = "timed", free: bool = False,
+                     **values) -> list[T]:
+        """Listen for answers until every player has acted (``done()``) or the time is up.
+
+        The timer is announced with ``purpose_key``; each answer ``parse`` accepts is
+        passed to ``on_answer`` at once (apply it, read it back); global commands work
+        as in any moment ("pause" stops the timer). With ``--timer off`` it listens until
+        ``done()`` or "ready".
+
+        :returns: the accepted answers, in order.
+        """
+        m = Moment(None, parse, help_key, moment, phrases=phrases, free=free)
+        return self.timers.timed(purpose_key, m, done, on_answer, **values)
 
     # ------------------------------------------------------------------ vocabulary
     def check_vocabulary(self, words: Iterable[str]) -> list[str]:
@@ -518,6 +590,7 @@ class Session:
             self.tables.append(table)
             try:
                 host = self.host_factory(table)
+                table.where_we_are = getattr(host, "where_we_are", None)
                 host.play()
                 table.autosave(finished=True)
                 return "finished"

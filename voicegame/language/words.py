@@ -29,9 +29,10 @@ from text_to_num import alpha2digit, text2num
 
 from voicegame.language.prompts import load_toml
 
-#: Global command names, in the order they are offered in help.
+#: Global command names, in the order they are offered in help ("stop" alone stops the
+#: host talking; "quit" needs a phrase such as "stop the game").
 COMMANDS = ("repeat", "help", "score", "pause", "resume", "undo", "slower", "faster",
-            "louder", "softer", "quit")
+            "louder", "softer", "quit", "stop")
 
 _PUNCT = re.compile(r"[^\w\s'.,-]", re.UNICODE)
 
@@ -106,6 +107,10 @@ class Understanding:
         self.colour_words = {k: tuple(v) for k, v in words["colours"].items()}
         self.command_words = {k: tuple(v) for k, v in words["commands"].items()}
         self.ready_words = tuple(words.get("ready", {}).get("words", ()))
+        #: the only answers that confirm quitting (folded)
+        self.quit_confirm_words = tuple(words.get("quit", {}).get("confirm", ()))
+        self._quit_confirm = {fold(normalise(p)) for p in self.quit_confirm_words}
+        self._bare_yes = {fold(normalise(p)) for p in words.get("quit", {}).get("bare_yes", ())}
         #: folded command phrase → command (first listed wins), built once
         self._commands_folded: dict[str, str] = {}
         for key, phrases in self.command_words.items():
@@ -137,6 +142,16 @@ class Understanding:
         score"), so "lock it in" or a guess containing "go" is not taken for one.
         """
         return self._commands_folded.get(fold(normalise(text)))
+
+    def confirms_quit(self, text: str) -> bool:
+        """True only for an answer that says to stop the game ("yes, stop the game"), never
+        for a bare yes, "okay" or "lock it in"."""
+        return fold(normalise(text)) in self._quit_confirm
+
+    def is_bare_yes(self, text: str) -> bool:
+        """A plain "yes" (not "okay", "correct" or "lock it in"): at the quit question it
+        wants to stop, but the words to stop are asked for."""
+        return fold(normalise(text)) in self._bare_yes
 
     def yes_no(self, text: str) -> bool | None:
         """``True`` for yes, ``False`` for no, ``None`` when neither (or both) was said."""
