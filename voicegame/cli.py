@@ -109,7 +109,9 @@ def build_parser() -> argparse.ArgumentParser:
     models = sub.add_parser("models", help="list, install or locate speech models")
     models.add_argument("action", choices=("list", "install", "path"))
     models.add_argument("lang", nargs="?", default="en")
-    models.add_argument("--model", default=None)
+    models.add_argument("--model", default=None, help="also look in this model folder (list, path)")
+    models.add_argument("--from", dest="source", default=None, metavar="FILE|URL",
+                        help="install: this model zip (a file, or an http(s) URL of a mirror) instead of the model list")
     return parser
 
 
@@ -349,26 +351,49 @@ def cmd_doctor(args, env: Env) -> int:
 
 
 def cmd_models(args, env: Env) -> int:
-    from voicegame import models
-    from voicegame.ports import DeviceError
+    from voicegame import models, models_install
 
     if args.action == "path":
+        target = models_install.install_dir(env.environ)
         for d in models.search_dirs(args.model, env.environ):
-            env.say(str(d))
+            env.say(f"{d}  (voicegame models install writes here)" if d == target else str(d))
+        if target not in models.search_dirs(args.model, env.environ):
+            env.say(f"{target}  (voicegame models install writes here)")
         return 0
     if args.action == "list":
-        found = models.list_models(env=env.environ)
+        found = models.list_models(env=env.environ, explicit=args.model)
+        broken = models.broken_models(env=env.environ, explicit=args.model)
         if not found:
             env.say("No speech models installed. " + models.install_hint(args.lang))
         for lang, path in found:
             env.say(f"{lang}: {path}")
+        for path, problem in broken:
+            env.say(f"BROKEN: {path} ({problem}): delete it, or run `voicegame models install "
+                    f"{models.model_language(path) or 'LANG'}` again.")
         return 0
+    progress = _progress_printer(env.stderr) if env.stderr.isatty() else None
     try:
-        path = models.install(args.lang)
-    except DeviceError as exc:
-        raise CliError(str(exc)) from None
-    env.say(f"Installed the {args.lang} model in {path}.")
+        result = models_install.install(args.lang, source=args.source, env=env.environ, progress=progress,
+                                        say=env.say)
+    except models_install.InstallError as exc:
+        env.stderr.write(f"voicegame: {exc}\n")
+        return 1
+    if result.already:
+        env.say(f"The {models.language_name(args.lang)} model is already installed in {result.path}.")
+    else:
+        env.say(f"Installed the {models.language_name(args.lang)} model in {result.path}.")
     return 0
+
+
+def _progress_printer(stream):
+    """A download progress line (percent and MB) rewritten in place on a terminal."""
+    def show(done: int, total: int | None) -> None:
+        text = f"{done / 1e6:.0f} MB" + (f" of {total / 1e6:.0f} MB ({100 * done // total}%)" if total else "")
+        stream.write("\r  " + text)
+        if total and done >= total:
+            stream.write("\n")
+        stream.flush()
+    return show
 
 
 def cmd_bench(args, env: Env) -> int:
