@@ -1205,6 +1205,10 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
                         help="mic (default), keyboard, or PATH of a script file: one utterance per line")
     parser.add_argument("--output", default="speaker", choices=("speaker", "text"), help="speaker (default) or text")
     parser.add_argument("--model", default=None, help="directory of a Vosk model (default: searched)")
+    parser.add_argument("--mic", default=None, metavar="DEVICE",
+                        help="microphone: an index or a part of its name (default: the configuration's)")
+    parser.add_argument("--speaker", default=None, metavar="DEVICE",
+                        help="speaker: an index or a part of its name (default: the configuration's)")
     parser.add_argument("--lang", default=None, help="language for this run (default: the configuration's)")
     parser.add_argument("--seed", type=int, default=None, help="seed of the games' seeds (default: random)")
     parser.add_argument("--config", default=None, metavar="PATH",
@@ -1222,13 +1226,19 @@ def _device(value: str):
 def build_ports(args, env, config: kiosk_config.Config, lang: str) -> Ports:
     """Listener, voice and clock for the kiosk, with the configuration's devices, rate and volume.
 
-    A missing microphone, model or speaker falls back (keyboard, printed text) with one sentence,
-    as in ``voicegame play``. :raises voicegame.cli.CliError: unreadable script file.
+    With ``--input mic`` see :func:`voicegame.appliance.unattended_ports` (it waits for a missing
+    microphone, model or speaker, never using the keyboard); with a script or the keyboard, a
+    missing speaker falls back to printed text. :raises voicegame.cli.CliError: unreadable script file.
     """
     from voicegame import cli
     from voicegame.adapters.headless import KeyboardListener, TextVoice
 
     clock = cli.make_clock(args, env)
+    if args.input == "mic":  # unattended: never the keyboard; waits for what is missing
+        from voicegame import appliance
+
+        listener, voice, relang = appliance.unattended_ports(args, env, config, lang, clock)
+        return Ports(listener, voice, clock, relang=relang, screen=env.say)
     shared: dict = {}
 
     def make_listener(code: str):
@@ -1297,6 +1307,10 @@ def run_kiosk(args, env) -> int:
     except kiosk_config.ConfigError as exc:
         log.warning("%s", exc)
         config, save_to, error = kiosk_config.Config(), None, exc
+    if args.mic:  # for this run only: never written to the file
+        config.input_device = args.mic
+    if args.speaker:
+        config.output_device = args.speaker
     lang = args.lang or config.lang
     if not language_available(lang):
         lang = "en" if language_available("en") else lang
