@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import sys
 from pathlib import Path
 
 import pytest
@@ -108,20 +109,24 @@ def test_doctor_on_this_machine_names_each_fix(tmp_path):
     assert "Traceback" not in text
 
 
-FAKE_DEVICES = [
-    {"index": 0, "name": "usb mic", "max_input_channels": 1, "max_output_channels": 0, "default_samplerate": 48000.0},
-    {"index": 1, "name": "speaker", "max_input_channels": 0, "max_output_channels": 2, "default_samplerate": 48000.0},
-]
+def fake_devices(monkeypatch):
+    from tests.fake_sounddevice import FakeSoundDevice, mic, speaker
+
+    sd = FakeSoundDevice([mic(0, "usb mic"), speaker(1, "speaker")])
+    monkeypatch.setitem(sys.modules, "sounddevice", sd)
+    return sd
 
 
 def test_doctor_passes_when_everything_is_there(monkeypatch, tmp_path):
-    monkeypatch.setattr(doctor, "_query_devices", lambda: FAKE_DEVICES)
+    sd = fake_devices(monkeypatch)
     env_dir = tmp_path / "env"
     make_model(env_dir, "vosk-model-small-en-us-0.15")
     lines: list[str] = []
     assert doctor.run_doctor("en", out=lines.append, env={"VOICEGAME_MODEL_DIR": str(env_dir)}) == 0
     text = "\n".join(lines)
     assert "usb mic" in text and "speaker" in text and "Ready for voice play in: en" in text
+    assert "  microphone 0: usb mic (48000 Hz) — the default" in text
+    assert "  opened the default microphone 0: usb mic: ok" in text and sd.opened == [("input", None), ("output", None)]
     # only a Spanish model is missing: listed with its command, but en is playable
     lines.clear()
     assert doctor.run_doctor(out=lines.append, env={"VOICEGAME_MODEL_DIR": str(env_dir)}) == 0
@@ -129,7 +134,7 @@ def test_doctor_passes_when_everything_is_there(monkeypatch, tmp_path):
 
 
 def test_doctor_without_the_model_for_the_chosen_language_fails(monkeypatch, tmp_path):
-    monkeypatch.setattr(doctor, "_query_devices", lambda: FAKE_DEVICES)
+    fake_devices(monkeypatch)
     make_model(tmp_path / "env", "vosk-model-small-en-us-0.15")
     lines: list[str] = []
     assert doctor.run_doctor("nl", out=lines.append, env={"VOICEGAME_MODEL_DIR": str(tmp_path / "env")}) == 1
@@ -141,7 +146,7 @@ def test_doctor_names_portaudio_when_it_is_missing(monkeypatch):
 
     def missing():
         raise DeviceError(audio.NO_PORTAUDIO)
-    monkeypatch.setattr(doctor, "_query_devices", missing)
+    monkeypatch.setattr(audio, "import_sounddevice", missing)
     lines: list[str] = []
     assert doctor.run_doctor("en", out=lines.append, env={}) == 1
     assert any("sudo apt install libportaudio2" in line for line in lines)
@@ -150,7 +155,9 @@ def test_doctor_names_portaudio_when_it_is_missing(monkeypatch):
 def test_doctor_never_raises(monkeypatch):
     def boom(*args, **kwargs):
         raise RuntimeError("something odd\nwith a second line")
-    monkeypatch.setattr(doctor, "_query_devices", boom)
+    from voicegame.adapters import devices
+
+    monkeypatch.setattr(devices, "list_devices", boom)
     monkeypatch.setattr(doctor, "_check_voice", boom)
     monkeypatch.setattr(models, "find_model", boom)
     monkeypatch.setattr(models, "list_models", boom)

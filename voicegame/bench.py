@@ -550,8 +550,8 @@ def game_settings(game: str, argv: list[str], script: Path, work: Path):
 
     args = build_parser().parse_args(["play", game, *argv, "--input", str(script), "--output", "text"])
     module = host_module(game)
-    settings = Settings(game=game, lang=args.lang, seed=args.seed if args.seed is not None else 7,
-                        timer_s=args.timer, private=args.private, options=module.options_from_args(args),
+    settings = Settings(game=game, lang=args.lang or "en", seed=args.seed if args.seed is not None else 7,
+                        timer_s=args.timer, private=args.private or "ears", options=module.options_from_args(args),
                         record=str(work / f"{game}-record.json"), autosave=str(work / f"{game}-autosave.json"),
                         started="bench")
     module.validate(settings)
@@ -1307,14 +1307,15 @@ def add_arguments(p: argparse.ArgumentParser) -> None:
     p.add_argument("--scripts", default=None, metavar="DIR", help="golden-playthrough scripts (default tests/scripts)")
     p.add_argument("--profile", action="store_true",
                    help="add a cProfile of the slowest 1 %% of the listening moments (host overhead)")
-    p.add_argument("--verbose", action="store_true", help="say each step on stderr")
 
 
 def build_parser() -> argparse.ArgumentParser:
-    """The parser of ``scripts/bench.py`` (the options of :func:`add_arguments`)."""
+    """The parser of ``scripts/bench.py`` (the options of :func:`add_arguments`, and ``-v``, which
+    ``voicegame bench`` has from the command line's common options)."""
     p = argparse.ArgumentParser(prog="voicegame bench", description="Measure response gap, recognition cost, "
-                                "host overhead, speech start-up, memory and start-up (issue 7).")
+                                "host overhead, speech start-up, memory and start-up.")
     add_arguments(p)
+    p.add_argument("-v", "--verbose", action="count", default=0, help="say each step on stderr")
     return p
 
 
@@ -1332,7 +1333,7 @@ def _command_line(args) -> str:
 def run_from_args(args, out: TextIO, err: TextIO) -> int:
     """Run with parsed options (see :func:`add_arguments`): the table on ``out``, JSON to
     ``--json``; returns 0, or 2 after one sentence on ``err`` (no model, no espeak-ng…)."""
-    log = (lambda s: (err.write(f"bench: {s}\n"), err.flush())) if args.verbose else None
+    log = (lambda s: (err.write(f"bench: {s}\n"), err.flush())) if getattr(args, "verbose", 0) else None
     try:
         result = run_bench(model=args.model, quick=args.quick, speech_lang=args.speech_lang,
                            voice_lang=args.voice_lang, scripts_dir=args.scripts, profile=args.profile, log=log)

@@ -9,7 +9,6 @@ process dependency (streams, environment, clock, devices) comes through
 from __future__ import annotations
 
 import argparse
-import logging
 import math
 import os
 import random
@@ -62,51 +61,78 @@ def _private(value: str) -> str:
 
 
 def _io_arguments(p: argparse.ArgumentParser) -> None:
-    p.add_argument("--lang", default="en", choices=LANGS, help="language of the host (default en)")
+    p.add_argument("--lang", default=None, choices=LANGS,
+                   help="language of the host (default: the configuration's lang, else en)")
     p.add_argument("--input", default="mic",
                    help="mic (default), keyboard, or PATH of a script file: one utterance per line")
     p.add_argument("--output", default="speaker", choices=("speaker", "text"), help="speaker (default) or text")
     p.add_argument("--model", default=None, help="directory of a Vosk model (default: searched)")
+    _device_arguments(p)
 
 
-def build_parser() -> argparse.ArgumentParser:
-    parser = argparse.ArgumentParser(prog="voicegame", description="An offline, voice-hosted party-game host.")
+def _device_arguments(p: argparse.ArgumentParser) -> None:
+    p.add_argument("--mic", default=None, metavar="DEVICE",
+                   help="microphone: an index or a part of its name (default: config.toml's, else the system's)")
+    p.add_argument("--speaker", default=None, metavar="DEVICE",
+                   help="speaker: an index or a part of its name (default: config.toml's, else the system's)")
+
+
+def build_parser(environ: Mapping[str, str] | None = None) -> argparse.ArgumentParser:
+    from voicegame import logs
+
+    common = argparse.ArgumentParser(add_help=False)
+    common.add_argument("-v", "--verbose", action="count", default=argparse.SUPPRESS,
+                        help="log more, to stderr as well as the log file (-vv: debug)")
+    parser = argparse.ArgumentParser(
+        prog="voicegame", description="An offline, voice-hosted party-game host.",
+        formatter_class=argparse.RawDescriptionHelpFormatter,
+        epilog=f"log file: {logs.log_path(environ)}\n"
+               "exit status: 0 success, 1 the command could not do its work, 2 a wrong command line\n"
+               "settings, folders and environment variables: docs/configuration.md")
+    parser.add_argument("-v", "--verbose", action="count", default=0,
+                        help="log more, to stderr as well as the log file (-vv: debug)")
+    parser.add_argument("--version", action="version", version=f"%(prog)s {version()}")
     sub = parser.add_subparsers(dest="command", metavar="COMMAND")
 
-    play = sub.add_parser("play", help="play a game")
+    def add(name: str, **kwargs):
+        return sub.add_parser(name, parents=[common], **kwargs)
+
+    play = add("play", help="play a game")
     games = play.add_subparsers(dest="game", metavar="GAME", required=True)
     for name in GAMES:
-        g = games.add_parser(name, help=f"play {name}")
+        g = games.add_parser(name, help=f"play {name}", parents=[common])
         _io_arguments(g)
         g.add_argument("--seed", type=int, default=None, help="random seed (default: random)")
         g.add_argument("--record", default=None, help="where to write the game record (JSON)")
         g.add_argument("--timer", type=_timer, default=30.0, help="seconds per timer, or off (default 30)")
-        g.add_argument("--private", type=_private, default="ears",
-                       help="private channel: ears (default), earpiece:DEVICE or screen")
+        g.add_argument("--private", type=_private, default=None,
+                       help="private channel: ears (default), earpiece:DEVICE (an index or a part of its "
+                            "name) or screen")
         host_module(name).add_arguments(g)
 
-    resume = sub.add_parser("resume", help="continue the last (or given) unfinished game")
+    resume = add("resume", help="continue the last (or given) unfinished game")
     resume.add_argument("path", nargs="?", default=None, help="autosave file (default: the latest)")
     _io_arguments(resume)
 
-    kiosk = sub.add_parser("kiosk", help="the spoken lobby: choose, set up and play games by voice (the default)")
+    kiosk = add("kiosk", help="the spoken lobby: choose, set up and play games by voice (the default)")
     from voicegame.kiosk import add_arguments as kiosk_arguments
 
     kiosk_arguments(kiosk)
 
-    hear = sub.add_parser("hear", help="microphone check: print each utterance and what it means")
+    hear = add("hear", help="microphone check: print each utterance and what it means")
     _io_arguments(hear)
     hear.add_argument("--free", action="store_true", help="free-text recognition instead of the command grammar")
 
-    doctor = sub.add_parser("doctor", help="check devices, voices and models")
+    doctor = add("doctor", help="check devices, voices and models")
     doctor.add_argument("--lang", default=None, choices=LANGS)
+    _device_arguments(doctor)
 
-    bench = sub.add_parser("bench", help="measure response gap, recognition cost, speech start-up and memory")
+    bench = add("bench", help="measure response gap, recognition cost, speech start-up and memory")
     from voicegame import bench as bench_module
 
     bench_module.add_arguments(bench)
 
-    models = sub.add_parser("models", help="list, install or locate speech models")
+    models = add("models", help="list, install or locate speech models")
     models.add_argument("action", choices=("list", "install", "path"))
     models.add_argument("lang", nargs="?", default="en")
     models.add_argument("--model", default=None, help="also look in this model folder (list, path)")
@@ -130,7 +156,7 @@ def make_listener(args, env: Env, clock):
             return ScriptListener(source, clock=clock, echo=echo)
         except ScriptError as exc:
             raise CliError(str(exc)) from None
-    from voicegame import models
+    from voicegame import appliance, models
     from voicegame.ports import DeviceError
 
     model_path = models.find_model(args.lang, args.model, env.environ)
@@ -141,7 +167,7 @@ def make_listener(args, env: Env, clock):
         from voicegame.adapters.audio import MicSource
         from voicegame.adapters.vosk_listener import VoskListener, load_model
 
-        source = MicSource()
+        source = MicSource(device=appliance.chosen_device(args, "input"))
         source.start()
         return VoskListener(load_model(model_path), source)
     except DeviceError as exc:
@@ -155,23 +181,24 @@ def make_voice(args, env: Env):
 
     if args.output == "text":
         return TextVoice(env.stdout)
+    from voicegame import appliance
     from voicegame.ports import DeviceError
 
+    private = getattr(args, "private", None) or "ears"
     try:
         from voicegame.adapters.audio import require_output
         from voicegame.adapters.tts import Pyttsx3Voice
 
-        private = getattr(args, "private", "ears") or "ears"
-        devices = {}
-        if private.startswith("earpiece:"):
-            device = private.split(":", 1)[1]
-            devices = {"psychic": device, "writers": device}
-            require_output(device)
-        require_output()
-        voice = Pyttsx3Voice(lang=args.lang, private_devices=devices)
-        voice.verify()
-        return voice
+        devices = appliance.private_outputs(private)
+        options = appliance.voice_options(args)
+        require_output(options["output_device"])
+        return Pyttsx3Voice(lang=args.lang, private_devices=devices, **options)
+    except appliance.UsageError as exc:
+        raise CliError(str(exc)) from None
     except DeviceError as exc:
+        if private.startswith("earpiece:"):  # printed text would show the secrets to everyone
+            raise CliError(f"{exc} The game does not start: printing the host's words would show the secrets.") \
+                from None
         env.say(f"{exc} Printing the host's words instead.")
         return TextVoice(env.stdout)
 
@@ -187,8 +214,10 @@ def make_clock(args, env: Env):
 
 # ---------------------------------------------------------------------- commands
 def cmd_play(args, env: Env) -> int:
+    from voicegame import appliance
     from voicegame.host.base import Settings
 
+    appliance.apply_config(args, env)
     module = host_module(args.game)
     settings = Settings(game=args.game, lang=args.lang,
                         seed=args.seed if args.seed is not None else random.SystemRandom().randrange(10**6),
@@ -247,7 +276,9 @@ def cmd_resume(args, env: Env) -> int:
     for bad in unreadable:
         env.say(f"The saved game in {bad} can't be read, so it can't be resumed.")
     if path is None:
-        raise CliError("There is no unfinished game to resume; start one with: voicegame play wavelength")
+        from voicegame.logs import Failure
+
+        raise Failure("There is no unfinished game to resume; start one with: voicegame play wavelength")
     try:
         save = load_autosave(path)
     except ValueError as exc:
@@ -260,6 +291,9 @@ def cmd_resume(args, env: Env) -> int:
         raise CliError(f"{path} is not a voicegame autosave: it has no game settings and input log.") from None
     if save.get("finished"):
         raise CliError(f"The game in {path} is already finished.")
+    from voicegame import appliance
+
+    appliance.apply_config(args, env)
     settings.autosave = str(path)
     try:
         module.validate(settings)
@@ -281,8 +315,10 @@ def cmd_hear(args, env: Env) -> int:
     from voicegame.adapters.headless import VirtualClock
     from voicegame.ports import Expected, Heard, InputEnded
     from voicegame.prompts import Prompts
+    from voicegame import appliance
     from voicegame.understanding import understanding
 
+    appliance.apply_config(args, env)
     u = understanding(args.lang)
     prompts = Prompts.load(args.lang)
     listener = make_listener(args, env, VirtualClock())
@@ -347,7 +383,7 @@ def describe(u, text: str, prompts=None) -> str:
 def cmd_doctor(args, env: Env) -> int:
     from voicegame.doctor import run_doctor
 
-    return run_doctor(lang=args.lang, out=env.say, env=env.environ)
+    return run_doctor(lang=args.lang, out=env.say, env=env.environ, mic=args.mic, speaker=args.speaker)
 
 
 def cmd_models(args, env: Env) -> int:
@@ -406,25 +442,60 @@ COMMANDS = {"bench": cmd_bench, "play": cmd_play, "resume": cmd_resume, "kiosk":
             "models": cmd_models}
 
 
-def main(argv: list[str] | None = None, env: Env | None = None) -> int:
-    """Run the command line; returns the exit status (0 ok, 1 failure, 2 usage)."""
-    env = env or Env()
-    logging.basicConfig(level=logging.WARNING, stream=env.stderr, format="voicegame: %(message)s")
-    parser = build_parser()
+def version() -> str:
+    """The installed package's version (the source's when not installed)."""
+    from importlib import metadata
+
     try:
-        args = parser.parse_args(argv)
-    except SystemExit as exc:
+        return metadata.version("voicegame")
+    except metadata.PackageNotFoundError:
+        from voicegame import __version__
+
+        return __version__
+
+
+def main(argv: list[str] | None = None, env: Env | None = None) -> int:
+    """Run the command line; returns the exit status (:mod:`voicegame.logs`: 0 success,
+    1 runtime failure, 2 usage error; 130 after Ctrl-C)."""
+    import traceback
+
+    from voicegame import logs
+
+    env = env or Env()
+    import contextlib
+
+    parser = build_parser(env.environ)
+    try:  # help, version and usage errors go to this run's streams
+        with contextlib.redirect_stdout(env.stdout), contextlib.redirect_stderr(env.stderr):
+            args = parser.parse_args(argv)
+    except SystemExit as exc:  # argparse: 2 for a usage error, 0 after --help / --version
         return int(exc.code or 0)
     if args.command is None:  # plain `voicegame`: the spoken lobby
+        verbose = args.verbose
         args = parser.parse_args(["kiosk"])
+        args.verbose = verbose
+    run = logs.setup(args.verbose, env.stderr, env.environ)
+    logs.logging.getLogger(logs.LOGGER).info("voicegame %s: %s", version(),
+                                             " ".join(sys.argv[1:] if argv is None else argv) or "kiosk")
     try:
         return COMMANDS[args.command](args, env)
     except CliError as exc:
         env.stderr.write(f"voicegame: {exc}\n")
-        return 2
+        return logs.USAGE
+    except logs.Failure as exc:
+        env.stderr.write(f"voicegame: {exc}\n")
+        return logs.FAILURE
     except KeyboardInterrupt:
         env.say("Stopped.")
         return 130
+    except BrokenPipeError:
+        raise
+    except Exception as exc:  # a bug: one sentence here, the traceback in the log file
+        path = logs.crash(traceback.format_exc(), env.environ)
+        env.stderr.write(f"voicegame: internal error ({type(exc).__name__}); the details are in {path}.\n")
+        return logs.FAILURE
+    finally:
+        run.close()
 
 
 def entry() -> None:

@@ -642,15 +642,10 @@ def _capitalised(sentence: str) -> str:
 
 def write_crash_log(details: str) -> Path:
     """Append an internal error's traceback to ``<data dir>/voicegame.log`` (for the
-    kiosk owner; players never see it). Returns the log's path."""
-    path = data_dir() / "voicegame.log"
-    try:
-        path.parent.mkdir(parents=True, exist_ok=True)
-        with path.open("a", encoding="utf-8") as fh:
-            fh.write(f"--- {_dt.datetime.now().isoformat(timespec='seconds')}\n{details}\n")
-    except OSError:
-        pass
-    return path
+    kiosk owner; players never see it; with ``-v`` also on stderr). Returns the log's path."""
+    from voicegame import logs
+
+    return logs.crash(details)
 
 
 def _now_stamp() -> str:
