@@ -28,7 +28,7 @@ import pytest
 from rapidfuzz import fuzz
 from rapidfuzz.process import cdist
 
-PROMPTS = Path(__file__).resolve().parents[1] / "prompts"
+PROMPTS = Path(__file__).resolve().parents[1] / "voicegame" / "prompts"
 CATEGORIES = {"movie", "tv", "song", "book", "history", "saying"}
 MIN_CARDS = 130
 MIN_MESSAGES = 260

