@@ -77,3 +77,16 @@ def test_configuration_doc_lists_every_variable_and_key():
         text = (ROOT / other).read_text(encoding="utf-8")
         assert "configuration.md" in text, f"{other} does not link to docs/configuration.md"
         assert not re.search(r"^(lang|rate_wpm|input_device) = ", text, re.M), f"{other} lists config keys again"
+
+
+def test_readme_first_command_uses_sudo_only_when_not_root():
+    import os
+    import subprocess
+
+    readme = (ROOT / "README.md").read_text(encoding="utf-8")
+    first = readme.split("```sh\n", 1)[1].split("\n```", 1)[0]
+    assert "\n" not in first.strip() and first.count("apt-get") == 2
+    prefix, rest = first.split(";", 1)
+    assert rest.strip().startswith("$S apt-get update && $S apt-get install -y")
+    said = subprocess.run(["sh", "-c", prefix + '; printf "%s" "$S"'], capture_output=True, text=True, timeout=30)
+    assert said.stdout == ("" if os.getuid() == 0 else "sudo")

@@ -991,8 +991,13 @@ def _child(argv: list[str]) -> None:
             from voicegame.adapters.vosk_listener import VoskListener
             from voicegame.ports import Expected
 
+            from voicegame.ports import InputEnded
+
             listener = VoskListener(model, WavSource(spec["wav"], leading_silence_s=0.5, trailing_silence_s=1.0))
-            listener.listen(Expected(tuple(spec["grammar"]), False, "bench"), 5.0)
+            try:
+                listener.listen(Expected(tuple(spec["grammar"]), False, "bench"), 5.0)
+            except InputEnded:  # the model heard nothing it knows: the memory figure stands
+                pass
     report.update(peak_rss_kb())
     sys.stdout.write(json.dumps(report) + "\n")
     sys.stdout.flush()
@@ -1009,7 +1014,8 @@ def _run_timed(cmd: list[str], env: dict, marker: Callable[[str], bool],
                timeout_s: float = 60.0) -> tuple[float | None, list[str]]:
     """Run ``cmd``; seconds from start to the first stdout line ``marker`` accepts, and all lines."""
     t0 = time.perf_counter()
-    proc = subprocess.Popen(cmd, stdout=subprocess.PIPE, stderr=subprocess.DEVNULL, stdin=subprocess.DEVNULL,
+    errors = tempfile.TemporaryFile(mode="w+", encoding="utf-8")
+    proc = subprocess.Popen(cmd, stdout=subprocess.PIPE, stderr=errors, stdin=subprocess.DEVNULL,
                             env=env, text=True, encoding="utf-8")
     seen, lines = None, []
     timer = threading.Timer(timeout_s, proc.kill)
@@ -1022,8 +1028,12 @@ def _run_timed(cmd: list[str], env: dict, marker: Callable[[str], bool],
         proc.wait()
     finally:
         timer.cancel()
+    errors.seek(0)
+    last = [line.strip() for line in errors.read().splitlines() if line.strip()][-1:]
+    errors.close()
     if proc.returncode != 0:
-        raise BenchError(f"a measuring process failed (exit {proc.returncode}): {' '.join(cmd[:4])} …")
+        raise BenchError(f"a measuring process failed (exit {proc.returncode}): {' '.join(cmd[:4])} … "
+                         f"({last[0] if last else 'no message'})")
     return seen, lines
 
 
