@@ -1,7 +1,7 @@
 """Logging of one command run: the log file, ``-v/--verbose``, and the exit statuses.
 
 - The log file is ``<data dir>/voicegame.log`` (:func:`log_path`; ``$VOICEGAME_DATA_DIR``
-  moves it). Warnings, and internal errors with their traceback, always go there; ``-v``
+  moves it), created 0600 in a 0700 folder. Warnings, and internal errors with their traceback, always go there; ``-v``
   adds information lines, ``-vv`` debug lines.
 - stderr (the journal under systemd) gets warnings always, and with ``-v`` / ``-vv``
   everything the log file gets, tracebacks included.
@@ -38,6 +38,18 @@ def log_path(env: Mapping[str, str] | None = None) -> Path:
     return data_dir(env) / "voicegame.log"
 
 
+def _private_open(path: Path):
+    """``path`` opened for appending, created 0600 (the log may name players and games)."""
+    return os.fdopen(os.open(path, os.O_WRONLY | os.O_CREAT | os.O_APPEND, 0o600), "a", encoding="utf-8")
+
+
+class _PrivateRotatingHandler(logging.handlers.RotatingFileHandler):
+    """A rotating log file whose files are created 0600."""
+
+    def _open(self):
+        return _private_open(Path(self.baseFilename))
+
+
 class _Run:
     """The handlers one run added (removed again by :meth:`close`)."""
 
@@ -70,9 +82,10 @@ def setup(verbose: int, stderr: TextIO, env: Mapping[str, str] | None = None) ->
     run.handlers.append(err)
     path = log_path(env)
     try:
-        path.parent.mkdir(parents=True, exist_ok=True)
-        file = logging.handlers.RotatingFileHandler(path, maxBytes=1 << 20, backupCount=2, encoding="utf-8",
-                                                    delay=True)
+        from voicegame.engine.journal import private_folder
+
+        private_folder(path.parent)
+        file = _PrivateRotatingHandler(path, maxBytes=1 << 20, backupCount=2, encoding="utf-8", delay=True)
         file.setFormatter(logging.Formatter(FORMAT))
         file.setLevel(level)
         run.handlers.append(file)
@@ -101,8 +114,10 @@ def crash(details: str, env: Mapping[str, str] | None = None) -> Path:
 
     path = log_path(env if env is not None else os.environ)
     try:
-        path.parent.mkdir(parents=True, exist_ok=True)
-        with path.open("a", encoding="utf-8") as fh:
+        from voicegame.engine.journal import private_folder
+
+        private_folder(path.parent)
+        with _private_open(path) as fh:
             fh.write(f"--- {_dt.datetime.now().isoformat(timespec='seconds')}\n{details}\n")
     except OSError:
         pass
