@@ -238,6 +238,11 @@ class WavSource:
         """Seconds of audio handed out so far."""
         return (self._pos / 2) / self.sample_rate
 
+    @property
+    def time_s(self) -> float:
+        """The source's clock: the end of the last chunk read, in seconds of the file."""
+        return self.position_s
+
     def drain(self) -> None:
         """No-op: a file has no backlog of captured audio."""
 
