@@ -46,6 +46,8 @@ def _io_arguments(p: argparse.ArgumentParser) -> None:
                    help="mic (default), keyboard, or PATH of a script file: one utterance per line")
     p.add_argument("--output", default="speaker", choices=("speaker", "text"), help="speaker (default) or text")
     p.add_argument("--model", default=None, help="directory of a Vosk model (default: searched)")
+    p.add_argument("--no-barge-in", dest="barge_in", action="store_false",
+                   help="players cannot cut the host short with a command")
 
 
 def build_parser() -> argparse.ArgumentParser:
@@ -76,6 +78,9 @@ def build_parser() -> argparse.ArgumentParser:
     hear = sub.add_parser("hear", help="microphone check: print each utterance and what it means")
     _io_arguments(hear)
     hear.add_argument("--free", action="store_true", help="free-text recognition instead of the command grammar")
+    from voicegame.hear import add_arguments as hear_arguments
+
+    hear_arguments(hear)
 
     doctor = sub.add_parser("doctor", help="check devices, voices and models")
     doctor.add_argument("--lang", default=None, choices=LANGS)
@@ -182,7 +187,12 @@ def cmd_kiosk(args, env: Env) -> int:
 
 def cmd_hear(args, env: Env) -> int:
     """``voicegame hear``: print each utterance, its confidence and its meaning, in ``--lang``
-    (lines from ``prompts/<lang>/hear.toml``, numbers with the language's decimal mark)."""
+    (lines from ``prompts/<lang>/hear.toml``, numbers with the language's decimal mark);
+    ``--input PATH.wav`` listens to a recording instead (:mod:`voicegame.hear`)."""
+    from voicegame.hear import is_wav_input, run_wav
+
+    if is_wav_input(args):
+        return run_wav(args, env)
     from voicegame.adapters.headless import VirtualClock
     from voicegame.ports import Expected, Heard, InputEnded
     from voicegame.language.prompts import Prompts

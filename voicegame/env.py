@@ -57,6 +57,7 @@ class PortChoice:
     :param private: ``ears``, ``screen`` or ``earpiece:DEVICE``.
     :param rate_wpm: speaking rate in words a minute (``None``: the voice's default).
     :param volume: 0.0–1.0.
+    :param barge_in: players may cut the host short (microphone and speaker only).
     :param keyboard_fallback: fall back to the keyboard / printed text when a device or
         model is missing (``play`` on a laptop); a kiosk passes False.
     """
@@ -71,6 +72,7 @@ class PortChoice:
     rate_wpm: int | None = None
     volume: float = 1.0
     keyboard_fallback: bool = True
+    barge_in: bool = True
 
     @classmethod
     def from_args(cls, args: argparse.Namespace, **overrides) -> "PortChoice":
@@ -124,7 +126,7 @@ def make_listener(choice: PortChoice, env: Env, clock, shared: dict | None = Non
         if "source" not in shared:
             shared["source"] = MicSource(device=choice.mic)
             shared["source"].start()
-        return VoskListener(load_model(model_path), shared["source"])
+        return VoskListener(load_model(model_path), shared["source"], barge_in=choice.barge_in)
     except DeviceError as exc:
         env.say(f"{exc} Using the keyboard instead.")
         return KeyboardListener(env.stdin, out=env.stdout)
@@ -148,7 +150,8 @@ def make_voice(choice: PortChoice, env: Env, shared: dict | None = None):
             require_output(earpiece)
         require_output(choice.speaker)
         voice = Pyttsx3Voice(lang=choice.lang, rate_wpm=choice.rate_wpm, volume=choice.volume,
-                             output_device=choice.speaker, private_devices=devices)
+                             output_device=choice.speaker, private_devices=devices,
+                             barge_in=choice.input == "mic")  # the listener needs its timing
         voice.verify()
         return voice
     except DeviceError as exc:
@@ -167,7 +170,11 @@ def build_ports(choice: PortChoice, env: Env) -> Ports:
 
     def for_language(code: str):
         other = PortChoice(**{**choice.__dict__, "lang": code})
-        return make_listener(other, env, clock, shared), make_voice(other, env, shared)
+        pair = make_listener(other, env, clock, shared), make_voice(other, env, shared)
+        from voicegame.hear import connect
+
+        connect(*pair)
+        return pair
 
     listener, voice = for_language(choice.lang)
     return Ports(listener, voice, clock, relang=for_language, screen=env.say)

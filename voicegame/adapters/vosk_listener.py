@@ -53,6 +53,7 @@ only ``[unk]`` has confidence 0.0.
 
 from __future__ import annotations
 
+import collections
 import functools
 import json
 import logging
@@ -158,9 +159,12 @@ class _Decoder:
     word's start and the last word's end).
     """
 
-    def __init__(self, make):
+    def __init__(self, make, origin: float = 0.0):
         self.make = make
+        self.origin = origin  # audio seconds of the listen when this decoder's first sample came
+        self.fed_s = 0.0
         self.rec = make()
+        self.seg_origin = origin
         self.words: list[str] = []
         self.score = 0.0
         self.span: list[float] | None = None
@@ -180,17 +184,22 @@ class _Decoder:
         self.words += words
         self.score += float(best.get("confidence", 0.0))
         if timed:
-            start, end = float(timed[0]["start"]), float(timed[-1]["end"])
+            start, end = self.seg_origin + float(timed[0]["start"]), self.seg_origin + float(timed[-1]["end"])
             self.span = [start, end] if self.span is None else [self.span[0], end]
         return True
 
     def feed(self, data: bytes) -> bool:
         """Feed audio; True when Vosk closed a segment with words in it."""
+        self.fed_s += len(data) / 2 / RATE
         if self.rec.AcceptWaveform(data):
             got = self._take(json.loads(self.rec.Result()))
-            self.rec = self.make()
+            self._renew()
             return got
         return False
+
+    def _renew(self) -> None:
+        self.rec = self.make()
+        self.seg_origin = self.origin + self.fed_s
 
     def partial(self) -> list[str]:
         """The words so far: finished segments plus the current partial result."""
@@ -199,7 +208,7 @@ class _Decoder:
     def finish(self) -> None:
         """Close the current segment (Vosk's final result)."""
         self._take(json.loads(self.rec.FinalResult()))
-        self.rec = self.make()
+        self._renew()
 
 
 class PhraseSet:
@@ -261,24 +270,24 @@ def _rms(frame: np.ndarray) -> float:
 class _EchoGate:
     """Tells a player's voice from the host's own voice in the microphone, by level.
 
-    Keeps the levels of the frames heard while the host speaks; a frame opens the gate
-    when it is ``margin_db`` louder than the loud end (90th percentile) of the frames
-    before it. Until ``warmup_s`` of the prompt has been heard the gate stays shut.
+    Keeps the levels (RMS, int16 units) of the frames heard while the host speaks; a
+    frame opens the gate when it is ``margin_db`` louder than the upper quartile of the
+    host's frames before it. Until ``warmup_s`` of frames above digital silence (the
+    host's sound has arrived) the gate stays shut.
     """
 
     def __init__(self, margin_db: float, warmup_s: float):
         self.factor = 10 ** (margin_db / 20)
         self.warmup_frames = max(1, int(round(warmup_s * RATE / 512)))
         self.levels: list[float] = []
-        self._ref = None
+        self._ref: float | None = None
 
     def opens(self, level: float) -> bool:
-        if len(self.levels) < self.warmup_frames:
-            self.levels.append(level)
-            return False
-        if self._ref is None or len(self.levels) % 8 == 0:
-            self._ref = float(np.percentile(self.levels[-400:], 90))
-        if level > self.factor * max(self._ref, 1.0):
+        """True when ``level`` stands out of the host's own voice (shut frames are learned)."""
+        if len(self.levels) % 8 == 0 or self._ref is None:
+            heard = [v for v in self.levels[-400:] if v > 50.0]  # the host's sound has arrived
+            self._ref = float(np.percentile(heard, 75)) if len(heard) >= self.warmup_frames else None
+        if self._ref is not None and level > self.factor * max(self._ref, 50.0):
             return True
         self.levels.append(level)
         return False
@@ -313,6 +322,8 @@ class VoskListener:
     :param barge_in: listen while the speaker plays and stop it for a player's command.
     :param barge_margin_db: how much louder than the host's own voice in the
         microphone a barge-in must be.
+    :param barge_drop_s: seconds of non-speech after which a voice over the host's
+        that has not made a command is dropped.
     :param clock: a :class:`~voicegame.ports.Clock` for the stalled-microphone guard
         only (``None`` is ``time.monotonic``); recognition timing is audio time.
     :param alternatives: how many n-best alternatives to ask Vosk for.
@@ -338,6 +349,7 @@ class VoskListener:
         speaker=None,
         barge_in: bool = True,
         barge_margin_db: float = 6.0,
+        barge_drop_s: float = 0.3,
         clock=None,
         alternatives: int = 3,
         stall_s: float = 5.0,
@@ -358,6 +370,7 @@ class VoskListener:
         self.speaker = speaker
         self.barge_in = barge_in
         self.barge_margin_db = barge_margin_db
+        self.barge_drop_s = barge_drop_s
         self.clock = clock
         self.alternatives = alternatives
         self.stall_s = stall_s
@@ -551,7 +564,10 @@ class VoskListener:
         frame_s = n / RATE
         state = _Utterance(command_rec, filler_rec if fillers else None)
         pending = np.zeros(0, dtype=np.int16)
-        fed = 0  # 16 kHz samples fed to the recognizer
+        audio_t = 0.0  # seconds of audio this listen has taken in (after any plain tail)
+        preroll: collections.deque = collections.deque(maxlen=7)
+        cand_run = 0
+        was_own = False
         waited = 0.0  # seconds of the listener's own turn (the host silent) before speech
         tail_left = self.tail_s if self.speaker is None else 0.0
         speaking = self.speaker is not None
@@ -573,7 +589,7 @@ class VoskListener:
             except InputEnded:
                 if state.start is None:
                     raise
-                return final("input_end", fed / RATE)
+                return final("input_end", audio_t)
             if not chunk:
                 continue
             pending = np.concatenate([pending, resample(chunk)])
@@ -586,16 +602,37 @@ class VoskListener:
                     continue
                 frame_time = chunk_end - pending.size / RATE  # source clock, end of this frame
                 own = until is not None and frame_time < until + self.tail_s - 1e-9
+                crossed, was_own = was_own and not own, own
                 if own and gate is None:
                     continue  # the host's own sound: never heard
-                if own and not gate.opens(_rms(frame)):
-                    frame = np.zeros_like(frame)  # as loud as the host's own voice: not a player
-                speech = self.vad(frame) >= self.vad_threshold
-                fed += n
-                audio_t = fed / RATE
+                audio_t += frame_s
+                p = self.vad(frame)
+                speech = p >= self.vad_threshold
+                if own:
+                    preroll.append(frame)
+                    loud = gate.opens(_rms(frame))
+                    if state.start is None:
+                        # over the host's voice, only a voice louder than it may start an utterance
+                        cand_run = cand_run + 1 if (speech and loud) else 0
+                        if cand_run < 2:
+                            continue
+                        state = _Utterance(command_rec, filler_rec if fillers else None,
+                                           audio_t - len(preroll) * frame_s)
+                        for i, f in enumerate(preroll):
+                            state.feed(f.astype("<i2").tobytes(), i >= len(preroll) - 2,
+                                       audio_t - (len(preroll) - 1 - i) * frame_s, frame_s)
+                        cand_run = 0
+                        continue
+                if crossed and self.last_barge_in_s is None and state.start is not None:
+                    # a voice over the host's that made no command is not carried past its end
+                    state = _Utterance(command_rec, filler_rec if fillers else None, audio_t - frame_s)
+                if state.start is None and abs(state.dec.origin + state.dec.fed_s - (audio_t - frame_s)) > 1e-6:
+                    state = _Utterance(command_rec, filler_rec if fillers else None, audio_t - frame_s)
                 if state.feed(frame.astype("<i2").tobytes(), speech, audio_t, frame_s) and (
                         not grammar_mode or self.pause_s is None):
                     return final("vosk", audio_t)
+                if state.start is not None and self.last_speech_detected_s is None:
+                    self.last_speech_detected_s = audio_t
                 if state.start is None:
                     if not own:
                         waited += frame_s
@@ -604,9 +641,9 @@ class VoskListener:
                         return Silence(waited_s=round(waited, 3))
                     continue
                 silence = audio_t - state.last_speech
-                if own and self.last_barge_in_s is None:
+                if own:
                     # over the host's voice: only a clear command counts, and it stops the host
-                    if grammar_mode and speech and state.voiced_s >= 3 * frame_s - 1e-9:
+                    if grammar_mode and state.voiced_s >= 3 * frame_s - 1e-9:
                         words = state.dec.partial()
                         if grammar.complete(words) and (state.fdec is None
                                                         or not filler_set.intersection(state.fdec.partial())):
@@ -614,7 +651,7 @@ class VoskListener:
                             self.speaker.stop()
                             speaking, until, gate = False, None, None
                             continue
-                    if silence >= (self.pause_s or 0.6) - 1e-9:
+                    if silence >= self.barge_drop_s - 1e-9 or audio_t - state.start > self.max_command_s:
                         state = _Utterance(command_rec, filler_rec if fillers else None)
                     continue
                 if grammar_mode and self.early_pause_s is not None and silence >= self.early_pause_s - 1e-9 \
@@ -627,7 +664,7 @@ class VoskListener:
                     result = final("pause", audio_t)
                     if isinstance(result, Rejected) or result.text:
                         return result
-                    state = _Utterance(command_rec, filler_rec if fillers else None)  # a sound, no word
+                    state = _Utterance(command_rec, filler_rec if fillers else None, audio_t)  # no word
                     continue
                 if audio_t - state.start >= self.max_utterance_s - 1e-9:
                     return final("max", audio_t)
@@ -636,9 +673,9 @@ class VoskListener:
 class _Utterance:
     """The state of one utterance: the command decoder, the filler decoder, speech times."""
 
-    def __init__(self, command_rec, filler_rec):
-        self.dec = _Decoder(command_rec)
-        self.fdec = _Decoder(filler_rec) if filler_rec is not None else None
+    def __init__(self, command_rec, filler_rec, origin: float = 0.0):
+        self.dec = _Decoder(command_rec, origin)
+        self.fdec = _Decoder(filler_rec, origin) if filler_rec is not None else None
         self.start: float | None = None  # audio seconds when speech started
         self.last_speech: float | None = None
         self.run = 0

@@ -37,7 +37,7 @@ from typing import Any, Callable, Iterable, TypeVar
 
 from voicegame.adapters.headless import NullVoice, VirtualClock
 from voicegame.engine.observer import PUBLIC, CaptionedVoice, Observers, View
-from voicegame.ports import Clock, Expected, Heard, InputEnded, Listener, Silence, Voice
+from voicegame.ports import Clock, Expected, Heard, InputEnded, Listener, Rejected, Silence, Voice
 from voicegame.language.prompts import Prompts
 from voicegame.engine.journal import (atomic_write_json, background_writer, data_dir, open_journal, to_json,
                                write_journal_line)
@@ -389,13 +389,14 @@ class Table:
         :raises InputEnded: the input source is exhausted.
         """
         u = self.understanding
-        expected = Expected.free_text(moment) if free else Expected(u.grammar(phrases), False, moment)
+        grammar = () if free else u.grammar(phrases)  # a number said word by word may go on:
+        expected = Expected.free_text(moment) if free else Expected(grammar, False, moment, tuple(set(u.number_words()).intersection(grammar)))
         if key:
             self.say(key, **values)
         failures = silences = 0
         while True:
             heard = self.listen(expected, timeout_s)
-            if isinstance(heard, Silence):
+            if isinstance(heard, (Silence, Rejected)):  # talk that was not for us counts as silence
                 silences += 1
                 if silence_limit is not None and silences >= silence_limit:
                     self.log[-1]["accepted"] = True  # the silence decided something: undo can take it back
