@@ -568,6 +568,7 @@ class VoskListener:
         preroll: collections.deque = collections.deque(maxlen=7)
         cand_run = 0
         was_own = False
+        barged = False
         waited = 0.0  # seconds of the listener's own turn (the host silent) before speech
         tail_left = self.tail_s if self.speaker is None else 0.0
         speaking = self.speaker is not None
@@ -611,7 +612,9 @@ class VoskListener:
                 if own:
                     preroll.append(frame)
                     loud = gate.opens(_rms(frame))
-                    if state.start is None:
+                    if barged and not loud:
+                        frame = np.zeros_like(frame)  # the rest of the host's sound still on its way out
+                    if state.start is None and not barged:
                         # over the host's voice, only a voice louder than it may start an utterance
                         cand_run = cand_run + 1 if (speech and loud) else 0
                         if cand_run < 2:
@@ -623,11 +626,13 @@ class VoskListener:
                                        audio_t - (len(preroll) - 1 - i) * frame_s, frame_s)
                         cand_run = 0
                         continue
-                if crossed and self.last_barge_in_s is None and state.start is not None:
+                if crossed and not barged and state.start is not None:
                     # a voice over the host's that made no command is not carried past its end
                     state = _Utterance(command_rec, filler_rec if fillers else None, audio_t - frame_s)
                 if state.start is None and abs(state.dec.origin + state.dec.fed_s - (audio_t - frame_s)) > 1e-6:
                     state = _Utterance(command_rec, filler_rec if fillers else None, audio_t - frame_s)
+                if own:
+                    speech = speech and loud  # over the host, only the louder voice is a player
                 if state.feed(frame.astype("<i2").tobytes(), speech, audio_t, frame_s) and (
                         not grammar_mode or self.pause_s is None):
                     return final("vosk", audio_t)
@@ -641,16 +646,14 @@ class VoskListener:
                         return Silence(waited_s=round(waited, 3))
                     continue
                 silence = audio_t - state.last_speech
-                if own:
+                if own and not barged:
                     # over the host's voice: only a clear command counts, and it stops the host
-                    if grammar_mode and state.voiced_s >= 3 * frame_s - 1e-9:
-                        words = state.dec.partial()
-                        if grammar.complete(words) and (state.fdec is None
-                                                        or not filler_set.intersection(state.fdec.partial())):
-                            self.last_barge_in_s = audio_t
-                            self.speaker.stop()
-                            speaking, until, gate = False, None, None
-                            continue
+                    if grammar_mode and state.voiced_s >= 4 * frame_s - 1e-9 \
+                            and grammar.complete(state.dec.partial()):
+                        self.last_barge_in_s = audio_t
+                        barged = True
+                        self.speaker.stop()
+                        continue
                     if silence >= self.barge_drop_s - 1e-9 or audio_t - state.start > self.max_command_s:
                         state = _Utterance(command_rec, filler_rec if fillers else None)
                     continue
