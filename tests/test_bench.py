@@ -26,13 +26,13 @@ BANKS = {"es": "id,question,answer\nq1,¿Cuántos?,3\n", "nl": "id,question,answ
 
 #: Every figure the JSON must hold, as dotted paths (independent of the bench's own lists).
 FIGURES = [
-    *(f"response_gap.realtime.{v}.{f}" for v in ("flush", "early", "vosk_default")
+    *(f"response_gap.realtime.{v}.{f}" for v in ("default", "pause_only", "vosk_default")
       for f in ("endpoint_delay_ms.median", "compute_ms.median", "listener_gap_ms.median", "host_ms",
                 "speech_startup_ms", "total_ms.median")),
-    *(f"response_gap.full_speed.{v}.endpoint_delay_ms.median" for v in ("flush", "early", "vosk_default")),
+    *(f"response_gap.full_speed.{v}.endpoint_delay_ms.median" for v in ("default", "pause_only", "vosk_default")),
     "response_gap.full_speed.vosk_default.compute_ms.median",
     "response_gap.full_speed.free_flush_600ms.endpoint_delay_ms.median",
-    "response_gap.early_stable_s", "response_gap.flush_hang_s",
+    "response_gap.early_pause_s", "response_gap.pause_s",
     "recognition_cost.rtf.grammar", "recognition_cost.rtf.free",
     "recognition_cost.recognizer_setup_ms.grammar", "recognition_cost.recognizer_setup_ms.free",
     "recognition_cost.silence_cpu_share.grammar", "recognition_cost.silence_cpu_share.free",
@@ -78,21 +78,22 @@ def test_quick_run_prints_all_five_groups_and_the_targets(quick_run):
                     "Targets:"):
         assert heading in table
     assert [t["figure"] for t in result["targets"]] == [
-        "response_gap.realtime.flush.total_ms.median", "host_overhead.all.gap_ms.p99",
+        "response_gap.realtime.default.total_ms.median", "host_overhead.all.gap_ms.p99",
         "speech_startup.short.startup_ms.median", "memory_startup.rss_mb.no_model"]
     assert all(isinstance(t["met"], bool) and _number(t["value"]) for t in result["targets"])
 
 
 def test_each_end_of_utterance_variant_uses_only_its_own_endpoints(quick_run):
-    """The main figure is the listener as the game makes it; "early" has no flush, Vosk's has neither."""
+    """The main figure is the listener as the game makes it; "pause_only" never ends early,
+    Vosk's own neither early nor at the listener's pause."""
     result, table = quick_run
     gap = result["response_gap"]
-    assert gap["variants"] == {"flush": {}, "early": {"hang_s": None},
-                               "vosk_default": {"hang_s": None, "stable_s": "inf"}}
+    assert gap["variants"] == {"default": {}, "pause_only": {"early_pause_s": None},
+                               "vosk_default": {"early_pause_s": None, "pause_s": None}}
     for pace in ("realtime", "full_speed"):
-        assert not {"flush", "early"} & set(gap[pace]["vosk_default"]["endpoints"]), pace
-        assert "flush" not in gap[pace]["early"]["endpoints"], pace
-    assert "flush, the listener's default" in table
+        assert not {"early", "pause"} & set(gap[pace]["vosk_default"]["endpoints"]), pace
+        assert "early" not in gap[pace]["pause_only"]["endpoints"], pace
+    assert "the listener's default" in table
 
 
 def test_every_game_with_a_playable_golden_script_is_measured(quick_run, tmp_path):

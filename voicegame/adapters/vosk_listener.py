@@ -303,6 +303,8 @@ class VoskListener:
     :param vad: ``"silero"`` (default) or ``"webrtc"``, or a detector object (see
         :mod:`voicegame.adapters.vad`).
     :param vad_threshold: speech probability at which a frame counts as speech.
+    :param min_level: least RMS (int16 units; 150 ≈ −47 dBFS) of a speech frame: the
+        detector is level-blind, and a far reverberation tail is no player.
     :param early_pause_s: seconds of non-speech after which a closed phrase ends the
         utterance (``None``: never early).
     :param pause_s: seconds of non-speech that end any utterance in grammar mode
@@ -337,6 +339,7 @@ class VoskListener:
         *,
         vad="silero",
         vad_threshold: float = 0.5,
+        min_level: float = 150.0,
         early_pause_s: float | None = 0.16,
         pause_s: float | None = 0.6,
         free_pause_s: float | None = None,
@@ -358,6 +361,7 @@ class VoskListener:
         self.source = source
         self.vad = make_vad(vad) if isinstance(vad, str) else vad
         self.vad_threshold = vad_threshold
+        self.min_level = min_level
         self.early_pause_s = early_pause_s
         self.pause_s = pause_s
         self.free_pause_s = free_pause_s
@@ -607,11 +611,11 @@ class VoskListener:
                 if own and gate is None:
                     continue  # the host's own sound: never heard
                 audio_t += frame_s
-                p = self.vad(frame)
-                speech = p >= self.vad_threshold
+                level = _rms(frame)
+                speech = self.vad(frame) >= self.vad_threshold and level >= self.min_level
                 if own:
                     preroll.append(frame)
-                    loud = gate.opens(_rms(frame))
+                    loud = gate.opens(level)
                     if barged and not loud:
                         frame = np.zeros_like(frame)  # the rest of the host's sound still on its way out
                     if state.start is None and not barged:
@@ -691,8 +695,10 @@ class _Utterance:
         if self.fdec is not None:
             self.fdec.feed(data)
         if closed and self.start is None:
-            self.start = self.dec.span[0] if self.dec.span else audio_t
-            self.last_speech = audio_t
+            # words in a stretch the detector found no speech in (Vosk hears words in silence)
+            self.dec = _Decoder(self.dec.make, audio_t)
+            self.fdec = _Decoder(self.fdec.make, audio_t) if self.fdec is not None else None
+            closed = False
         if speech:
             self.run += 1
             if self.start is not None:
