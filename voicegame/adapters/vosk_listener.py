@@ -324,6 +324,7 @@ class VoskListener:
     :param barge_in: listen while the speaker plays and stop it for a player's command.
     :param barge_margin_db: how much louder than the host's own voice in the
         microphone a barge-in must be.
+    :param barge_min_s: seconds of voice louder than the host's a barge-in needs.
     :param barge_drop_s: seconds of non-speech after which a voice over the host's
         that has not made a command is dropped.
     :param clock: a :class:`~voicegame.ports.Clock` for the stalled-microphone guard
@@ -353,6 +354,7 @@ class VoskListener:
         barge_in: bool = True,
         barge_margin_db: float = 6.0,
         barge_drop_s: float = 0.3,
+        barge_min_s: float = 0.125,
         clock=None,
         alternatives: int = 3,
         stall_s: float = 5.0,
@@ -375,6 +377,7 @@ class VoskListener:
         self.barge_in = barge_in
         self.barge_margin_db = barge_margin_db
         self.barge_drop_s = barge_drop_s
+        self.barge_min_s = barge_min_s
         self.clock = clock
         self.alternatives = alternatives
         self.stall_s = stall_s
@@ -573,10 +576,12 @@ class VoskListener:
         cand_run = 0
         was_own = False
         barged = False
+        until: float | None = None  # when the speaker's sound has left the loudspeaker
+        hold = 0
         waited = 0.0  # seconds of the listener's own turn (the host silent) before speech
         tail_left = self.tail_s if self.speaker is None else 0.0
         speaking = self.speaker is not None
-        gate = _EchoGate(self.barge_margin_db, 0.5) if speaking and self.barge_in else None
+        gate = _EchoGate(self.barge_margin_db, 1.0) if speaking and self.barge_in else None
         stalled: list = [None]
 
         def final(endpoint: str, audio_t: float):
@@ -586,7 +591,9 @@ class VoskListener:
             if not grammar_mode:
                 return heard
             speech_s = (state.last_speech or audio_t) - (state.start or audio_t)
-            return self._judge(heard, grammar, filler_set, speech_s, state.dec, state.fdec)
+            # a barge-in was already told from the host's voice by level and grammar; the
+            # filler grammar would only weigh the host's echo mixed into it
+            return self._judge(heard, grammar, filler_set, speech_s, state.dec, None if barged else state.fdec)
 
         while True:
             try:
@@ -599,7 +606,9 @@ class VoskListener:
                 continue
             pending = np.concatenate([pending, resample(chunk)])
             chunk_end = self._source_time()
-            until = self._speaking_until() if speaking else None
+            now_until = self._speaking_until() if speaking else None
+            if now_until is not None:
+                until = now_until  # else keep the last one: its tail may still be running
             while pending.size >= n:
                 frame, pending = pending[:n], pending[n:]
                 if tail_left > 0:  # no speaker known: the plain half-duplex tail
@@ -615,7 +624,8 @@ class VoskListener:
                 speech = self.vad(frame) >= self.vad_threshold and level >= self.min_level
                 if own:
                     preroll.append(frame)
-                    loud = gate.opens(level)
+                    hold = 6 if gate.opens(level) else max(0, hold - 1)
+                    loud = hold > 0  # a player's voice holds the gate through the gaps between syllables
                     if barged and not loud:
                         frame = np.zeros_like(frame)  # the rest of the host's sound still on its way out
                     if state.start is None and not barged:
@@ -652,7 +662,7 @@ class VoskListener:
                 silence = audio_t - state.last_speech
                 if own and not barged:
                     # over the host's voice: only a clear command counts, and it stops the host
-                    if grammar_mode and state.voiced_s >= 4 * frame_s - 1e-9 \
+                    if grammar_mode and state.voiced_s >= self.barge_min_s - 1e-9 \
                             and grammar.complete(state.dec.partial()):
                         self.last_barge_in_s = audio_t
                         barged = True
