@@ -584,8 +584,9 @@ class VoskListener:
         gate = _EchoGate(self.barge_margin_db, 1.0) if speaking and self.barge_in else None
         stalled: list = [None]
 
-        def final(endpoint: str, audio_t: float):
-            state.finish()
+        def final(endpoint: str, audio_t: float, finished: bool = False):
+            if not finished:
+                state.finish()
             heard = self._heard(state.dec)
             self._finish(endpoint, audio_t)
             if not grammar_mode:
@@ -673,9 +674,11 @@ class VoskListener:
                     continue
                 if grammar_mode and self.early_pause_s is not None and silence >= self.early_pause_s - 1e-9 \
                         and (self.pause_s is None or silence < self.pause_s - 1e-9):
-                    words = state.dec.partial()
-                    if grammar.closed(words):
-                        return final("early", audio_t)
+                    if grammar.closed(state.dec.partial()):
+                        state.finish()
+                        if grammar.closed(state.dec.words):
+                            return final("early", audio_t, finished=True)
+                        # Vosk's final result is not the partial's closed phrase: listen on
                 pause = self.pause_s if grammar_mode else self.free_pause_s
                 if pause is not None and silence >= pause - 1e-9:
                     result = final("pause", audio_t)
