@@ -45,6 +45,12 @@ FIGURES = [
     "memory_startup.rss_mb.text_game", "memory_startup.rss_mb.no_model", "memory_startup.rss_mb.with_model",
     "memory_startup.first_prompt_ms.text", "memory_startup.first_prompt_ms.voice",
     "memory_startup.first_prompt_ms.voice_with_model", "memory_startup.model_load_ms",
+    "listening.commands.clean.product.accuracy", "listening.commands.clean.plain.accuracy",
+    "listening.commands.clean.product.gap_ms.median", "listening.commands.clean.plain.gap_ms.median",
+    "listening.multiword.pairs_clean.product.accuracy", "listening.talk.product.per_minute",
+    "listening.talk.plain.per_minute", "listening.own_voice.false_accepts.product",
+    "listening.own_voice.false_accepts.plain", "listening.barge_in.delay_ms.median",
+    "listening.vad.silero.us_per_frame", "listening.vad.webrtc.us_per_frame",
 ]
 
 
@@ -75,7 +81,7 @@ def test_quick_run_reports_every_figure(quick_run):
 def test_quick_run_prints_all_five_groups_and_the_targets(quick_run):
     result, table = quick_run
     for heading in ("1 Response gap", "2 Recognition cost", "3 Host overhead", "4 Speech start-up", "5 Peak RSS",
-                    "Targets:"):
+                    "6 Listening", "Targets:"):
         assert heading in table
     assert [t["figure"] for t in result["targets"]] == [
         "response_gap.realtime.default.total_ms.median", "host_overhead.all.gap_ms.p99",

@@ -66,12 +66,14 @@ LEAD_S, TRAIL_S, CHUNK_S = 0.6, 2.0, 0.05
 
 QUICK = {"voices": VOICES[:1], "single": SINGLE[:2], "noises": ("babble",), "snrs": (10,), "pairs": PAIRS[:1],
          "pauses": (0.35,), "digit_strings": DIGIT_STRINGS[:1], "babble_s": 4.0, "talk": TALK[:1],
-         "latencies": (1.0,), "prompts": PROMPTS[:1], "barge_at": (1.2,), "barge_words": SINGLE[:1],
+         "latencies": (1.0,), "prompts": PROMPTS[:1], "barge_at": (1.2,), "barge_latencies": (1.0,),
+         "barge_prompts": PROMPTS[:1], "barge_words": SINGLE[:1],
          "multi_noise": False}
-FULL = {"voices": VOICES, "single": SINGLE, "noises": NOISES, "snrs": SNRS, "pairs": PAIRS,
-        "pauses": (0.2, 0.35, 0.5), "digit_strings": DIGIT_STRINGS, "babble_s": 60.0, "talk": TALK,
-        "latencies": (0.0, 0.2, 0.4, 0.7, 1.0), "prompts": PROMPTS, "barge_at": (0.8, 1.6, 2.4),
-        "barge_words": SINGLE[:4], "multi_noise": True}
+FULL = {"voices": VOICES, "single": SINGLE[:4], "noises": NOISES, "snrs": SNRS, "pairs": PAIRS,
+        "pauses": (0.2, 0.35, 0.5), "digit_strings": DIGIT_STRINGS[:2], "babble_s": 60.0, "talk": TALK,
+        "latencies": (0.0, 0.2, 0.4, 0.7, 1.0), "prompts": PROMPTS, "barge_at": (1.2, 2.0),
+        "barge_latencies": (0.0, 0.4, 1.0), "barge_prompts": PROMPTS[:2], "barge_words": ("왼쪽", "멈춰"),
+        "multi_noise": True}
 
 
 # ---------------------------------------------------------------------- sounds
@@ -417,8 +419,8 @@ def bench_barge_in(model, speech: Speech, cfg: dict, log) -> dict:
     exp = _expected(SINGLE + PAIRS + DIGITS, DIGITS)
     ir = impulse_response(0.4, seed=3)
     delays, correct, n, missed = [], 0, 0, 0
-    for lat in cfg["latencies"]:
-        for pi, prompt in enumerate(cfg["prompts"]):
+    for lat in cfg["barge_latencies"]:
+        for pi, prompt in enumerate(cfg["barge_prompts"]):
             samples = speech(prompt, VOICES[pi % len(VOICES)])
             for at in cfg["barge_at"]:
                 for wi, word in enumerate(cfg["barge_words"]):
