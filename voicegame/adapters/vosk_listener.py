@@ -315,11 +315,14 @@ class VoskListener:
     :param max_utterance_s: seconds after speech start at which listening stops.
     :param max_command_s: seconds of speech beyond which a grammar-mode utterance is
         table talk (rejected).
+    :param min_speech_s: seconds of speech an utterance needs (shorter: a click, dropped).
     :param max_phrases: phrases (open words not counted) beyond which it is talk.
     :param fillers: how many filler words of the model's vocabulary make the second,
         filler grammar (0: none), or an explicit sequence of them.
     :param filler_margin: log-likelihood by which the filler grammar must explain an
         utterance better than the command grammar alone for it to be talk.
+    :param max_padding: filler words the filler grammar may put around the same command
+        (noise before or after it) without making it talk.
     :param speaker: the host's voice (:class:`~voicegame.ports.Interruptible`), or ``None``.
     :param barge_in: listen while the speaker plays and stop it for a player's command.
     :param barge_margin_db: how much louder than the host's own voice in the
@@ -347,9 +350,11 @@ class VoskListener:
         tail_s: float = 0.3,
         max_utterance_s: float = 12.0,
         max_command_s: float = 4.0,
+        min_speech_s: float = 0.15,
         max_phrases: int = 2,
         fillers=120,
-        filler_margin: float = 2.0,
+        filler_margin: float = 4.0,
+        max_padding: int = 2,
         speaker=None,
         barge_in: bool = True,
         barge_margin_db: float = 6.0,
@@ -370,9 +375,11 @@ class VoskListener:
         self.tail_s = tail_s
         self.max_utterance_s = max_utterance_s
         self.max_command_s = max_command_s
+        self.min_speech_s = min_speech_s
         self.max_phrases = max_phrases
         self.fillers = fillers
         self.filler_margin = filler_margin
+        self.max_padding = max_padding
         self.speaker = speaker
         self.barge_in = barge_in
         self.barge_margin_db = barge_margin_db
@@ -501,8 +508,11 @@ class VoskListener:
         words = heard.text.split()
         talk = False
         if fdec is not None and fillers.intersection(fdec.words):
-            # the filler grammar explains the sound better than any command does
-            talk = not words or fdec.score - dec.score > self.filler_margin
+            # the filler grammar explains the sound better than any command does, unless
+            # it heard the same command with a filler or two for the noise around it
+            padded = ([w for w in fdec.words if w not in fillers] == words
+                      and sum(1 for w in fdec.words if w in fillers) <= self.max_padding)
+            talk = not words or (not padded and fdec.score - dec.score > self.filler_margin)
         if dec.unk or talk:
             reason = "filler"
         elif speech_s > self.max_command_s + 1e-9:
@@ -578,6 +588,7 @@ class VoskListener:
         barged = False
         until: float | None = None  # when the speaker's sound has left the loudspeaker
         hold = 0
+        closed_before = None  # the closed phrase the last early check saw
         waited = 0.0  # seconds of the listener's own turn (the host silent) before speech
         tail_left = self.tail_s if self.speaker is None else 0.0
         speaking = self.speaker is not None
@@ -672,9 +683,16 @@ class VoskListener:
                     if silence >= self.barge_drop_s - 1e-9 or audio_t - state.start > self.max_command_s:
                         state = _Utterance(command_rec, filler_rec if fillers else None)
                     continue
+                if silence >= 0.1 and state.voiced_s < self.min_speech_s - 1e-9:
+                    # a click or a clatter, shorter than any word: not an utterance
+                    state = _Utterance(command_rec, filler_rec if fillers else None, audio_t)
+                    closed_before = None
+                    continue
                 if grammar_mode and self.early_pause_s is not None and silence >= self.early_pause_s - 1e-9 \
                         and (self.pause_s is None or silence < self.pause_s - 1e-9):
-                    if grammar.closed(state.dec.partial()):
+                    words = state.dec.partial()
+                    steady, closed_before = closed_before == words, words if grammar.closed(words) else None
+                    if steady and words:  # the same closed phrase two frames running
                         state.finish()
                         if grammar.closed(state.dec.words):
                             return final("early", audio_t, finished=True)
