@@ -418,7 +418,7 @@ def bench_barge_in(model, speech: Speech, cfg: dict, log) -> dict:
 
     exp = _expected(SINGLE + PAIRS + DIGITS, DIGITS)
     ir = impulse_response(0.4, seed=3)
-    delays, correct, n, missed = [], 0, 0, 0
+    delays, correct, n, missed, answers = [], 0, 0, 0, []
     for lat in cfg["barge_latencies"]:
         for pi, prompt in enumerate(cfg["barge_prompts"]):
             samples = speech(prompt, VOICES[pi % len(VOICES)])
@@ -438,6 +438,7 @@ def bench_barge_in(model, speech: Speech, cfg: dict, log) -> dict:
                     except Exception:
                         result = None
                     n += 1
+                    answers.append(getattr(result, "text", None))
                     if isinstance(result, Heard) and result.text == word:
                         correct += 1
                     if voice.stopped_at:
@@ -445,7 +446,7 @@ def bench_barge_in(model, speech: Speech, cfg: dict, log) -> dict:
                     else:
                         missed += 1
     out = {"n": n, "correct": correct, "accuracy": round(correct / n, 4) if n else None,
-           "stopped": len(delays), "not_stopped": missed, "delay_ms": _pct(delays)}
+           "stopped": len(delays), "not_stopped": missed, "delay_ms": _pct(delays), "answers": answers}
     log(f"listening: barge-in: {correct}/{n} answers, delay {out['delay_ms']}")
     return out
 

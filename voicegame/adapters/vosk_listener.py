@@ -357,7 +357,7 @@ class VoskListener:
         max_padding: int = 2,
         speaker=None,
         barge_in: bool = True,
-        barge_margin_db: float = 6.0,
+        barge_margin_db: float = 10.0,
         barge_drop_s: float = 0.3,
         barge_min_s: float = 0.125,
         clock=None,
@@ -582,7 +582,7 @@ class VoskListener:
         state = _Utterance(command_rec, filler_rec if fillers else None)
         pending = np.zeros(0, dtype=np.int16)
         audio_t = 0.0  # seconds of audio this listen has taken in (after any plain tail)
-        preroll: collections.deque = collections.deque(maxlen=7)
+        preroll: collections.deque = collections.deque(maxlen=3)
         cand_run = 0
         was_own = False
         barged = False
