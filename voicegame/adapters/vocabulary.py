@@ -126,7 +126,10 @@ def filler_pool(model_dir: str, salt: str = "voicegame") -> tuple[str, ...]:
             return tuple(cache.read_text(encoding="utf-8").split("\n"))
     except (OSError, UnicodeDecodeError, ImportError):
         cache = None
-    pool = _hash_order(model_vocabulary(model_dir), salt)[:POOL_SIZE]
+    try:
+        pool = _hash_order(model_vocabulary(model_dir), salt)[:POOL_SIZE]
+    except (OSError, ValueError, struct.error, IndexError):  # an unreadable graph: no fillers
+        return ()
     if cache is not None:
         try:
             cache.parent.mkdir(parents=True, exist_ok=True)
