@@ -32,8 +32,8 @@ class Resampler:
 
     def __init__(self, rate_in: int, rate_out: int = RATE):
         self.rate_in, self.rate_out = int(rate_in), int(rate_out)
-        self._step = self.rate_in / self.rate_out
-        self._t = 0.0  # position of the next output sample, in input samples from _prev
+        self._out = 0  # output samples made so far
+        self._start = 0  # input index of _prev[0]
         self._prev = np.zeros(0, dtype=np.float64)
 
     def __call__(self, chunk: bytes) -> np.ndarray:
@@ -42,17 +42,16 @@ class Resampler:
         if self.rate_in == self.rate_out:
             return x.astype(np.int16)
         buf = np.concatenate([self._prev, x.astype(np.float64)])
-        if buf.size < 2:
-            self._prev = buf
-            return np.zeros(0, dtype=np.int16)
-        last = buf.size - 1
-        n = int(np.floor((last - self._t) / self._step)) + 1 if last >= self._t else 0
-        pos = self._t + self._step * np.arange(n)
-        out = np.interp(pos, np.arange(buf.size), buf)
-        self._t = self._t + self._step * n
-        keep = int(np.floor(self._t))
+        last = self._start + buf.size - 1  # input index of the last sample held
+        # output k sits at input position k * rate_in / rate_out (exact whatever the chunking)
+        end = (last * self.rate_out) // self.rate_in + 1 if buf.size else self._out
+        k = np.arange(self._out, max(self._out, end))
+        pos = k * self.rate_in / self.rate_out - self._start
+        out = np.interp(pos, np.arange(buf.size), buf) if k.size else np.zeros(0)
+        self._out += k.size
+        keep = max(0, (self._out * self.rate_in) // self.rate_out - self._start)
         self._prev = buf[keep:]
-        self._t -= keep
+        self._start += keep
         return np.clip(np.round(out), -32768, 32767).astype(np.int16)
 
 
