@@ -527,7 +527,7 @@ def targets(r: dict) -> list[dict]:
 
 def format_lines(r: dict) -> list[str]:
     """The group's lines in ``voicegame bench``'s table."""
-    lines = [f"6 Listening (audio time; product vs plain Vosk), {r['elapsed_s']:.0f} s"]
+    lines = [f"7 Listening (audio time; product vs plain Vosk), {r['elapsed_s']:.0f} s"]
     v = r["vad"]
     lines.append("  VAD: " + "; ".join(
         f"{k} {row['us_per_frame']:.0f} µs/{row['frame_ms']:g} ms frame, speech found {row['speech_found']:.2f}, "
