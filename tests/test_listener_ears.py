@@ -157,27 +157,26 @@ def test_without_barge_in_the_player_over_the_prompt_is_not_heard(model, speech)
     assert voice.stopped_at == []
 
 
-def test_the_table_treats_rejected_talk_as_silence():
-    """Table.ask counts a Rejected like a Silence: re-prompt, never parse its text."""
+def test_the_table_never_parses_rejected_talk():
+    """Table.ask passes over a Rejected (its text is never taken as an answer) and goes on listening."""
     import io
+    import tempfile
 
     from voicegame.adapters.headless import TextVoice, VirtualClock
-    from voicegame.engine.table import SILENT, Settings, Table
+    from voicegame.engine.table import Settings, Table
 
     class Talky:
         def __init__(self):
-            self.n = 0
+            self.results = [Rejected("no", "filler", 3.0), Rejected("no", "long", 5.0), Heard("yes")]
 
         def listen(self, expected, timeout_s):
-            self.n += 1
-            return Rejected("yes", "filler", 3.0)
+            return self.results.pop(0)
 
     out = io.StringIO()
-    import tempfile
-
+    listener = Talky()
     with tempfile.TemporaryDirectory() as d:
-        table = Table(Talky(), TextVoice(out), VirtualClock(),
+        table = Table(listener, TextVoice(out), VirtualClock(),
                       Settings("toy", record=os.path.join(d, "r.json"), autosave=os.path.join(d, "s.json")))
-        got = table.ask(None, lambda text: text, phrases=("yes",), help_key="common.didnt_hear",
-                        moment="t", silence_limit=2)
-    assert got is SILENT
+        got = table.ask(None, lambda text: text, phrases=("yes", "no"), help_key="common.didnt_hear", moment="t")
+    assert got == "yes"
+    assert listener.results == []
