@@ -28,13 +28,13 @@ BANKS = {"es": "id,question,answer\nq1,¿Cuántos?,3\n", "nl": "id,question,answ
 
 #: Every figure the JSON must hold, as dotted paths (independent of the bench's own lists).
 FIGURES = [
-    *(f"response_gap.realtime.{v}.{f}" for v in ("flush", "early", "vosk_default")
+    *(f"response_gap.realtime.{v}.{f}" for v in ("default", "pause_only", "vosk_default")
       for f in ("endpoint_delay_ms.median", "compute_ms.median", "listener_gap_ms.median", "host_ms",
                 "speech_startup_ms", "total_ms.median")),
-    *(f"response_gap.full_speed.{v}.endpoint_delay_ms.median" for v in ("flush", "early", "vosk_default")),
+    *(f"response_gap.full_speed.{v}.endpoint_delay_ms.median" for v in ("default", "pause_only", "vosk_default")),
     "response_gap.full_speed.vosk_default.compute_ms.median",
     "response_gap.full_speed.free_flush_600ms.endpoint_delay_ms.median",
-    "response_gap.early_stable_s", "response_gap.flush_hang_s",
+    "response_gap.early_pause_s", "response_gap.pause_s",
     "recognition_cost.rtf.grammar", "recognition_cost.rtf.free",
     "recognition_cost.recognizer_setup_ms.grammar", "recognition_cost.recognizer_setup_ms.free",
     "recognition_cost.silence_cpu_share.grammar", "recognition_cost.silence_cpu_share.free",
@@ -47,6 +47,12 @@ FIGURES = [
     "memory_startup.rss_mb.text_game", "memory_startup.rss_mb.no_model", "memory_startup.rss_mb.with_model",
     "memory_startup.first_prompt_ms.text", "memory_startup.first_prompt_ms.voice",
     "memory_startup.first_prompt_ms.voice_with_model", "memory_startup.model_load_ms",
+    "listening.commands.clean.product.accuracy", "listening.commands.clean.plain.accuracy",
+    "listening.commands.clean.product.gap_ms.median", "listening.commands.clean.plain.gap_ms.median",
+    "listening.multiword.pairs_clean.product.accuracy", "listening.talk.product.per_minute",
+    "listening.talk.plain.per_minute", "listening.own_voice.false_accepts.product",
+    "listening.own_voice.false_accepts.plain", "listening.barge_in.delay_ms.median",
+    "listening.vad.silero.us_per_frame", "listening.vad.webrtc.us_per_frame",
 ]
 
 
@@ -77,10 +83,10 @@ def test_quick_run_reports_every_figure(quick_run):
 def test_quick_run_prints_all_six_groups_and_the_targets(quick_run):
     result, table = quick_run
     for heading in ("1 Response gap", "2 Recognition cost", "3 Host overhead", "4 Speech start-up", "5 Peak RSS",
-                    "6 Voice", "Targets:"):
+                    "6 Voice", "7 Listening", "Targets:"):
         assert heading in table
     assert [t["figure"] for t in result["targets"]] == [
-        "response_gap.realtime.flush.total_ms.median", "host_overhead.all.gap_ms.p99",
+        "response_gap.realtime.default.total_ms.median", "host_overhead.all.gap_ms.p99",
         "speech_startup.short.startup_ms.median", "memory_startup.rss_mb.no_model",
         "voice.summary.before_first_input_max", "voice.summary.longest_sentence_max"]
     voice = result["voice"]["games"]
@@ -92,15 +98,16 @@ def test_quick_run_prints_all_six_groups_and_the_targets(quick_run):
 
 
 def test_each_end_of_utterance_variant_uses_only_its_own_endpoints(quick_run):
-    """The main figure is the listener as the game makes it; "early" has no flush, Vosk's has neither."""
+    """The main figure is the listener as the game makes it; "pause_only" never ends early,
+    Vosk's own neither early nor at the listener's pause."""
     result, table = quick_run
     gap = result["response_gap"]
-    assert gap["variants"] == {"flush": {}, "early": {"hang_s": None},
-                               "vosk_default": {"hang_s": None, "stable_s": "inf"}}
+    assert gap["variants"] == {"default": {}, "pause_only": {"early_pause_s": None},
+                               "vosk_default": {"early_pause_s": None, "pause_s": None}}
     for pace in ("realtime", "full_speed"):
-        assert not {"flush", "early"} & set(gap[pace]["vosk_default"]["endpoints"]), pace
-        assert "flush" not in gap[pace]["early"]["endpoints"], pace
-    assert "flush, the listener's default" in table
+        assert not {"early", "pause"} & set(gap[pace]["vosk_default"]["endpoints"]), pace
+        assert "early" not in gap[pace]["pause_only"]["endpoints"], pace
+    assert "the listener's default" in table
 
 
 def test_every_game_with_a_playable_golden_script_is_measured(quick_run, tmp_path):

@@ -41,6 +41,9 @@ def voices(monkeypatch):
         def say(self, text, to=None):
             self.said.append((to, text))
 
+        def verify(self):  # the espeak voice checks its language voice exists
+            pass
+
         def tone(self, *a, **k):
             pass
 
@@ -65,7 +68,7 @@ def model(monkeypatch, tmp_path):
     empty = tmp_path / "empty.txt"
     empty.write_text("")
     monkeypatch.setattr(vosk_listener, "load_model", lambda path: "model")
-    monkeypatch.setattr(vosk_listener, "VoskListener", lambda m, source: ScriptListener(empty))
+    monkeypatch.setattr(vosk_listener, "VoskListener", lambda m, source, **options: ScriptListener(empty))
 
 
 def run(argv, stdin=""):

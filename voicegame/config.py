@@ -20,6 +20,7 @@ Example (every key optional)::
     output_device = ""       # sounddevice output device; "" = default
     private = "ears"         # ears, screen or earpiece:DEVICE (G2)
     idle_minutes = 10        # an idle table returns to the lobby after this long (0-1440; 0 = never)
+    barge_in = true          # players may cut the host short with a command (false: never)
 """
 
 from __future__ import annotations
@@ -49,6 +50,7 @@ class Config:
     output_device: str = ""
     private: str = "ears"
     idle_minutes: int | float = 10
+    barge_in: bool = True
     #: keys this version does not know, kept as read so that saving does not lose them
     extra: dict = field(default_factory=dict, repr=False)
 
@@ -87,7 +89,7 @@ class ConfigError(ValueError):
 #: a game timer of 5 s to 10 min (G1; "off" is the other choice).
 RANGES = {"rate_wpm": (80, 300), "volume": (0.2, 1.0), "idle_minutes": (0, 24 * 60), "timer": (5, 600)}
 #: The value keys of the file (everything but :attr:`Config.extra`).
-KEYS = ("lang", "timer", "rate_wpm", "volume", "input_device", "output_device", "private", "idle_minutes")
+KEYS = ("lang", "timer", "rate_wpm", "volume", "input_device", "output_device", "private", "idle_minutes", "barge_in")
 #: What each key must be, as the end of "<key> must be …, not <value>." (log messages).
 FORMS = {
     "lang": 'a language code in quotes, such as "en"',
@@ -98,6 +100,7 @@ FORMS = {
     "output_device": 'a device name or number in quotes, or "" for the default',
     "private": '"ears", "screen" or "earpiece:DEVICE"',
     "idle_minutes": "a number of minutes from 0 to 1440 (0 never returns to the lobby)",
+    "barge_in": "true or false",
 }
 
 
@@ -112,6 +115,8 @@ def is_wrong_value(key: str, value) -> bool:
         return not (isinstance(value, int) and not isinstance(value, bool) and _in_range(key, value))
     if key in ("volume", "idle_minutes"):
         return not (_is_number(value) and _in_range(key, value))
+    if key == "barge_in":
+        return not isinstance(value, bool)
     if key == "timer":
         if isinstance(value, str):
             return value.strip().lower() != "off"

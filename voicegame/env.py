@@ -57,6 +57,7 @@ class PortChoice:
     :param private: ``ears``, ``screen`` or ``earpiece:DEVICE``.
     :param rate_wpm: speaking rate in words a minute (``None``: the voice's default).
     :param volume: 0.0–1.0.
+    :param barge_in: players may cut the host short (microphone and speaker only).
     :param keyboard_fallback: fall back to the keyboard / printed text when a device or
         model is missing (``play`` on a laptop); a kiosk passes False.
     """
@@ -71,6 +72,7 @@ class PortChoice:
     rate_wpm: int | None = None
     volume: float = 1.0
     keyboard_fallback: bool = True
+    barge_in: bool = True
 
     @classmethod
     def from_args(cls, args: argparse.Namespace, **overrides) -> "PortChoice":
@@ -126,7 +128,7 @@ def make_listener(choice: PortChoice, env: Env, clock, shared: dict | None = Non
         if "source" not in shared:
             shared["source"] = MicSource(device=resolve(choice.mic, "input"))
             shared["source"].start()
-        return VoskListener(load_model(model_path), shared["source"])
+        return VoskListener(load_model(model_path), shared["source"], barge_in=choice.barge_in)
     except DeviceError as exc:
         env.say(f"{exc} Using the keyboard instead.")
         return KeyboardListener(env.stdin, out=env.stdout)
@@ -149,8 +151,11 @@ def make_voice(choice: PortChoice, env: Env, shared: dict | None = None):
         devices = appliance.private_outputs(choice.private)
         speaker = resolve(choice.speaker, "output")
         require_output(speaker)
-        return Pyttsx3Voice(lang=choice.lang, rate_wpm=choice.rate_wpm, volume=choice.volume,
-                            output_device=speaker, private_devices=devices)
+        voice = Pyttsx3Voice(lang=choice.lang, rate_wpm=choice.rate_wpm, volume=choice.volume,
+                             output_device=speaker, private_devices=devices,
+                             barge_in=choice.input == "mic")  # the listener needs its timing
+        voice.verify()
+        return voice
     except appliance.UsageError as exc:
         raise CliError(str(exc)) from None
     except DeviceError as exc:
@@ -159,6 +164,15 @@ def make_voice(choice: PortChoice, env: Env, shared: dict | None = None):
                 from None
         env.say(f"{exc} Printing the host's words instead.")
         return TextVoice(env.stdout)
+
+
+def connect(listener, voice) -> None:
+    """Tell ``listener`` about ``voice`` when both take part in barge-in (the
+    :class:`~voicegame.ports.Interruptible` hook); otherwise do nothing."""
+    attach = getattr(listener, "attach", None)
+    if attach is not None and callable(getattr(voice, "speaking_until", None)) and \
+            callable(getattr(voice, "stop", None)) and getattr(voice, "barge_in", True):
+        attach(voice)
 
 
 def build_ports(choice: PortChoice, env: Env) -> Ports:
@@ -177,7 +191,9 @@ def build_ports(choice: PortChoice, env: Env) -> Ports:
 
     def for_language(code: str):
         other = PortChoice(**{**choice.__dict__, "lang": code})
-        return make_listener(other, env, clock, shared), make_voice(other, env, shared)
+        pair = make_listener(other, env, clock, shared), make_voice(other, env, shared)
+        connect(*pair)
+        return pair
 
     listener, voice = for_language(choice.lang)
     return Ports(listener, voice, clock, relang=for_language, screen=env.say)

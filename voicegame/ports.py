@@ -23,11 +23,15 @@ class Expected:
     :param free: True for a free-text moment (clue, ROFL! guess): no grammar.
     :param moment: a short name of the listening moment (``"dial"``, ``"guess"``),
         used in logs, records and vocabulary reports.
+    :param open_words: words after which an utterance may go on with more phrases (the
+        words of a number said word by word: "two … thousand"); a listener waits for a
+        real pause after them instead of ending at once.
     """
 
     phrases: tuple[str, ...] = ()
     free: bool = False
     moment: str = ""
+    open_words: tuple[str, ...] = ()
 
     @classmethod
     def free_text(cls, moment: str = "") -> "Expected":
@@ -97,12 +101,15 @@ class DeviceError(Exception):
 class Listener(Protocol):
     """Returns what was heard for a set of expected phrases."""
 
-    def listen(self, expected: Expected, timeout_s: float | None) -> Heard | Silence:
+    def listen(self, expected: Expected, timeout_s: float | None) -> Heard | Silence | Rejected:
         """Listen for one utterance.
+
+        May be called while an :class:`Interruptible` voice is still playing: the
+        listener then ignores the host's own sound and may stop it (barge-in).
 
         :param expected: what may be said now.
         :param timeout_s: seconds to wait for speech to start; ``None`` waits forever.
-        :returns: :class:`Heard` or :class:`Silence`.
+        :returns: :class:`Heard`, :class:`Silence`, or :class:`Rejected` (treat as silence).
         :raises InputEnded: the input source is exhausted.
         """
         ...
@@ -125,6 +132,33 @@ class Voice(Protocol):
 
     def adjust(self, rate_step: int = 0, volume_step: int = 0) -> None:
         """Make speech slower/faster (``rate_step`` ±1) or softer/louder (``volume_step`` ±1)."""
+        ...
+
+
+@runtime_checkable
+class Interruptible(Protocol):
+    """The barge-in hook: a :class:`Voice` that a player can cut off.
+
+    Such a voice's ``say()`` returns once playback has STARTED (a further ``say()`` or
+    ``tone()`` first waits for the sound before it), so the listener can listen while
+    it plays; ``wait()`` blocks until the sound is over. A listener told about the
+    voice (``VoskListener(speaker=voice)`` / ``listener.attach(voice)``) ignores the
+    microphone until ``speaking_until()`` plus its tail, and calls ``stop()`` when a
+    player's command comes in over the prompt.
+    """
+
+    def speaking_until(self) -> float | None:
+        """When the current sound will have left the loudspeaker (playback end plus the
+        output latency), on the microphone source's clock (``time.monotonic()`` for
+        live devices); ``None`` when nothing is playing."""
+        ...
+
+    def stop(self) -> None:
+        """Stop playback at once (no-op when silent)."""
+        ...
+
+    def wait(self) -> None:
+        """Return when the current sound has finished playing."""
         ...
 
 

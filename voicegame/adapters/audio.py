@@ -4,6 +4,8 @@
 - :class:`MicSource` — a microphone through ``sounddevice.RawInputStream``.
 - :class:`WavSource` — a WAV file streamed in chunks (tests, benchmarks).
 - :func:`play` — play samples and return when playback has finished.
+- :class:`Playback` — play without waiting, knowing when the sound has left the
+  loudspeaker (the barge-in hook of a voice).
 
 Every PortAudio or missing-device failure becomes :class:`~voicegame.ports.DeviceError`
 whose text is one sentence naming the fix. ``sounddevice`` is imported only when a
@@ -87,13 +89,15 @@ class MicSource:
         self.blocksize = int(blocksize) if blocksize else max(1, self.sample_rate // 20)
         #: number of input overflows reported by PortAudio so far.
         self.overflows = 0
-        self._queue: queue.Queue[bytes] = queue.Queue()
+        self._queue: queue.Queue = queue.Queue()
         self._stream = None
+        #: ``time.monotonic()`` at the end of the last chunk read (the speaker's clock).
+        self.time_s: float | None = None
 
     def _callback(self, indata, frames, time_info, status) -> None:
         if status and status.input_overflow:
             self.overflows += 1
-        self._queue.put(bytes(indata))
+        self._queue.put((time.monotonic(), bytes(indata)))
 
     def start(self) -> None:
         """Open and start the input stream (idempotent).
@@ -125,9 +129,10 @@ class MicSource:
         if self._stream is None:
             self.start()
         try:
-            return self._queue.get(timeout=max(0.0, timeout_s))
+            self.time_s, chunk = self._queue.get(timeout=max(0.0, timeout_s))
         except queue.Empty:
             return None
+        return chunk
 
     def drain(self) -> None:
         """Throw away everything captured so far."""
@@ -238,6 +243,11 @@ class WavSource:
         """Seconds of audio handed out so far."""
         return (self._pos / 2) / self.sample_rate
 
+    @property
+    def time_s(self) -> float:
+        """The source's clock: the end of the last chunk read, in seconds of the file."""
+        return self.position_s
+
     def drain(self) -> None:
         """No-op: a file has no backlog of captured audio."""
 
@@ -293,3 +303,65 @@ def play(samples, sample_rate: int, device: int | str | None = None) -> None:
                 "another device (`voicegame doctor` lists them)."
             ) from exc
         raise DeviceError(NO_SPEAKER) from exc
+
+
+class Playback:
+    """Non-blocking playback that knows when its sound has left the loudspeaker.
+
+    The barge-in side of a voice (:class:`~voicegame.ports.Interruptible`): :meth:`start`
+    returns once playback has started; :meth:`speaking_until` is the start time plus
+    the samples' duration plus the output stream's latency as ``sounddevice`` reports
+    it, on ``time.monotonic()`` (the clock of :class:`MicSource`'s ``time_s``).
+
+    :raises DeviceError: no speaker / no PortAudio (one sentence naming the fix).
+    """
+
+    def __init__(self):
+        self._until: float | None = None
+
+    def start(self, samples, sample_rate: int, device: int | str | None = None) -> None:
+        """Start playing mono samples (waits for what is playing first)."""
+        data = np.asarray(samples)
+        self.wait()
+        if data.size == 0:
+            return
+        sd = import_sounddevice()
+        try:
+            sd.play(data, int(sample_rate), device=device)
+            stream = sd.get_stream()
+            latency = float(getattr(stream, "latency", 0.0) or 0.0)
+        except (sd.PortAudioError, ValueError) as exc:
+            raise DeviceError(NO_SPEAKER) from exc
+        self._until = time.monotonic() + data.shape[0] / float(sample_rate) + latency
+
+    def speaking_until(self) -> float | None:
+        """``time.monotonic()`` seconds when the sound has left the loudspeaker, or ``None``."""
+        if self._until is None or self._until <= time.monotonic():
+            self._until = None
+        return self._until
+
+    def stop(self) -> None:
+        """Stop playback now (what is in the output buffer still sounds for its latency)."""
+        if self._until is None:
+            return
+        sd = import_sounddevice()
+        try:
+            latency = float(getattr(sd.get_stream(), "latency", 0.0) or 0.0)
+            sd.stop()
+        except (sd.PortAudioError, ValueError, RuntimeError):
+            latency = 0.0
+        self._until = time.monotonic() + latency
+
+    def wait(self) -> None:
+        """Return when the current sound has finished playing."""
+        if self._until is None:
+            return
+        sd = import_sounddevice()
+        try:
+            sd.wait()
+        except (sd.PortAudioError, ValueError, RuntimeError):
+            pass
+        left = (self._until or 0.0) - time.monotonic()
+        if 0 < left < 2.0:
+            time.sleep(left)  # the output latency: the sound is still on its way out
+        self._until = None

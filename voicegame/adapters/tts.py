@@ -23,6 +23,7 @@ espeak rate in words per minute.
 
 from __future__ import annotations
 
+import atexit
 import os
 import queue
 import sys
@@ -207,13 +208,17 @@ class Pyttsx3Voice:
     :param player: ``player(samples, sample_rate, device)`` that returns when
         playback has finished; ``None`` is :func:`voicegame.adapters.audio.play`.
     :param timeout_s: seconds an engine call may take before ``DeviceError``.
+    :param barge_in: be :class:`~voicegame.ports.Interruptible`: ``say()`` returns once
+        playback has started (through ``playback``, default
+        :class:`~voicegame.adapters.audio.Playback`), so a listener can hear a player
+        over the prompt and :meth:`stop` it.
     :raises DeviceError: espeak-ng / pyttsx3 missing, or the language's voice is
         missing (checked at once by synthesising a short word).
     """
 
     def __init__(self, lang: str = "en", rate_wpm: int | None = None, volume: float = 1.0,
                  output_device=None, private_devices: dict | None = None, player=None,
-                 timeout_s: float = 10.0):
+                 timeout_s: float = 10.0, barge_in: bool = False, playback=None):
         self.lang = lang
         self.voice_id = VOICE_IDS.get(lang, lang)
         self.rate_wpm = int(min(RATE_MAX_WPM, max(RATE_MIN_WPM, rate_wpm or DEFAULT_RATE_WPM)))
@@ -222,6 +227,10 @@ class Pyttsx3Voice:
         self.private_devices = dict(private_devices or {})
         self.player = player if player is not None else audio.play
         self.timeout_s = timeout_s
+        self.barge_in = barge_in
+        self.playback = playback if playback is not None else (audio.Playback() if barge_in else None)
+        if self.playback is not None:
+            atexit.register(self.wait)  # the last prompt is heard to its end
         self.verify()
 
     def verify(self) -> str:
@@ -266,11 +275,32 @@ class Pyttsx3Voice:
         :raises DeviceError: no speaker, engine missing or hung.
         """
         samples, rate = self.synthesize(text)
-        if samples.size:
+        if not samples.size:
+            return
+        if self.playback is not None and to is None:
+            self.playback.start(samples, rate, self._device(to))
+        else:
+            self.wait()
             self.player(samples, rate, self._device(to))
+
+    # -- the barge-in hook (ports.Interruptible) --------------------------------
+    def speaking_until(self) -> float | None:
+        """``time.monotonic()`` seconds when the current prompt has left the loudspeaker, or ``None``."""
+        return self.playback.speaking_until() if self.playback is not None else None
+
+    def stop(self) -> None:
+        """Stop the current prompt at once (a player cut in)."""
+        if self.playback is not None:
+            self.playback.stop()
+
+    def wait(self) -> None:
+        """Return when the current prompt has finished playing."""
+        if self.playback is not None:
+            self.playback.wait()
 
     def tone(self, frequency_hz: float, duration_s: float = 0.12, label: str = "") -> None:
         """Play a sine tone (``label`` is for text adapters and ignored here)."""
+        self.wait()
         self.player(sine_tone(frequency_hz, duration_s, TONE_RATE, volume=0.3 * self.volume),
                     TONE_RATE, self.output_device)
 

@@ -1,31 +1,47 @@
 """The Vosk listener: offline speech recognition behind the ``Listener`` port.
 
 One model per process and path (:func:`load_model`), one new
-``vosk.KaldiRecognizer`` per listening moment (Vosk 0.3.45 leaks memory in
+``vosk.KaldiRecognizer`` per utterance (Vosk 0.3.45 leaks memory in
 ``SetGrammar``, so a grammar is only ever given to the constructor). Grammar
 ("limited") mode follows wyoming-vosk: the expected phrases, plus ``[unk]`` when the
-model knows it, so noise is not forced onto a real word.
+model knows it, plus filler words from the model's own vocabulary
+(:mod:`voicegame.adapters.vocabulary`) so talk lands on them and not on a command.
 
-All timing is AUDIO time (samples fed to the recognizer / sample rate), so a
-:class:`~voicegame.adapters.audio.WavSource` read at full speed gives the same
-result every run.
+The audio is resampled to 16 kHz and cut into the voice detector's frames
+(:mod:`voicegame.adapters.vad`; Silero by default); every frame goes to the detector
+and to Vosk. All timing is AUDIO time (samples / 16000 from the recognizer's first
+sample), so a :class:`~voicegame.adapters.audio.WavSource` read at full speed gives
+the same result every run.
 
-Endpoints (``VoskListener.last_endpoint``):
+End of utterance (``VoskListener.last_endpoint``):
 
-- ``"flush"`` — grammar mode (and free mode with ``free_hang_s``): speech was heard and the audio has then been quiet
-  for ``hang_s`` seconds (RMS below ``max(min_threshold, noise_factor × the noise
-  floor measured in the half-duplex tail)``); Vosk's final result is asked for at
-  once. Vosk's partial result lags the audio by 0.1–0.5 s, so this ends an utterance
-  sooner than waiting for the partial to settle (see docs/performance.md). A flush
-  that yields no word (noise) keeps listening.
-- ``"early"`` — grammar mode: the partial result is a complete expected phrase (or
-  a sequence of them) and has not changed for ``stable_s`` seconds of audio; we
-  finish at once instead of waiting for Vosk's 0.5–2 s trailing-silence rule (the
-  fallback where the room is too noisy for the flush).
-- ``"vosk"`` — Vosk's own endpoint (``AcceptWaveform`` returned True).
-- ``"max"`` — ``max_utterance_s`` seconds after speech started.
+- ``"early"`` — grammar mode: after ``early_pause_s`` of non-speech, the words heard
+  form a complete phrase (or sequence of phrases) that no longer phrase of the moment
+  extends and whose last word is not one of ``Expected.open_words`` ("left": yes;
+  "blue" before "blue left", or "two" before "two thousand": no). Vosk's final result
+  is asked for at once and must agree.
+- ``"pause"`` — ``pause_s`` of non-speech after speech (a real pause), whatever was heard.
+- ``"vosk"`` — Vosk's own endpoint with words (only when ``pause_s`` is ``None``:
+  otherwise Vosk's segment is kept and listening goes on, so "blue … left" with a
+  long pause still comes back whole).
+- ``"max"`` — ``max_utterance_s`` after speech started (continuous talk: rejected in
+  grammar mode).
 - ``"timeout"`` — no speech started within ``timeout_s`` → :class:`Silence`.
 - ``"input_end"`` — the source ran out mid-utterance; what was heard is returned.
+
+Rejection ("not for me", :class:`~voicegame.ports.Rejected`, grammar mode only):
+a filler word or ``[unk]`` in the result; more phrases than ``max_phrases`` (open
+words not counted); speech longer than ``max_command_s`` (table talk is long, a
+command is short).
+
+The host's own voice (a ``speaker``, see :class:`~voicegame.ports.Interruptible`):
+audio captured before the speaker's sound has left the loudspeaker (its
+``speaking_until()``, which includes the output latency) plus ``tail_s`` is never
+taken as an answer. With ``barge_in`` the listener listens through it and stops the
+voice for a player's command: a filler-free grammar phrase in the partial result,
+spoken at least ``barge_margin_db`` louder than the host's own voice in the
+microphone (learned during this prompt). Without a speaker it discards ``tail_s``
+at the start of each listen (half-duplex).
 
 Confidence mapping (Vosk gives, per n-best alternative, a log-likelihood score
 where higher is better): the best alternative's confidence is its softmax
@@ -37,6 +53,7 @@ only ``[unk]`` has confidence 0.0.
 
 from __future__ import annotations
 
+import collections
 import functools
 import json
 import logging
@@ -44,12 +61,17 @@ import math
 import time
 from pathlib import Path
 
-from voicegame.ports import DeviceError, Expected, Heard, InputEnded, Silence
+import numpy as np
+
+from voicegame.adapters.vad import RATE, Resampler, make_vad
+from voicegame.ports import DeviceError, Expected, Heard, InputEnded, Rejected, Silence
 
 log = logging.getLogger(__name__)
 
 UNK = "[unk]"
-ENDPOINTS = frozenset({"flush", "early", "vosk", "max", "timeout", "input_end"})
+ENDPOINTS = frozenset({"early", "pause", "vosk", "max", "timeout", "input_end"})
+#: model path of every model :func:`load_model` loaded (for its vocabulary).
+_MODEL_DIRS: dict[int, str] = {}
 
 
 def _import_vosk():
@@ -70,7 +92,10 @@ def load_model(path: str | Path):
     :returns: a ``vosk.Model``.
     :raises DeviceError: the folder is missing, is not a Vosk model, or fails to load.
     """
-    return _load_model_cached(str(Path(path).expanduser().resolve()))
+    resolved = str(Path(path).expanduser().resolve())
+    model = _load_model_cached(resolved)
+    _MODEL_DIRS[id(model)] = resolved
+    return model
 
 
 @functools.cache
@@ -109,14 +134,6 @@ def missing_words(model, words) -> list[str]:
     return sorted({w for w in words if w and model.vosk_model_find_word(w) < 0})
 
 
-def _rms(chunk: bytes) -> float:
-    """Root-mean-square level of int16 little-endian mono audio."""
-    import numpy as np
-
-    x = np.frombuffer(chunk[: len(chunk) // 2 * 2], dtype="<i2").astype(np.float32)
-    return float(np.sqrt(np.mean(x * x))) if x.size else 0.0
-
-
 def _has_unk(model) -> bool:
     return model.vosk_model_find_word(UNK) >= 0
 
@@ -125,43 +142,198 @@ def _clean(text: str) -> str:
     return " ".join(w for w in text.split() if w != UNK)
 
 
-def _covers(words: list[str], phrases: set[tuple[str, ...]]) -> bool:
-    """True when ``words`` is one expected phrase or a sequence of expected phrases."""
-    if not words or UNK in words:
+def _best(result: dict) -> tuple[dict, list[dict]]:
+    """The best alternative of a Vosk result and all of them (either result shape)."""
+    alts = result.get("alternatives")
+    if alts is None:  # SetMaxAlternatives(0) shape
+        alts = [{"text": result.get("text", ""), "confidence": 1.0, "result": result.get("result", [])}]
+    best = alts[0] if alts else {"text": "", "confidence": 0.0, "result": []}
+    return best, alts
+
+
+class _Decoder:
+    """One recognizer over a whole utterance: Vosk's own segments are joined, not returned.
+
+    ``words``/``score``/``span`` add up every finished segment (score: the best
+    alternative's log-likelihood, higher is better; span: audio seconds of the first
+    word's start and the last word's end).
+    """
+
+    def __init__(self, make, origin: float = 0.0):
+        self.make = make
+        self.origin = origin  # audio seconds of the listen when this decoder's first sample came
+        self.fed_s = 0.0
+        self.rec = make()
+        self.seg_origin = origin
+        self.words: list[str] = []
+        self.score = 0.0
+        self.span: list[float] | None = None
+        self.unk = False
+        self.last: dict = {}
+        self.prefix: list[str] = []  # the words before the last finished segment
+
+    def _take(self, result: dict) -> bool:
+        best, _ = _best(result)
+        self.unk = self.unk or UNK in best.get("text", "").split()
+        timed = [w for w in best.get("result", []) if w.get("word") != UNK]
+        words = _clean(best.get("text", "")).split()
+        if not words:
+            return False
+        self.prefix = list(self.words)
+        self.last = result
+        self.words += words
+        self.score += float(best.get("confidence", 0.0))
+        if timed:
+            start, end = self.seg_origin + float(timed[0]["start"]), self.seg_origin + float(timed[-1]["end"])
+            self.span = [start, end] if self.span is None else [self.span[0], end]
+        return True
+
+    def feed(self, data: bytes) -> bool:
+        """Feed audio; True when Vosk closed a segment with words in it."""
+        self.fed_s += len(data) / 2 / RATE
+        if self.rec.AcceptWaveform(data):
+            got = self._take(json.loads(self.rec.Result()))
+            self._renew()
+            return got
         return False
-    n = len(words)
-    ok = [True] + [False] * n
-    for end in range(1, n + 1):
-        for p in phrases:
-            start = end - len(p)
-            if start >= 0 and ok[start] and tuple(words[start:end]) == p:
-                ok[end] = True
-                break
-    return ok[n]
+
+    def _renew(self) -> None:
+        self.rec = self.make()
+        self.seg_origin = self.origin + self.fed_s
+
+    def partial(self) -> list[str]:
+        """The words so far: finished segments plus the current partial result."""
+        return self.words + _clean(json.loads(self.rec.PartialResult()).get("partial", "")).split()
+
+    def finish(self) -> None:
+        """Close the current segment (Vosk's final result)."""
+        self._take(json.loads(self.rec.FinalResult()))
+        self._renew()
+
+
+class PhraseSet:
+    """The phrases of one listening moment, for the grammar-aware end of utterance.
+
+    :param phrases: the moment's phrases (lower-case words).
+    :param open_words: words after which more may follow (a number said word by word).
+    """
+
+    def __init__(self, phrases, open_words=()):
+        self.phrases = {tuple(p.split()) for p in phrases if p.split()}
+        self.prefixes = {p[:i] for p in self.phrases for i in range(1, len(p))}
+        self.open = set(open_words)
+
+    def _covered(self, words) -> list[bool]:
+        ok = [True] + [False] * len(words)
+        for end in range(1, len(words) + 1):
+            ok[end] = any(ok[end - len(p)] and tuple(words[end - len(p):end]) == p
+                          for p in self.phrases if len(p) <= end)
+        return ok
+
+    def complete(self, words) -> bool:
+        """``words`` is one phrase or a sequence of phrases."""
+        return bool(words) and self._covered(list(words))[-1]
+
+    def extendable(self, words) -> bool:
+        """More words could make a longer phrase: the last word is open, or a tail of
+        ``words`` (after complete phrases) is the start of a longer phrase."""
+        words = list(words)
+        if not words:
+            return True
+        if words[-1] in self.open:
+            return True
+        ok = self._covered(words)
+        return any(ok[i] and tuple(words[i:]) in self.prefixes for i in range(len(words)))
+
+    def closed(self, words) -> bool:
+        """Complete, and no longer phrase of the moment extends it: the utterance may end now."""
+        return self.complete(words) and not self.extendable(words)
+
+    def count(self, words) -> int:
+        """How many phrases that are not open words ``words`` holds (fewest split)."""
+        words = list(words)
+        best = [0] + [10**6] * len(words)
+        for end in range(1, len(words) + 1):
+            for p in self.phrases:
+                start = end - len(p)
+                if start >= 0 and best[start] < 10**6 and tuple(words[start:end]) == p:
+                    cost = 0 if (len(p) == 1 and p[0] in self.open) else 1
+                    best[end] = min(best[end], best[start] + cost)
+        return best[-1] if best[-1] < 10**6 else len(words)
+
+
+def _rms(frame: np.ndarray) -> float:
+    x = frame.astype(np.float64)
+    return float(np.sqrt(np.mean(x * x))) if x.size else 0.0
+
+
+class _EchoGate:
+    """Tells a player's voice from the host's own voice in the microphone, by level.
+
+    Keeps the levels (RMS, int16 units) of the frames heard while the host speaks; a
+    frame opens the gate when it is ``margin_db`` louder than the upper quartile of the
+    host's frames before it. Until ``warmup_s`` of frames above digital silence (the
+    host's sound has arrived) the gate stays shut.
+    """
+
+    def __init__(self, margin_db: float, warmup_s: float):
+        self.factor = 10 ** (margin_db / 20)
+        self.warmup_frames = max(1, int(round(warmup_s * RATE / 512)))
+        self.levels: list[float] = []
+        self._ref: float | None = None
+
+    def opens(self, level: float) -> bool:
+        """True when ``level`` stands out of the host's own voice (shut frames are learned)."""
+        if len(self.levels) % 8 == 0 or self._ref is None:
+            heard = [v for v in self.levels[-400:] if v > 50.0]  # the host's sound has arrived
+            self._ref = float(np.percentile(heard, 75)) if len(heard) >= self.warmup_frames else None
+        if self._ref is not None and level > self.factor * max(self._ref, 50.0):
+            return True
+        self.levels.append(level)
+        return False
 
 
 class VoskListener:
-    """A :class:`~voicegame.ports.Listener` on Vosk and an :class:`AudioSource`.
-
-    Half-duplex: each :meth:`listen` first drains the source and discards ``tail_s``
-    seconds of audio (the host has just finished speaking).
+    """A :class:`~voicegame.ports.Listener` on Vosk, a voice detector and an :class:`AudioSource`.
 
     :param model: a ``vosk.Model`` (see :func:`load_model`).
-    :param source: an :class:`~voicegame.adapters.audio.AudioSource`.
-    :param stable_s: seconds of audio an expected phrase must stay the partial
-        result before the early endpoint fires.
-    :param tail_s: seconds of audio discarded at the start of each listen.
+    :param source: an :class:`~voicegame.adapters.audio.AudioSource`; its optional
+        ``time_s`` (end of the last chunk read, on the speaker's clock) lines the
+        microphone up with the speaker's ``speaking_until()``.
+    :param vad: ``"silero"`` (default) or ``"webrtc"``, or a detector object (see
+        :mod:`voicegame.adapters.vad`).
+    :param vad_threshold: speech probability at which a frame counts as speech.
+    :param min_level: least RMS (int16 units; 150 ≈ −47 dBFS) of a speech frame: the
+        detector is level-blind, and a far reverberation tail is no player.
+    :param early_pause_s: seconds of non-speech after which a closed phrase ends the
+        utterance (``None``: never early).
+    :param pause_s: seconds of non-speech that end any utterance in grammar mode
+        (``None``: Vosk's own endpoint, as plain Vosk).
+    :param free_pause_s: the same in free-text mode (``None``: Vosk's own endpoint).
+    :param tail_s: seconds after the speaker's sound has left the loudspeaker (or, with
+        no speaker, at the start of each listen) that are never taken as an answer.
     :param max_utterance_s: seconds after speech start at which listening stops.
+    :param max_command_s: seconds of speech beyond which a grammar-mode utterance is
+        table talk (rejected).
+    :param min_speech_s: seconds of speech an utterance needs (shorter: a click, dropped).
+    :param max_phrases: phrases (open words not counted) beyond which it is talk.
+    :param fillers: how many filler words of the model's vocabulary make the second,
+        filler grammar (0: none), or an explicit sequence of them.
+    :param filler_margin: log-likelihood by which the filler grammar must explain an
+        utterance better than the command grammar alone for it to be talk.
+    :param max_padding: filler words the filler grammar may put around the same command
+        (noise before or after it) without making it talk.
+    :param speaker: the host's voice (:class:`~voicegame.ports.Interruptible`), or ``None``.
+    :param barge_in: listen while the speaker plays and stop it for a player's command.
+    :param barge_margin_db: how much louder than the host's own voice in the
+        microphone a barge-in must be.
+    :param barge_min_s: seconds of voice louder than the host's a barge-in needs.
+    :param barge_drop_s: seconds of non-speech after which a voice over the host's
+        that has not made a command is dropped.
     :param clock: a :class:`~voicegame.ports.Clock` for the stalled-microphone guard
         only (``None`` is ``time.monotonic``); recognition timing is audio time.
     :param alternatives: how many n-best alternatives to ask Vosk for.
     :param stall_s: wall seconds without any audio before :class:`DeviceError`.
-    :param hang_s: seconds of quiet audio after speech that end a grammar-mode
-        utterance (``None`` turns the flush off).
-    :param free_hang_s: the same for free-text moments (``None``: Vosk's own endpoint
-        only; free speech pauses longer inside an utterance, so use ≥ 0.5 s).
-    :param min_threshold: least RMS (int16 units; 300 ≈ -40 dBFS) that counts as speech.
-    :param noise_factor: speech must be this many times louder than the noise floor.
     """
 
     def __init__(
@@ -169,47 +341,78 @@ class VoskListener:
         model,
         source,
         *,
-        stable_s: float = 0.3,
-        tail_s: float = 0.25,
+        vad="silero",
+        vad_threshold: float = 0.5,
+        min_level: float = 150.0,
+        early_pause_s: float | None = 0.16,
+        pause_s: float | None = 0.6,
+        free_pause_s: float | None = None,
+        tail_s: float = 0.3,
         max_utterance_s: float = 12.0,
+        max_command_s: float = 4.0,
+        min_speech_s: float = 0.15,
+        max_phrases: int = 2,
+        fillers=120,
+        filler_margin: float = 4.0,
+        max_padding: int = 2,
+        speaker=None,
+        barge_in: bool = True,
+        barge_margin_db: float = 10.0,
+        barge_drop_s: float = 0.3,
+        barge_min_s: float = 0.125,
         clock=None,
         alternatives: int = 3,
         stall_s: float = 5.0,
-        hang_s: float | None = 0.15,
-        free_hang_s: float | None = None,
-        min_threshold: float = 300.0,
-        noise_factor: float = 3.0,
     ):
         self.model = model
         self.source = source
-        self.stable_s = stable_s
+        self.vad = make_vad(vad) if isinstance(vad, str) else vad
+        self.vad_threshold = vad_threshold
+        self.min_level = min_level
+        self.early_pause_s = early_pause_s
+        self.pause_s = pause_s
+        self.free_pause_s = free_pause_s
         self.tail_s = tail_s
         self.max_utterance_s = max_utterance_s
+        self.max_command_s = max_command_s
+        self.min_speech_s = min_speech_s
+        self.max_phrases = max_phrases
+        self.fillers = fillers
+        self.filler_margin = filler_margin
+        self.max_padding = max_padding
+        self.speaker = speaker
+        self.barge_in = barge_in
+        self.barge_margin_db = barge_margin_db
+        self.barge_drop_s = barge_drop_s
+        self.barge_min_s = barge_min_s
         self.clock = clock
         self.alternatives = alternatives
         self.stall_s = stall_s
-        self.hang_s = hang_s
-        self.free_hang_s = free_hang_s
-        self.min_threshold = min_threshold
-        self.noise_factor = noise_factor
-        #: RMS that counts as speech in the current listen (from the tail's noise floor).
-        self.threshold = min_threshold
         self._unk = _has_unk(model)
+        self._filler_cache: dict[tuple, tuple[str, ...]] = {}
         #: which endpoint ended the last listen: one of :data:`ENDPOINTS`, or None.
         self.last_endpoint: str | None = None
-        #: audio seconds (from the recognizer's first sample) when speech started:
-        #: the first word's start in Vosk's alignment, else when it was detected.
+        #: audio seconds (16 kHz samples fed / 16000) when speech started: the first
+        #: word's start in Vosk's alignment, else when the detector found it.
         self.last_speech_start_s: float | None = None
-        #: audio seconds when the partial result first became non-empty (speech detected).
+        #: audio seconds when the detector first found speech.
         self.last_speech_detected_s: float | None = None
         #: audio seconds when the last recognized word ended (Vosk word times).
         self.last_speech_end_s: float | None = None
         #: audio seconds fed to the recognizer when listen returned.
         self.last_return_s: float | None = None
+        #: audio seconds when a barge-in stopped the speaker in the last listen, or None.
+        self.last_barge_in_s: float | None = None
         #: the words of the last grammar that the model's vocabulary lacks.
         self.last_missing: list[str] = []
-        #: the raw Vosk result (dict) of the last utterance.
+        #: the raw Vosk result (dict) of the last utterance's final segment.
         self.last_result: dict | None = None
+        #: the filler words of the last grammar.
+        self.last_fillers: tuple[str, ...] = ()
+
+    def attach(self, speaker) -> None:
+        """Know the host's voice (an :class:`~voicegame.ports.Interruptible`) from now on."""
+        self.speaker = speaker
 
     # -- vocabulary ---------------------------------------------------------
     def missing_words(self, words) -> list[str]:
@@ -223,6 +426,24 @@ class VoskListener:
     def check_vocabulary(self, expected: Expected) -> list[str]:
         """Words of ``expected`` the model cannot recognize (sorted; empty = all known)."""
         return missing_words(self.model, expected.words())
+
+    def fillers_for(self, phrases) -> tuple[str, ...]:
+        """The filler words added to a grammar of ``phrases`` (see :mod:`~voicegame.adapters.vocabulary`)."""
+        if not isinstance(self.fillers, int):
+            own = {w for p in phrases for w in p.split()}
+            return tuple(w for w in self.fillers if w not in own)
+        if self.fillers <= 0:
+            return ()
+        key = tuple(sorted(phrases))
+        if key not in self._filler_cache:
+            from voicegame.adapters.vocabulary import filler_pool, pick_fillers
+
+            model_dir = _MODEL_DIRS.get(id(self.model))
+            pool = filler_pool(model_dir) if model_dir else ()
+            if len(self._filler_cache) > 64:
+                self._filler_cache.clear()
+            self._filler_cache[key] = pick_fillers(pool, key, self.fillers, ordered_already=True)
+        return self._filler_cache[key]
 
     # -- helpers ------------------------------------------------------------
     def _now(self) -> float:
@@ -243,57 +464,32 @@ class VoskListener:
             )
         return None
 
-    def _discard_tail(self) -> None:
-        """Skip ``tail_s`` of audio (half-duplex) and measure the noise floor in it."""
-        need = int(round(self.tail_s * self.source.sample_rate)) * 2
-        stalled: list = [None]
-        levels = []
-        while need > 0:
-            chunk = self._read(stalled)
-            if chunk:
-                need -= len(chunk)
-                levels.append(_rms(chunk))
-        floor = sorted(levels)[len(levels) // 2] if levels else 0.0
-        self.threshold = max(self.min_threshold, self.noise_factor * floor)
-
-    def _recognizer(self, expected: Expected):
+    def _recognizer(self, expected: Expected, fillers: tuple[str, ...]):
         vosk = _import_vosk()
-        rate = self.source.sample_rate
         if expected.free or not expected.phrases:
-            self.last_missing = []
-            rec = vosk.KaldiRecognizer(self.model, rate)
+            rec = vosk.KaldiRecognizer(self.model, RATE)
         else:
-            self.last_missing = self.check_vocabulary(expected)
-            if self.last_missing:
-                log.warning(
-                    "listening moment %r: the speech model lacks %s; those phrases cannot be heard",
-                    expected.moment, ", ".join(self.last_missing),
-                )
-            grammar = list(dict.fromkeys(expected.phrases))
+            grammar = list(dict.fromkeys(p for p in expected.phrases if p not in self.last_missing))
+            grammar += [w for w in fillers if w not in grammar]
             if self._unk:
                 grammar.append(UNK)
-            rec = vosk.KaldiRecognizer(self.model, rate, json.dumps(grammar, ensure_ascii=False))
+            rec = vosk.KaldiRecognizer(self.model, RATE, json.dumps(grammar, ensure_ascii=False))
         rec.SetWords(True)
         rec.SetMaxAlternatives(self.alternatives)
         return rec
 
-    def _heard(self, result: dict, audio_t: float, speech_start: float | None) -> Heard:
-        self.last_result = result
-        alts = result.get("alternatives")
-        if alts is None:  # SetMaxAlternatives(0) shape
-            alts = [{"text": result.get("text", ""), "confidence": 1.0,
-                     "result": result.get("result", [])}]
-        best = alts[0] if alts else {"text": "", "confidence": 0.0, "result": []}
-        text = _clean(best.get("text", ""))
-        words = [w for w in best.get("result", []) if w.get("word") != UNK]
-        if words:
-            self.last_speech_start_s = float(words[0]["start"])
-            self.last_speech_end_s = float(words[-1]["end"])
-            duration = self.last_speech_end_s - self.last_speech_start_s
+    def _heard(self, dec: _Decoder) -> Heard:
+        result, prefix, span = dec.last, dec.prefix, dec.span
+        self.last_result = result or None
+        best, alts = _best(result) if result else ({"confidence": 0.0}, [])
+        text = " ".join(dec.words)
+        if span:
+            self.last_speech_start_s, self.last_speech_end_s = span
+            duration = span[1] - span[0]
         else:
             self.last_speech_end_s = None
-            duration = audio_t - speech_start if speech_start is not None else 0.0
-        if text:
+            duration = 0.0
+        if text and alts:
             s_best = float(best.get("confidence", 0.0))
             total = sum(math.exp(min(50.0, float(a.get("confidence", 0.0)) - s_best)) for a in alts)
             confidence = 1.0 / total if total > 0 else 0.0
@@ -301,101 +497,251 @@ class VoskListener:
             confidence = 0.0
         others = []
         for a in alts[1:]:
-            t = _clean(a.get("text", ""))
+            t = " ".join(prefix + _clean(a.get("text", "")).split())
             if t and t != text and t not in others:
                 others.append(t)
         return Heard(text, tuple(others), round(confidence, 4), round(max(0.0, duration), 3))
+
+    def _judge(self, heard: Heard, grammar: PhraseSet, fillers: set, speech_s: float,
+               dec: _Decoder, fdec: _Decoder | None):
+        """A grammar-mode result: the Heard, or Rejected when it is not for us."""
+        words = heard.text.split()
+        talk = False
+        if fdec is not None and fillers.intersection(fdec.words):
+            # the filler grammar explains the sound better than any command does, unless
+            # it heard the same command with a filler or two for the noise around it
+            padded = ([w for w in fdec.words if w not in fillers] == words
+                      and sum(1 for w in fdec.words if w in fillers) <= self.max_padding)
+            talk = not words or (not padded and fdec.score - dec.score > self.filler_margin)
+        if dec.unk or talk:
+            reason = "filler"
+        elif speech_s > self.max_command_s + 1e-9:
+            reason = "long"
+        elif grammar.count(words) > self.max_phrases:
+            reason = "phrases"
+        else:
+            return heard
+        return Rejected(heard.text, reason, heard.duration_s)
 
     def _finish(self, endpoint: str, audio_t: float) -> None:
         self.last_endpoint = endpoint
         self.last_return_s = audio_t
 
+    def _speaking_until(self) -> float | None:
+        if self.speaker is None:
+            return None
+        try:
+            return self.speaker.speaking_until()
+        except Exception:  # a voice that cannot say is a silent voice
+            return None
+
+    def _source_time(self) -> float:
+        t = getattr(self.source, "time_s", None)
+        return float(t) if t is not None else self._now()
+
     # -- the port -----------------------------------------------------------
-    def listen(self, expected: Expected, timeout_s: float | None) -> Heard | Silence:
-        """Listen for one utterance (see the module docstring for the endpoints).
+    def listen(self, expected: Expected, timeout_s: float | None) -> Heard | Silence | Rejected:
+        """Listen for one utterance (see the module docstring for endpoints and rejection).
 
         :param expected: the phrases for the grammar, or a free-text moment.
-        :param timeout_s: audio seconds to wait for speech to start; ``None`` waits forever.
-        :returns: :class:`Heard` (lower-case text, ``[unk]`` removed) or :class:`Silence`.
+        :param timeout_s: audio seconds to wait for speech to start, counted once the
+            host's own sound is over; ``None`` waits forever.
+        :returns: :class:`Heard` (lower-case text, ``[unk]`` removed), :class:`Rejected`
+            or :class:`Silence`.
         :raises InputEnded: the source ran out before any speech started.
         :raises DeviceError: the microphone fails or stops sending audio.
         """
         self.last_endpoint = None
         self.last_speech_start_s = self.last_speech_end_s = self.last_return_s = None
-        self.last_speech_detected_s = None
+        self.last_speech_detected_s = self.last_barge_in_s = None
         self.last_result = None
         self.source.start()
         self.source.drain()
-        self._discard_tail()
-        rec = self._recognizer(expected)
         grammar_mode = not expected.free and bool(expected.phrases)
-        phrases = {tuple(p.split()) for p in expected.phrases if p.split()}
-        rate = self.source.sample_rate
-        fed = 0  # samples fed to the recognizer
-        speech_start: float | None = None
-        prev_words: list[str] | None = None
-        partial_since = 0.0
-        loud_seen = False
-        quiet_s = 0.0
+        if grammar_mode:
+            self.last_missing = self.check_vocabulary(expected)
+            if self.last_missing:
+                log.warning(
+                    "listening moment %r: the speech model lacks %s; those phrases cannot be heard",
+                    expected.moment, ", ".join(self.last_missing),
+                )
+            fillers = tuple(w for w in self.fillers_for(expected.phrases)
+                            if self.model.vosk_model_find_word(w) >= 0)
+        else:
+            self.last_missing, fillers = [], ()
+        self.last_fillers = fillers
+        filler_set = set(fillers)
+        grammar = PhraseSet([p for p in expected.phrases if not set(p.split()) & set(self.last_missing)],
+                            getattr(expected, "open_words", ()))
+        command_rec = functools.partial(self._recognizer, expected, ())
+        filler_rec = functools.partial(self._recognizer, expected, fillers)
+        resample = Resampler(self.source.sample_rate, RATE)
+        self.vad.reset()
+        n = self.vad.frame_samples
+        frame_s = n / RATE
+        state = _Utterance(command_rec, filler_rec if fillers else None)
+        pending = np.zeros(0, dtype=np.int16)
+        audio_t = 0.0  # seconds of audio this listen has taken in (after any plain tail)
+        preroll: collections.deque = collections.deque(maxlen=3)
+        cand_run = 0
+        was_own = False
+        barged = False
+        until: float | None = None  # when the speaker's sound has left the loudspeaker
+        hold = 0
+        closed_before = None  # the closed phrase the last early check saw
+        waited = 0.0  # seconds of the listener's own turn (the host silent) before speech
+        tail_left = self.tail_s if self.speaker is None else 0.0
+        speaking = self.speaker is not None
+        gate = _EchoGate(self.barge_margin_db, 1.0) if speaking and self.barge_in else None
         stalled: list = [None]
+
+        def final(endpoint: str, audio_t: float, finished: bool = False):
+            if not finished:
+                state.finish()
+            heard = self._heard(state.dec)
+            self._finish(endpoint, audio_t)
+            if not grammar_mode:
+                return heard
+            speech_s = (state.last_speech or audio_t) - (state.start or audio_t)
+            # a barge-in was already told from the host's voice by level and grammar; the
+            # filler grammar would only weigh the host's echo mixed into it
+            return self._judge(heard, grammar, filler_set, speech_s, state.dec, None if barged else state.fdec)
+
         while True:
             try:
                 chunk = self._read(stalled)
             except InputEnded:
-                if speech_start is None:
+                if state.start is None:
                     raise
-                audio_t = fed / rate
-                heard = self._heard(json.loads(rec.FinalResult()), audio_t, speech_start)
-                self._finish("input_end", audio_t)
-                return heard
+                return final("input_end", audio_t)
             if not chunk:
                 continue
-            n = len(chunk) // 2
-            fed += n
-            audio_t = fed / rate
-            if _rms(chunk) >= self.threshold:
-                loud_seen, quiet_s = True, 0.0
-            elif loud_seen:
-                quiet_s += n / rate
-            if rec.AcceptWaveform(chunk):
-                result = json.loads(rec.Result())
-                heard = self._heard(result, audio_t, speech_start)
-                if heard.text or speech_start is not None:
-                    self._finish("vosk", audio_t)
-                    return heard
-                self.last_result = None  # noise-only segment before speech: keep waiting
-                prev_words = None
-            else:
-                partial = json.loads(rec.PartialResult()).get("partial", "")
-                words = partial.split()
-                if words and speech_start is None:
-                    speech_start = audio_t
-                    self.last_speech_start_s = self.last_speech_detected_s = audio_t
-                if words != prev_words:
-                    prev_words = words
-                    partial_since = audio_t
-                elif (
-                    grammar_mode
-                    and audio_t - partial_since >= self.stable_s - 1e-9
-                    and _covers(words, phrases)
-                ):
-                    heard = self._heard(json.loads(rec.FinalResult()), audio_t, speech_start)
-                    self._finish("early", audio_t)
-                    return heard
-                hang = self.hang_s if grammar_mode else self.free_hang_s
-                if hang is not None and loud_seen and quiet_s >= hang - 1e-9:
-                    heard = self._heard(json.loads(rec.FinalResult()), audio_t, speech_start)
-                    if heard.text:
-                        self._finish("flush", audio_t)
-                        return heard
-                    # noise only: a fresh recognizer for the same moment, keep listening
-                    rec = self._recognizer(expected)
-                    loud_seen, quiet_s, prev_words, speech_start = False, 0.0, None, None
-            if speech_start is None:
-                if timeout_s is not None and audio_t >= timeout_s - 1e-9:
-                    self._finish("timeout", audio_t)
-                    return Silence(waited_s=round(audio_t, 3))
-            elif audio_t - speech_start >= self.max_utterance_s - 1e-9:
-                heard = self._heard(json.loads(rec.FinalResult()), audio_t, speech_start)
-                self._finish("max", audio_t)
-                return heard
+            pending = np.concatenate([pending, resample(chunk)])
+            chunk_end = self._source_time()
+            now_until = self._speaking_until() if speaking else None
+            if now_until is not None:
+                until = now_until  # else keep the last one: its tail may still be running
+            while pending.size >= n:
+                frame, pending = pending[:n], pending[n:]
+                if tail_left > 0:  # no speaker known: the plain half-duplex tail
+                    tail_left -= frame_s
+                    continue
+                frame_time = chunk_end - pending.size / RATE  # source clock, end of this frame
+                own = until is not None and frame_time < until + self.tail_s - 1e-9
+                crossed, was_own = was_own and not own, own
+                if own and gate is None:
+                    continue  # the host's own sound: never heard
+                audio_t += frame_s
+                level = _rms(frame)
+                speech = self.vad(frame) >= self.vad_threshold and level >= self.min_level
+                if own:
+                    preroll.append(frame)
+                    hold = 6 if gate.opens(level) else max(0, hold - 1)
+                    loud = hold > 0  # a player's voice holds the gate through the gaps between syllables
+                    if barged and not loud:
+                        frame = np.zeros_like(frame)  # the rest of the host's sound still on its way out
+                    if state.start is None and not barged:
+                        # over the host's voice, only a voice louder than it may start an utterance
+                        cand_run = cand_run + 1 if (speech and loud) else 0
+                        if cand_run < 2:
+                            continue
+                        state = _Utterance(command_rec, filler_rec if fillers else None,
+                                           audio_t - len(preroll) * frame_s)
+                        for i, f in enumerate(preroll):
+                            state.feed(f.astype("<i2").tobytes(), i >= len(preroll) - 2,
+                                       audio_t - (len(preroll) - 1 - i) * frame_s, frame_s)
+                        cand_run = 0
+                        continue
+                if crossed and not barged and state.start is not None:
+                    # a voice over the host's that made no command is not carried past its end
+                    state = _Utterance(command_rec, filler_rec if fillers else None, audio_t - frame_s)
+                if state.start is None and abs(state.dec.origin + state.dec.fed_s - (audio_t - frame_s)) > 1e-6:
+                    state = _Utterance(command_rec, filler_rec if fillers else None, audio_t - frame_s)
+                if own:
+                    speech = speech and loud  # over the host, only the louder voice is a player
+                if state.feed(frame.astype("<i2").tobytes(), speech, audio_t, frame_s) and (
+                        not grammar_mode or self.pause_s is None):
+                    return final("vosk", audio_t)
+                if state.start is not None and self.last_speech_detected_s is None:
+                    self.last_speech_detected_s = audio_t
+                if state.start is None:
+                    if not own:
+                        waited += frame_s
+                    if timeout_s is not None and waited >= timeout_s - 1e-9:
+                        self._finish("timeout", audio_t)
+                        return Silence(waited_s=round(waited, 3))
+                    continue
+                silence = audio_t - state.last_speech
+                if own and not barged:
+                    # over the host's voice: only a clear command counts, and it stops the host
+                    if grammar_mode and state.voiced_s >= self.barge_min_s - 1e-9 \
+                            and grammar.complete(state.dec.partial()):
+                        self.last_barge_in_s = audio_t
+                        barged = True
+                        self.speaker.stop()
+                        continue
+                    if silence >= self.barge_drop_s - 1e-9 or audio_t - state.start > self.max_command_s:
+                        state = _Utterance(command_rec, filler_rec if fillers else None)
+                    continue
+                if silence >= 0.1 and state.voiced_s < self.min_speech_s - 1e-9:
+                    # a click or a clatter, shorter than any word: not an utterance
+                    state = _Utterance(command_rec, filler_rec if fillers else None, audio_t)
+                    closed_before = None
+                    continue
+                if grammar_mode and self.early_pause_s is not None and silence >= self.early_pause_s - 1e-9 \
+                        and (self.pause_s is None or silence < self.pause_s - 1e-9):
+                    words = state.dec.partial()
+                    steady, closed_before = closed_before == words, words if grammar.closed(words) else None
+                    if steady and words:  # the same closed phrase two frames running
+                        state.finish()
+                        if grammar.closed(state.dec.words):
+                            return final("early", audio_t, finished=True)
+                        # Vosk's final result is not the partial's closed phrase: listen on
+                pause = self.pause_s if grammar_mode else self.free_pause_s
+                if pause is not None and silence >= pause - 1e-9:
+                    result = final("pause", audio_t)
+                    if isinstance(result, Rejected) or result.text:
+                        return result
+                    state = _Utterance(command_rec, filler_rec if fillers else None, audio_t)  # no word
+                    continue
+                if audio_t - state.start >= self.max_utterance_s - 1e-9:
+                    return final("max", audio_t)
+
+
+class _Utterance:
+    """The state of one utterance: the command decoder, the filler decoder, speech times."""
+
+    def __init__(self, command_rec, filler_rec, origin: float = 0.0):
+        self.dec = _Decoder(command_rec, origin)
+        self.fdec = _Decoder(filler_rec, origin) if filler_rec is not None else None
+        self.start: float | None = None  # audio seconds when speech started
+        self.last_speech: float | None = None
+        self.run = 0
+        self.voiced_s = 0.0
+
+    def feed(self, data: bytes, speech: bool, audio_t: float, frame_s: float) -> bool:
+        """One frame to both decoders and the speech timing; True when Vosk closed a
+        segment with words in the command decoder."""
+        closed = self.dec.feed(data)
+        if self.fdec is not None:
+            self.fdec.feed(data)
+        if closed and self.start is None:
+            # words in a stretch the detector found no speech in (Vosk hears words in silence)
+            self.dec = _Decoder(self.dec.make, audio_t)
+            self.fdec = _Decoder(self.fdec.make, audio_t) if self.fdec is not None else None
+            closed = False
+        if speech:
+            self.run += 1
+            if self.start is not None:
+                self.voiced_s += frame_s
+                self.last_speech = audio_t
+            elif self.run >= 2:
+                self.start, self.last_speech, self.voiced_s = audio_t - 2 * frame_s, audio_t, 2 * frame_s
+        else:
+            self.run = 0
+        return closed
+
+    def finish(self) -> None:
+        self.dec.finish()
+        if self.fdec is not None:
+            self.fdec.finish()

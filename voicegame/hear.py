@@ -1,0 +1,187 @@
+"""``voicegame hear --input PATH.wav``: the listener on a recording, as the host uses it.
+
+The WAV file (any rate, mono or the first channel) is played as the microphone — at
+real-time pace, or as fast as possible with ``--fast`` (timing is audio time either
+way) — and the listener listens again and again, as the host does, until the file
+ends. ``--phrases FILE`` (UTF-8, one phrase a line) is the grammar of every moment
+instead of the language's words. ``--json`` prints one JSON object per line for
+every result: ``text`` (``null`` when nothing was accepted), ``confidence``,
+``alternatives``, ``returned_s`` (seconds of the file consumed when the result was
+returned), plus ``result`` (``heard``, ``rejected`` or ``silence``), ``endpoint``
+and, for rejected talk, ``reason``.
+
+Also :func:`connect`, which tells a listener about the voice it must not hear.
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import tempfile
+import wave
+from pathlib import Path
+
+import numpy as np
+
+from voicegame.env import CliError, Env
+from voicegame.language.prompts import Prompts
+from voicegame.language.speakable import format_number
+
+
+def add_arguments(p: argparse.ArgumentParser) -> None:
+    """The options ``hear`` has beyond the common ones (``--input PATH.wav`` among them)."""
+    p.add_argument("--phrases", default=None, metavar="FILE",
+                   help="UTF-8 file, one phrase a line: the grammar of every moment (with --input PATH.wav)")
+    p.add_argument("--fast", action="store_true", help="read the WAV as fast as possible (audio time)")
+    p.add_argument("--json", action="store_true", help="one JSON object per line for every result")
+
+
+def is_wav_input(args) -> bool:
+    """True when ``--input`` names a WAV recording."""
+    return str(getattr(args, "input", "")).lower().endswith(".wav")
+
+
+def first_channel_wav(path: Path, folder: Path) -> Path:
+    """``path`` itself when it is 16-bit mono, else its first channel as 16-bit mono in ``folder``.
+
+    :raises CliError: the file is missing or not a WAV file.
+    """
+    try:
+        with wave.open(str(path), "rb") as wf:
+            channels, width, rate = wf.getnchannels(), wf.getsampwidth(), wf.getframerate()
+            data = wf.readframes(wf.getnframes())
+    except FileNotFoundError:
+        raise CliError(f"There is no recording at {path}: give the path of a WAV file.") from None
+    except (wave.Error, EOFError) as exc:
+        raise CliError(f"{path} is not a WAV file ({exc}): record one with `arecord -f S16_LE -r 16000 room.wav`.") from None
+    if channels == 1 and width == 2:
+        return path
+    kinds = {1: np.uint8, 2: np.int16, 4: np.int32}
+    if width not in kinds:
+        raise CliError(f"{path} has {8 * width}-bit samples: convert it to 16-bit with `sox {path} -b 16 out.wav`.")
+    x = np.frombuffer(data, dtype=kinds[width]).reshape(-1, channels)[:, 0].astype(np.float64)
+    if width == 1:
+        x = (x - 128.0) * 256.0
+    elif width == 4:
+        x = x / 65536.0
+    out = folder / "first-channel.wav"
+    with wave.open(str(out), "wb") as wf:
+        wf.setnchannels(1)
+        wf.setsampwidth(2)
+        wf.setframerate(rate)
+        wf.writeframes(np.clip(x, -32768, 32767).astype("<i2").tobytes())
+    return out
+
+
+def read_phrases(path: str) -> tuple[str, ...]:
+    """The phrases of a ``--phrases`` file (lower-case, blank lines and ``#`` lines skipped).
+
+    :raises CliError: unreadable file, or no phrase in it.
+    """
+    try:
+        lines = Path(path).read_text(encoding="utf-8").splitlines()
+    except (OSError, UnicodeDecodeError) as exc:
+        raise CliError(f"The phrases file {path} cannot be read ({exc.__class__.__name__}): give a UTF-8 text file.") from None
+    phrases = tuple(dict.fromkeys(" ".join(line.lower().split()) for line in lines
+                                  if line.strip() and not line.lstrip().startswith("#")))
+    if not phrases:
+        raise CliError(f"The phrases file {path} has no phrase in it: write one phrase a line.")
+    return phrases
+
+
+def result_record(result, listener, position_s: float) -> dict:
+    """The JSON object of one result (see the module docstring)."""
+    from voicegame.ports import Heard, Rejected
+
+    record = {"text": result.text if isinstance(result, Heard) else None,
+              "confidence": round(result.confidence, 4) if isinstance(result, Heard) else None,
+              "alternatives": list(result.alternatives) if isinstance(result, Heard) else [],
+              "returned_s": round(position_s, 3),
+              "result": "heard" if isinstance(result, Heard) else
+                        "rejected" if isinstance(result, Rejected) else "silence",
+              "endpoint": getattr(listener, "last_endpoint", None)}
+    if isinstance(result, Rejected):
+        record["reason"] = result.reason
+        record["heard_as"] = result.text
+    return record
+
+
+def run_wav(args, env: Env) -> int:
+    """``voicegame hear --input PATH.wav``: listen to a recording until it ends.
+
+    :returns: 0. :raises CliError: no model, unreadable WAV or phrases file.
+    """
+    from voicegame import models
+    from voicegame.adapters.audio import WavSource
+    from voicegame.adapters.vosk_listener import VoskListener, load_model
+    from voicegame.language.speakable import format_number
+    from voicegame.language.prompts import Prompts
+    from voicegame.language.words import understanding
+    from voicegame.ports import DeviceError, Expected, Heard, InputEnded, Rejected
+
+    u = understanding(args.lang)
+    prompts = Prompts.load(args.lang)
+    model_path = models.find_model(args.lang, args.model, env.environ)
+    if model_path is None:
+        raise CliError(models.install_hint(args.lang))
+    if args.phrases:
+        expected = Expected(read_phrases(args.phrases), False, "hear")
+    elif args.free:
+        expected = Expected.free_text("hear")
+    else:
+        phrases = u.grammar(u.number_words(), u.yes_no_phrases(), u.side_phrases(), u.colour_phrases())
+        expected = Expected(phrases, False, "hear", open_words=tuple(u.number_words()))
+    with tempfile.TemporaryDirectory(prefix="voicegame-hear-") as tmp:
+        wav = first_channel_wav(Path(args.input), Path(tmp))
+        try:
+            source = WavSource(wav, realtime=not args.fast, trailing_silence_s=1.0)
+            listener = VoskListener(load_model(model_path), source)
+        except ValueError as exc:
+            raise CliError(str(exc)) from None
+        except DeviceError as exc:
+            raise CliError(str(exc)) from None
+        if not expected.free:
+            missing = listener.missing_words(sorted(expected.words()))
+            if missing and not args.json:
+                env.say(prompts.text("hear.missing_words", words=", ".join(missing)))
+        if not args.json:
+            env.say(prompts.text("hear.listening"))
+        try:
+            while True:
+                result = listener.listen(expected, 30.0)
+                if args.json:
+                    env.say(json.dumps(result_record(result, listener, source.position_s), ensure_ascii=False))
+                elif isinstance(result, Heard):
+                    alts = prompts.text("hear.alternatives", alternatives="; ".join(result.alternatives)) \
+                        if result.alternatives else ""
+                    env.say(prompts.text("hear.heard", text=repr(result.text),
+                                         meaning=describe(u, result.text, prompts),
+                                         confidence=format_number(round(result.confidence, 2),
+                                                                  u.numbers.decimal_mark, 2),
+                                         alternatives=alts))
+                elif isinstance(result, Rejected):
+                    env.say(prompts.text("hear.rejected"))
+                else:
+                    env.say(prompts.text("hear.silence"))
+        except (InputEnded, KeyboardInterrupt):
+            if not args.json:
+                env.say(prompts.text("hear.done"))
+    return 0
+
+
+def describe(u, text: str, prompts=None) -> str:
+    """What the understanding module makes of ``text`` (for ``voicegame hear``), in the
+    language of ``prompts`` (default: the understanding's)."""
+    p = prompts or Prompts.load(u.lang)
+    parts = []
+    if (c := u.command(text)) is not None:
+        parts.append(p.text("hear.meaning.command", name=p.text(f"hear.commands.{c}")))
+    if (n := u.number(text)) is not None:
+        parts.append(p.text("hear.meaning.number", number=format_number(n, u.numbers.decimal_mark)))
+    if (yn := u.yes_no(text)) is not None:
+        parts.append(p.text("hear.meaning.yes" if yn else "hear.meaning.no"))
+    if (s := u.side(text)) is not None:
+        parts.append(p.text("hear.meaning.side", name=u.side_words[s][0]))
+    if (col := u.colour(text)) is not None:
+        parts.append(p.text("hear.meaning.colour", name=u.colour_name(col)))
+    return ", ".join(parts) or p.text("hear.meaning.nothing")
