@@ -855,9 +855,17 @@ class Host:
             return items[0]
         return ", ".join(items[:-1]) + " " + self.text("wits.or_word") + " " + items[-1]
 
-    def num(self, value) -> str:
-        """A number as written for the host (group marks from 10,000 up, decimals as given)."""
+    def num(self, value, year: bool | None = None) -> str:
+        """A number as written for the host: decimals as given, group marks from 1,000 up —
+        except a calendar year ("1969"), so the voice reads a quantity as a quantity ("1,500
+        dollars", never "fifteen hundred") and a year as a year.
+
+        :param year: the number is a calendar year; ``None``: it is when the current question
+            asks for one (:meth:`asks_year`).
+        """
         marks = self.table.understanding.numbers
+        if year is None:
+            year = self.asks_year()
         if isinstance(value, float) and value.is_integer():
             value = int(value)
         sign = "-" if value < 0 else ""
@@ -865,9 +873,20 @@ class Host:
         whole, _, frac = (str(value) if isinstance(value, int) else repr(float(value))).partition(".")
         if "e" in whole or "e" in frac:
             whole, _, frac = f"{value:.10f}".rstrip("0").partition(".")
-        if len(whole) > 4:
+        if len(whole) > (4 if year and not frac and not sign else 3):
             whole = f"{int(whole):,}".replace(",", marks.group_mark)
         return sign + whole + (marks.decimal_mark + frac if frac else "")
+
+    def asks_year(self, q: Question | None = None) -> bool:
+        """True when ``q`` (default: the current question, if any) asks for a calendar year:
+        its unit is a year and the question says "In what year…?"."""
+        if q is None:
+            try:
+                q = self.question
+            except (AttributeError, IndexError):
+                return False
+        unit = normalise(q.unit)
+        return bool(unit) and unit in self.wu.calendar_units and self.wu.is_year_question(q.question)
 
     def chips(self, n: int) -> str:
         """"3 chips", "1 chip" (a count said on its own; 0 only in rare messages)."""
@@ -952,7 +971,7 @@ class Host:
         """A number of question ``q`` as the host says it, with the unit — the answer, and every
         guess read back, alike: "42.195 kilometres", "17.1 million square kilometres", "Mach 2",
         and a calendar year bare ("1969", :meth:`WitsUnderstanding.unit_is_silent`)."""
-        shown = self.num(value)
+        shown = self.num(value, year=self.asks_year(q))
         unit = self.spoken_unit(q)
         if unit == q.unit and self.wu.unit_is_silent(q.unit, q.question):
             return shown
@@ -982,7 +1001,8 @@ class Host:
             t.say("wits.win_no_guesses" if not result.mat.occupied() else "wits.win_too_high")
             return
         # the K7 bonus is said once, in each payout line of the players who wrote this guess
-        t.say("wits.win_slot", guess=self.num(slot.guess), players=self.names(slot.players),
+        asked = self.questions[result.number - 1]  # the question index has moved on already
+        t.say("wits.win_slot", guess=self.num(slot.guess, year=self.asks_year(asked)), players=self.names(slot.players),
               slot=self.text("wits.slot_name", odds=slot.odds, side=self.side_text(slot)))
 
     def payout_text(self, p: rules.PlayerSettlement) -> str:
