@@ -121,6 +121,8 @@ READ_MAT = "read the mat"
 BACK_OUT = "back out"
 #: Parsed at a guessing or betting moment when the players ask for the question again.
 READ_QUESTION = "read the question"
+#: Parsed at a guessing or betting moment when the players ask where the last answer is from.
+READ_SOURCE = "read the source"
 
 STATES = ["intro", "question", "guessing", "betting", "reveal", "final", "game_over"]
 TRANSITIONS = [
@@ -410,6 +412,7 @@ class Host:
 
         phrases = (list(u.ready_words) + [" ".join(p) for p in wu.moments.get("ready", ())] + list(u.yes_words)
                    + [" ".join(p) for p in wu.moments.get("repeat_question", ())]
+                   + [" ".join(p) for p in wu.moments.get("source", ())]
                    + ([" ".join(p) for p in wu.moments.get("read_mat", ())] if mat else []))
         while self.reread(self.ask("common.timer_off", self.with_question(parse), phrases=phrases, moment="ready",
                                    timeout_s=None, help_key="wits.help_ready_bet" if mat else "wits.help_ready_guess",
@@ -451,22 +454,28 @@ class Host:
             self.mark_live("mat")
 
     def with_question(self, parse):
-        """``parse`` that also understands "repeat the question" (returns :data:`READ_QUESTION`)."""
+        """``parse`` that also understands "repeat the question" (returns :data:`READ_QUESTION`)
+        and "where is that from?" (:data:`READ_SOURCE`)."""
 
         def wrapped(text: str):
             if self.wu.said("repeat_question", text):
                 return READ_QUESTION
+            if self.wu.said("source", text):
+                return READ_SOURCE
             return parse(text)
 
         return wrapped
 
     def reread(self, outcome) -> bool:
-        """Say the question or the mat again when ``outcome`` asked for it (True), else False.
-        Such a request decides nothing: "undo" (G4) passes over it to the last real answer."""
-        if isinstance(outcome, str) and outcome in (READ_QUESTION, READ_MAT):
+        """Say the question, the mat or the last answer's source again when ``outcome`` asked
+        for it (True), else False. Such a request decides nothing: "undo" (G4) passes over it
+        to the last real answer."""
+        if isinstance(outcome, str) and outcome in (READ_QUESTION, READ_MAT, READ_SOURCE):
             self.table.not_undoable()
             if outcome == READ_QUESTION:
                 self.read_question()
+            elif outcome == READ_SOURCE:
+                self.table.say_text(self.source_text())
             else:
                 self.table.say_text(self.mat_text())
             return True
@@ -984,15 +993,21 @@ class Host:
         return self.value_text(q, q.answer)
 
     def answer_text(self, q: Question) -> str:
-        """"The answer is 17.1 million square kilometres. Source: CIA World Factbook, figure for
-        2024." — the year the answer holds for is left out when it is the answer itself (a
-        calendar-year question), where it would sound like an edition of the source."""
-        parts = [self.text("wits.answer", answer=self.answer_value(q))]
-        if q.source and q.year is not None and q.year != q.answer:
-            parts.append(self.text("wits.answer_source_year", source=q.source, year=q.year))
-        elif q.source:
-            parts.append(self.text("wits.answer_source", source=q.source))
-        return " ".join(parts)
+        """"The answer is 17.1 million square kilometres." — the source is said only when asked
+        (:meth:`source_text`)."""
+        return self.text("wits.answer", answer=self.answer_value(q))
+
+    def source_text(self) -> str:
+        """The answer to "where is that from?": the source of the last answer revealed, as the
+        host's voice can say it (``[sources]`` of the Wits words file: "IMDb" → "I M D b"), or
+        that no answer was revealed yet / the bank names no source."""
+        done = self.game.question_index  # questions revealed so far
+        if done < 1:
+            return self.text("wits.source_none_yet")
+        q = self.questions[done - 1]
+        if not q.source.strip():
+            return self.text("wits.source_unknown")
+        return self.text("wits.source", source=self.wu.spoken_source(q.source))
 
     def say_winning_slot(self, result: rules.QuestionResult) -> None:
         t = self.table
@@ -1036,7 +1051,8 @@ class Host:
         return (self.table.understanding.number_words() + [" ".join(p) for p in wu.guesses["no_guess"]]
                 + [" ".join(ph) for pl in self.players for ph in wu.player_phrases(pl)]
                 + [" ".join(p) for p in wu.fix_opening] + wu.unit_words(self.question.unit)
-                + wu.scale_phrases(self.scale) + [" ".join(p) for p in wu.moments.get("repeat_question", ())])
+                + wu.scale_phrases(self.scale) + [" ".join(p) for p in wu.moments.get("repeat_question", ())]
+                + [" ".join(p) for p in wu.moments.get("source", ())])
 
     def bet_phrases(self) -> list[str]:
         return self.wu.vocabulary(self.players)
