@@ -207,7 +207,7 @@ def test_table_reports_missing_grammar_words_aloud(model, wavs, tmp_path):
     import io
 
     from voicegame.adapters.headless import TextVoice, VirtualClock
-    from voicegame.host.base import Settings, Table
+    from voicegame.engine.table import Settings, Table
 
     out = io.StringIO()
     table = Table(VoskListener(model, _source(wavs["네"])), TextVoice(out), VirtualClock(),

@@ -13,9 +13,10 @@ import shutil
 import numpy as np
 import pytest
 
-from voicegame import bench, storage
+from voicegame import bench
+from voicegame.engine import journal as storage
 from voicegame.adapters.headless import read_script
-from voicegame.games import GAMES
+from voicegame.games.registry import GAMES
 
 HERE = os.path.dirname(__file__)
 #: A constant that a golden script's ``# argv:`` line can have written to a file.
@@ -246,4 +247,4 @@ def test_the_profile_covers_the_slowest_moments_of_the_golden_games(tmp_path):
     moments = len(read_script(scripts / "wavelength_coop.txt"))
     assert text.startswith(f"{moments} moments under the profiler")
     assert "(undo: replay)" in text  # the script's undo is named in the tail
-    assert "voicegame/host/base.py" in text and "cumulative" in text and "internal time" in text
+    assert "voicegame/engine/table.py" in text and "cumulative" in text and "internal time" in text

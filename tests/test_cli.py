@@ -80,7 +80,7 @@ def test_record_path_that_is_a_folder_is_refused(tmp_path):
 
 def test_an_internal_error_goes_to_the_log_not_the_player(tmp_path, monkeypatch):
     """A host that fails before anything was played: one sentence, no traceback, nothing to resume."""
-    from voicegame.host import wits
+    from voicegame.games.wits import host as wits
 
     def broken(table):
         raise RuntimeError("a bug")

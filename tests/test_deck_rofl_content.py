@@ -11,7 +11,7 @@ accents in Spanish and Dutch) and which other decks a localised deck must not
 be a copy of.
 
 The parser here is local on purpose: these tests judge the data files alone,
-independent of the loader in :mod:`voicegame.decks`.
+independent of the loader in :mod:`voicegame.games.rofl.deck`.
 """
 
 from __future__ import annotations
@@ -28,7 +28,7 @@ import pytest
 from rapidfuzz import fuzz
 from rapidfuzz.process import cdist
 
-PROMPTS = Path(__file__).resolve().parents[1] / "prompts"
+PROMPTS = Path(__file__).resolve().parents[1] / "voicegame" / "prompts"
 CATEGORIES = {"movie", "tv", "song", "book", "history", "saying"}
 MIN_CARDS = 130
 MIN_MESSAGES = 260
@@ -237,7 +237,7 @@ def test_every_table_is_dealt_a_full_deck(code, region):
 
 
 def test_the_loader_deals_by_region():
-    from voicegame.decks.rofl import load_deck
+    from voicegame.games.rofl.deck import load_deck
     for code, regions in REGIONS.items():
         lines = deck_lines(code)
         assert len(load_deck(lang=code, every_region=True)) == len(lines)

@@ -28,7 +28,7 @@ from pathlib import Path
 import pytest
 from rapidfuzz import fuzz
 
-PROMPTS = Path(__file__).resolve().parent.parent / "prompts"
+PROMPTS = Path(__file__).resolve().parents[1] / "voicegame" / "prompts"
 
 KINDS = {"everyday", "odd"}
 MIN_CARDS = 155

@@ -35,7 +35,7 @@ from num2words import num2words
 from rapidfuzz import fuzz, process
 from rapidfuzz.utils import default_process
 
-PROMPTS = Path(__file__).resolve().parents[1] / "prompts"
+PROMPTS = Path(__file__).resolve().parents[1] / "voicegame" / "prompts"
 HEADER = ["id", "question", "answer", "unit", "source", "year"]
 MIN_ROWS = 350
 MIN_DECIMALS = 25

@@ -18,10 +18,10 @@ import pytest
 from tests.playthrough import SCRIPTS, check_golden, run_cli
 from voicegame.adapters.headless import ScriptListener, TextVoice, VirtualClock
 from voicegame.cli import Env, main
-from voicegame.decks import DeckError
-from voicegame.decks.rofl import CATEGORIES, load_deck
-from voicegame.host import rofl as host_rofl
-from voicegame.host.base import Session, Settings
+from voicegame.games.decks import DeckError
+from voicegame.games.rofl.deck import CATEGORIES, load_deck
+from voicegame.games.rofl import host as host_rofl
+from voicegame.engine.table import Session, Settings
 
 FOUR = ["--seed", "5"]
 TIE = ["--players", "red,blue,green", "--stacking", "--lenient", "--seed", "7"]
@@ -443,7 +443,7 @@ def test_bad_players_are_refused_in_one_sentence(players, words):
 def play_tied_game(tmp_path, lang: str, lines: list[str]) -> str:
     """A four-player game tied after three rounds (red and green 5, blue 2, yellow 0), played from
     its tiebreak (R6) to the end; returns what the host said (record in ``tmp_path/r.json``)."""
-    from voicegame.rules import rofl as rules
+    from voicegame.games.rofl import rules
 
     def tied_host(table):
         host = host_rofl.Host(table)
@@ -480,8 +480,8 @@ def test_tiebreak_with_several_guessers(tmp_path):
 
 def test_deck_messages_never_sound_like_a_command_or_control_word():
     """A guess is free text, but the table takes a whole-utterance command first."""
-    from voicegame.understanding import normalise, understanding
-    from voicegame.understanding.rofl import rofl_understanding
+    from voicegame.language.words import normalise, understanding
+    from voicegame.games.rofl.intents import rofl_understanding
 
     core, words = understanding("en"), rofl_understanding("en")
     clashes = [m.text for c in load_deck() for m in c.sides

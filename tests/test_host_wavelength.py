@@ -16,10 +16,10 @@ import pytest
 
 from tests.playthrough import SCRIPTS, check_golden, run_cli
 from voicegame.adapters.headless import ScriptListener, TextVoice, VirtualClock
-from voicegame.decks import DeckError
-from voicegame.decks.wavelength import default_deck_path, load_deck
-from voicegame.host import wavelength as host
-from voicegame.host.base import Session, Settings
+from voicegame.games.decks import DeckError
+from voicegame.games.wavelength.deck import default_deck_path, load_deck
+from voicegame.games.wavelength import host
+from voicegame.engine.table import Session, Settings
 from voicegame.ports import Expected, Heard, InputEnded, Silence
 
 TEAM_ARGS = ["--seed", "7", "--players", "3", "2"]
@@ -339,7 +339,7 @@ def test_a_clue_with_a_number_is_kept_with_a_reminder_of_redo(tmp_path):
 
 
 def host_text(key: str, lang: str = "en") -> str:
-    from voicegame.prompts import Prompts
+    from voicegame.language.prompts import Prompts
     return Prompts.load(lang).text(f"wavelength.{key}")
 
 

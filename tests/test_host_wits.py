@@ -10,8 +10,8 @@ from pathlib import Path
 import pytest
 
 from tests.playthrough import SCRIPTS, check_golden, run_cli
-from voicegame.decks import DeckError
-from voicegame.decks.wits import (
+from voicegame.games.decks import DeckError
+from voicegame.games.wits.deck import (
     Question,
     bank_order,
     draw_questions,
@@ -20,9 +20,9 @@ from voicegame.decks.wits import (
     load_csv,
     load_toml,
 )
-from voicegame.host.base import Settings
-from voicegame.host.wits import validate
-from voicegame.storage import data_dir
+from voicegame.engine.table import Settings
+from voicegame.games.wits.host import validate
+from voicegame.engine.journal import data_dir
 
 # The fixed test bank (independent of the default bank's content). Its play order
 # (seeded hash of the ids) is apollo, piano, marathon, sonnet, airbus, beijing, bones.

@@ -14,13 +14,15 @@ import pytest
 
 from tests.playthrough import SCRIPTS, check_golden, run_cli
 from voicegame import config as kiosk_config
-from voicegame import prompts as prompts_module
-from voicegame.host import rofl, wavelength, wits
-from voicegame.kiosk import Ports, Setup, build_settings, timer_for
-from voicegame.prompts import Prompts
-from voicegame.storage import data_dir, read_json
-from voicegame.understanding import understanding
-from voicegame.understanding.lobby import OptionChange, lobby_understanding
+from voicegame.language import prompts as prompts_module
+from voicegame.games.rofl import host as rofl
+from voicegame.games.wavelength import host as wavelength
+from voicegame.games.wits import host as wits
+from voicegame.lobby.host import Ports, Setup, build_settings, timer_for
+from voicegame.language.prompts import Prompts
+from voicegame.engine.journal import data_dir, read_json
+from voicegame.language.words import understanding
+from voicegame.lobby.intents import OptionChange, lobby_understanding
 
 ROOT = Path(__file__).resolve().parent.parent
 UNIT = ROOT / "scripts" / "voicegame-kiosk.service"
@@ -236,8 +238,8 @@ def test_the_colour_examples_have_as_many_colours_as_are_needed(tmp_path):
 
 
 def test_the_lobbys_wavelength_teams_are_those_of_voicegame_play_wavelength(tmp_path):
-    from voicegame.host.base import Settings
-    from voicegame.kiosk import Kiosk, Ports
+    from voicegame.engine.table import Settings
+    from voicegame.lobby.host import Kiosk, Ports
 
     for lang in ("en", "es", "nl"):
         played = Settings(game="wavelength", lang=lang, seed=1, timer_s=30.0, private="ears",
@@ -685,7 +687,7 @@ def test_missing_lobby_words_are_said_only_when_a_game_cannot_be_named(known_rof
     import io
 
     from voicegame.adapters.headless import TextVoice, VirtualClock
-    from voicegame.kiosk import Kiosk, Ports
+    from voicegame.lobby.host import Kiosk, Ports
 
     out = io.StringIO()
     k = Kiosk(Ports(_NoRoflModel(known_rofl_phrase), TextVoice(out), VirtualClock()), kiosk_config.Config(), None)
@@ -839,7 +841,7 @@ def test_resume_and_a_games_name_reaches_an_older_saved_game(tmp_path):
 
 
 def test_a_saved_game_in_another_language_says_it_goes_on_in_that_language(tmp_path, monkeypatch):
-    from voicegame import kiosk as kiosk_module
+    from voicegame.lobby import host as kiosk_module
 
     kiosk(SCRIPTS / "kiosk_power_cut_1.txt", seed=5)  # an English game
     relanged: list[str] = []
@@ -893,7 +895,7 @@ def test_score_after_a_game_says_its_final_standings(tmp_path):
 
 
 def test_final_score_of_each_game_from_its_records_standings():
-    from voicegame.kiosk import Kiosk
+    from voicegame.lobby.host import Kiosk
 
     k = Kiosk(Ports(None, None, None), kiosk_config.Config(), None)
     k.last_result = ("rofl", [{"name": "red", "points": 17}, {"name": "orange", "points": 1}], False)

@@ -15,9 +15,9 @@ from tests.playthrough import SCRIPTS, check_golden, run_cli
 from tests.test_kiosk import host_lines, records, unfinished_autosaves, write_script
 from voicegame import config as kiosk_config
 from voicegame.adapters.headless import TextVoice, VirtualClock
-from voicegame.kiosk import Kiosk, Ports, Setup, language_available
-from voicegame.prompts import Prompts, load_toml
-from voicegame.understanding.lobby import OptionChange, lobby_understanding
+from voicegame.lobby.host import Kiosk, Ports, Setup, language_available
+from voicegame.language.prompts import Prompts, load_toml
+from voicegame.lobby.intents import OptionChange, lobby_understanding
 
 LANGS = ("es", "nl")
 

@@ -2,7 +2,7 @@
 
 import pytest
 
-from voicegame.prompts import PROMPTS_DIR, Prompts
+from voicegame.language.prompts import PROMPTS_DIR, Prompts
 
 LANGS = ["en", "es", "nl"]
 

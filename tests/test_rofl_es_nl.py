@@ -18,13 +18,13 @@ import pytest
 
 from tests.playthrough import SCRIPTS, check_golden, run_cli
 from tests.test_host_rofl import play_tied_game
-from voicegame.decks.rofl import CATEGORIES, load_deck
-from voicegame.prompts import Prompts, load_toml
-from voicegame.rules import rofl as rules
-from voicegame.rules.rofl import judge_guess
-from voicegame.speakable import speakable
-from voicegame.understanding import normalise, understanding
-from voicegame.understanding.rofl import ClaimIntent, Disqualify, Verdict, rofl_understanding
+from voicegame.games.rofl.deck import CATEGORIES, load_deck
+from voicegame.language.prompts import Prompts, load_toml
+from voicegame.games.rofl import rules
+from voicegame.games.rofl.rules import judge_guess
+from voicegame.language.speakable import speakable
+from voicegame.language.words import normalise, understanding
+from voicegame.games.rofl.intents import ClaimIntent, Disqualify, Verdict, rofl_understanding
 
 ES, NL = rofl_understanding("es"), rofl_understanding("nl")
 WORDS = {"es": ES, "nl": NL}

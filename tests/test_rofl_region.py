@@ -5,9 +5,9 @@ from __future__ import annotations
 
 import pytest
 
-from voicegame.decks.rofl import load_deck
-from voicegame.host.base import Settings
-from voicegame.host.rofl import validate
+from voicegame.games.rofl.deck import load_deck
+from voicegame.engine.table import Settings
+from voicegame.games.rofl.host import validate
 
 
 def _settings(lang: str, region: str | None) -> Settings:

@@ -8,8 +8,8 @@ import random
 
 import pytest
 
-from voicegame.rules import rofl
-from voicegame.rules.rofl import (
+from voicegame.games.rofl import rules as rofl
+from voicegame.games.rofl.rules import (
     AlreadyClaimed,
     Board,
     Claim,

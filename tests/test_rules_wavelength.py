@@ -10,7 +10,7 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from voicegame.rules.wavelength import (
+from voicegame.games.wavelength.rules import (
     CALLS,
     DIAL_MAX,
     DIAL_MIN,

@@ -10,7 +10,7 @@ import random
 import pytest
 from hypothesis import given, settings, strategies as st
 
-from voicegame.rules.wits import (
+from voicegame.games.wits.rules import (
     CENTRE,
     TOO_HIGH,
     Bet,

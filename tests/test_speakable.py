@@ -8,7 +8,7 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from voicegame.speakable import speakable
+from voicegame.language.speakable import speakable
 
 CASES = [
     # English: "," groups thousands, "." is the decimal point

@@ -7,7 +7,7 @@ import json
 import pytest
 
 from voicegame.adapters.headless import ScriptListener, TextVoice, VirtualClock
-from voicegame.host.base import SILENT, NotAllowed, NotUnderstood, Session, Settings
+from voicegame.engine.table import SILENT, NotAllowed, NotUnderstood, Session, Settings
 
 
 class Counter:
@@ -238,7 +238,7 @@ def test_repeat_repeats_the_question_not_the_timer(tmp_path):
 
 def test_journal_between_phases_is_applied_on_load(tmp_path):
     """Every listening moment appends to a journal; a torn last line is ignored."""
-    from voicegame.storage import append_journal, atomic_write_json, journal_path, load_autosave
+    from voicegame.engine.journal import append_journal, atomic_write_json, journal_path, load_autosave
 
     save = tmp_path / "save.json"
     atomic_write_json(save, {"settings": {}, "log": [{"text": "a"}], "finished": False})
@@ -252,7 +252,7 @@ def test_journal_between_phases_is_applied_on_load(tmp_path):
 def test_saved_log_matches_the_live_log_at_every_listening_moment(tmp_path):
     """What a killed process leaves on disk (autosave + journal) is the whole input log at
     every listen — commands, pauses, refused inputs and a declined quit included."""
-    from voicegame.storage import load_autosave
+    from voicegame.engine.journal import load_autosave
 
     lines = ["repeat", "five", "blah", "pause", "hello", "resume", "quit", "no", "undo", "six", "score",
              "<silence>", "seven", "8"]

@@ -2,7 +2,7 @@
 
 import pytest
 
-from voicegame.understanding import Understanding, normalise
+from voicegame.language.words import Understanding, normalise
 
 
 @pytest.fixture(scope="module")

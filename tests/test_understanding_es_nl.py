@@ -2,7 +2,7 @@
 
 import pytest
 
-from voicegame.understanding import Understanding
+from voicegame.language.words import Understanding
 
 ES = Understanding("es")
 NL = Understanding("nl")
@@ -92,7 +92,7 @@ def test_colours(u, text, value):
 
 @pytest.mark.parametrize("u", [ES, NL, Understanding("en")])
 def test_every_global_command_has_words(u):
-    from voicegame.understanding import COMMANDS
+    from voicegame.language.words import COMMANDS
 
     for command in COMMANDS:
         phrases = u.command_words[command]

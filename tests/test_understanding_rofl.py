@@ -2,7 +2,7 @@
 
 import pytest
 
-from voicegame.understanding.rofl import ClaimIntent, Disqualify, Verdict, rofl_understanding
+from voicegame.games.rofl.intents import ClaimIntent, Disqualify, Verdict, rofl_understanding
 
 U = rofl_understanding("en")
 

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import pytest
 
-from voicegame.understanding.wavelength import (
+from voicegame.games.wavelength.intents import (
     LOCK, MOVE, NEGATIVE, SET, WHERE, Call, DialCommand, concept_key, wavelength_understanding,
 )
 

@@ -4,9 +4,9 @@ from __future__ import annotations
 
 import pytest
 
-from voicegame.rules.wits import CENTRE, TOO_HIGH, build_mat
-from voicegame.understanding import normalise
-from voicegame.understanding.wits import (
+from voicegame.games.wits.rules import CENTRE, TOO_HIGH, build_mat
+from voicegame.language.words import normalise
+from voicegame.games.wits.intents import (
     NO_GUESS,
     AmbiguousSlot,
     BadChips,

@@ -20,13 +20,13 @@ import pytest
 
 from tests.playthrough import SCRIPTS, check_golden, run_cli
 from voicegame.adapters.headless import ScriptListener, TextVoice, VirtualClock
-from voicegame.decks.wavelength import load_deck
-from voicegame.host import wavelength as host
-from voicegame.host.base import Session, Settings
+from voicegame.games.wavelength.deck import load_deck
+from voicegame.games.wavelength import host
+from voicegame.engine.table import Session, Settings
 from voicegame.ports import Heard, InputEnded, Silence
-from voicegame.prompts import PROMPTS_DIR
-from voicegame.speakable import speakable
-from voicegame.understanding.wavelength import (
+from voicegame.language.prompts import PROMPTS_DIR
+from voicegame.language.speakable import speakable
+from voicegame.games.wavelength.intents import (
     LOCK, MOVE, NEGATIVE, SET, WHERE, Call, DialCommand, wavelength_understanding,
 )
 
@@ -634,7 +634,7 @@ def test_small_step_words_are_consistent(lang, words):
 # ---------------------------------------------------------------------- fixes after the second playtest
 import re  # noqa: E402
 
-from voicegame.prompts import Prompts  # noqa: E402
+from voicegame.language.prompts import Prompts  # noqa: E402
 
 
 @pytest.mark.parametrize("said", ["fijadlo", "fijadla", "fijad el dial", "vale, fijadlo", "fijadlo, por favor",

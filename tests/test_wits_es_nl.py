@@ -14,12 +14,12 @@ import pytest
 
 from tests.playthrough import SCRIPTS, check_golden, run_cli
 from voicegame.adapters.headless import NullVoice, ScriptListener, VirtualClock
-from voicegame.host.base import Settings, Table
-from voicegame.host.wits import Host, validate
-from voicegame.prompts import Prompts
-from voicegame.rules.wits import CENTRE, TOO_HIGH, build_mat
-from voicegame.storage import data_dir
-from voicegame.understanding.wits import (
+from voicegame.engine.table import Settings, Table
+from voicegame.games.wits.host import Host, validate
+from voicegame.language.prompts import Prompts
+from voicegame.games.wits.rules import CENTRE, TOO_HIGH, build_mat
+from voicegame.engine.journal import data_dir
+from voicegame.games.wits.intents import (
     NO_GUESS,
     AmbiguousSlot,
     BadChips,
@@ -331,7 +331,7 @@ def test_numbers_are_shown_in_the_language_format(lang, expected, tmp_path):
 
 
 def test_answers_say_their_unit_except_calendar_years(tmp_path):
-    from voicegame.decks.wits import Question
+    from voicegame.games.wits.deck import Question
     es, nl = _host("es", tmp_path), _host("nl", tmp_path)
     assert es.answer_value(Question("a", "¿En qué año cayó el Muro?", 1969, "año")) == "1969"
     assert es.answer_value(Question("b", "¿?", 42.195, "kilómetros")) == "42,195 kilómetros"
@@ -348,7 +348,7 @@ def test_answers_say_their_unit_except_calendar_years(tmp_path):
 # the source is kept in the bank and said only when asked ("where is that from?"), never after the answer
 @pytest.mark.parametrize("lang", ["en", "es", "nl"])
 def test_the_answer_is_said_without_its_source(lang, tmp_path):
-    from voicegame.decks.wits import Question
+    from voicegame.games.wits.deck import Question
     host = _table_host(lang, tmp_path)
     year = {"en": "In what year did Magellan's expedition come home?", "es": "¿En qué año volvió la expedición?",
             "nl": "In welk jaar kwam de expeditie terug?"}[lang]
@@ -639,8 +639,8 @@ MATS = [
 def test_every_slot_name_the_host_speaks_is_understood_back(lang, tmp_path):
     import dataclasses
 
-    from voicegame.host.base import NotAllowed
-    from voicegame.rules.wits import open_betting
+    from voicegame.engine.table import NotAllowed
+    from voicegame.games.wits.rules import open_betting
 
     host = _table_host(lang, tmp_path, players=SEVEN)
     host.game = dataclasses.replace(host.game, chips={p: 5 for p in SEVEN})
@@ -946,8 +946,8 @@ def test_a_second_chip_count_said_without_chips(lang, text, tokens):
 def test_a_shortened_bet_over_the_chips_held_is_refused_for_the_chips(lang, tmp_path):
     import dataclasses
 
-    from voicegame.host.base import NotAllowed
-    from voicegame.rules.wits import open_betting
+    from voicegame.engine.table import NotAllowed
+    from voicegame.games.wits.rules import open_betting
 
     text = {"es": "uno en la de Azul con tres fichas y otro en la de Rojo con dos",
             "nl": "één op die van Blauw met drie fiches en één op die van Rood met twee",
@@ -974,7 +974,7 @@ def test_a_shortened_bet_over_the_chips_held_is_refused_for_the_chips(lang, tmp_
      "trece coma ocho mil millones de años", "13,8 miles de millones de años"),
 ])
 def test_a_scale_said_only_by_the_question_text(lang, question, unit, guess, said, tmp_path):
-    from voicegame.decks.wits import Question
+    from voicegame.games.wits.deck import Question
     host = _table_host(lang, tmp_path)
     q = Question("t", question, 37, unit)
     scale = host.wu.question_scale(question, unit)
@@ -983,7 +983,7 @@ def test_a_scale_said_only_by_the_question_text(lang, question, unit, guess, sai
 
 
 def test_every_bank_question_asked_in_a_scale_reads_a_guess_in_its_unit():
-    from voicegame.decks.wits import load_bank
+    from voicegame.games.wits.deck import load_bank
 
     checked = 0
     for lang in ("en", "es", "nl"):

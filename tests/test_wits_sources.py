@@ -11,10 +11,10 @@ import dataclasses
 import pytest
 
 from voicegame.adapters.headless import ScriptListener, TextVoice, VirtualClock
-from voicegame.decks.wits import load_bank
-from voicegame.host.base import Settings, Table
-from voicegame.host.wits import Host, validate
-from voicegame.understanding.wits import wits_understanding
+from voicegame.games.wits.deck import load_bank
+from voicegame.engine.table import Settings, Table
+from voicegame.games.wits.host import Host, validate
+from voicegame.games.wits.intents import wits_understanding
 
 BANK = {
     "en": "id,question,answer,unit,source,year\n"

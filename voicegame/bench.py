@@ -545,8 +545,8 @@ def _write_const(source: Path, name: str, dest: Path) -> Path:
 def game_settings(game: str, argv: list[str], script: Path, work: Path):
     """Settings for ``voicegame play GAME ARGV --input SCRIPT`` (as the CLI builds them)."""
     from voicegame.cli import build_parser
-    from voicegame.games import host_module
-    from voicegame.host.base import Settings
+    from voicegame.games.registry import host_module
+    from voicegame.engine.table import Settings
 
     args = build_parser().parse_args(["play", game, *argv, "--input", str(script), "--output", "text"])
     module = host_module(game)
@@ -566,15 +566,15 @@ def play_scripted(game: str, argv: list[str], script: Path, work: Path, voice=No
     :returns: the session outcome and the probe with its per-moment times.
     """
     from voicegame.adapters.headless import ScriptListener, VirtualClock
-    from voicegame.host.base import Session
-    from voicegame.prompts import Prompts
+    from voicegame.engine.table import Session
+    from voicegame.language.prompts import Prompts
 
     module, settings = game_settings(game, argv, script, work)
     clock = VirtualClock()
     probe = (make_probe or _MomentProbe)(ScriptListener(script, clock=clock))
     voice = voice or _ProbeVoice(probe, Prompts.load(settings.lang).text("common.undone"))
     session = Session(module.Host, probe, voice, clock, settings, screen=lambda s: None)
-    from voicegame.host import base
+    from voicegame.engine import table as base
 
     get_writer = base.background_writer  # as it is now (a what-if variant may have replaced it)
     base.background_writer = lambda: _FlushTimer(get_writer(), probe)
@@ -631,7 +631,7 @@ def _quiet_data_dir(work: Path):
 
 def golden_scripts(scripts_dir: Path) -> dict[str, list[Path]]:
     """Every game of :data:`voicegame.games.GAMES` → its scripts ``<game>.txt`` / ``<game>_*.txt``."""
-    from voicegame.games import GAMES
+    from voicegame.games.registry import GAMES
 
     out = {}
     for game in GAMES:
@@ -663,7 +663,7 @@ class _SyncWriter:
         self.error: OSError | None = None
 
     def write(self, path, text: str) -> None:
-        from voicegame.storage import atomic_write_text
+        from voicegame.engine.journal import atomic_write_text
 
         try:
             atomic_write_text(path, text, durable=True)
@@ -690,7 +690,7 @@ def host_variant(name: str):
 
     :raises ValueError: an unknown variant name.
     """
-    from voicegame.host import base
+    from voicegame.engine import table as base
 
     if name != "as_is" and name not in HOST_VARIANTS:
         raise ValueError(f"unknown what-if variant {name!r}: one of as_is, {', '.join(HOST_VARIANTS)}")
@@ -944,7 +944,8 @@ def _child(argv: list[str]) -> None:
     work = Path(spec["work"])
     report: dict = {}
     if stage == "text":
-        from voicegame.cli import Env, main
+        from voicegame.cli import main
+        from voicegame.env import Env
 
         report["status"] = []
         for game, game_argv, script in spec["games"]:

@@ -14,33 +14,12 @@ import math
 import os
 import random
 import sys
-from dataclasses import dataclass, field
 from pathlib import Path
-from typing import Callable, Mapping, TextIO
 
-from voicegame.games import GAMES, host_module
+from voicegame.env import CliError, Env, PortChoice, build_ports, make_listener
+from voicegame.games.registry import GAMES, host_module
 
 LANGS = ("en", "es", "nl")
-
-
-@dataclass
-class Env:
-    """The process environment a command runs in (tests pass their own)."""
-
-    stdin: TextIO = field(default_factory=lambda: sys.stdin)
-    stdout: TextIO = field(default_factory=lambda: sys.stdout)
-    stderr: TextIO = field(default_factory=lambda: sys.stderr)
-    environ: Mapping[str, str] = field(default_factory=lambda: os.environ)
-    clock_factory: Callable | None = None  # overrides the clock (tests)
-
-    def say(self, sentence: str) -> None:
-        """One plain sentence to the person at the terminal."""
-        self.stdout.write(sentence + "\n")
-        self.stdout.flush()
-
-
-class CliError(Exception):
-    """A problem a person can fix; ``str()`` is the one sentence to print."""
 
 
 def _timer(value: str) -> float | None:
@@ -90,7 +69,7 @@ def build_parser() -> argparse.ArgumentParser:
     _io_arguments(resume)
 
     kiosk = sub.add_parser("kiosk", help="the spoken lobby: choose, set up and play games by voice (the default)")
-    from voicegame.kiosk import add_arguments as kiosk_arguments
+    from voicegame.lobby.host import add_arguments as kiosk_arguments
 
     kiosk_arguments(kiosk)
 
@@ -113,79 +92,9 @@ def build_parser() -> argparse.ArgumentParser:
     return parser
 
 
-# ---------------------------------------------------------------------- ports
-def make_listener(args, env: Env, clock):
-    """The Listener for ``--input``; falls back to the keyboard with one sentence when
-    the microphone or model is missing. :raises CliError: unreadable script file."""
-    from voicegame.adapters.headless import KeyboardListener, ScriptError, ScriptListener
-
-    source = args.input
-    if source == "keyboard":
-        return KeyboardListener(env.stdin, out=env.stdout)
-    if source != "mic":
-        try:
-            echo = (lambda text: env.say(f"PLAYER: {text}")) if args.output == "text" else None
-            return ScriptListener(source, clock=clock, echo=echo)
-        except ScriptError as exc:
-            raise CliError(str(exc)) from None
-    from voicegame import models
-    from voicegame.ports import DeviceError
-
-    model_path = models.find_model(args.lang, args.model, env.environ)
-    if model_path is None:
-        env.say(models.install_hint(args.lang))
-        return KeyboardListener(env.stdin, out=env.stdout)
-    try:
-        from voicegame.adapters.audio import MicSource
-        from voicegame.adapters.vosk_listener import VoskListener, load_model
-
-        source = MicSource()
-        source.start()
-        return VoskListener(load_model(model_path), source)
-    except DeviceError as exc:
-        env.say(f"{exc} Using the keyboard instead.")
-        return KeyboardListener(env.stdin, out=env.stdout)
-
-
-def make_voice(args, env: Env):
-    """The Voice for ``--output``; falls back to printed text with one sentence."""
-    from voicegame.adapters.headless import TextVoice
-
-    if args.output == "text":
-        return TextVoice(env.stdout)
-    from voicegame.ports import DeviceError
-
-    try:
-        from voicegame.adapters.audio import require_output
-        from voicegame.adapters.tts import Pyttsx3Voice
-
-        private = getattr(args, "private", "ears") or "ears"
-        devices = {}
-        if private.startswith("earpiece:"):
-            device = private.split(":", 1)[1]
-            devices = {"psychic": device, "writers": device}
-            require_output(device)
-        require_output()
-        voice = Pyttsx3Voice(lang=args.lang, private_devices=devices)
-        voice.verify()
-        return voice
-    except DeviceError as exc:
-        env.say(f"{exc} Printing the host's words instead.")
-        return TextVoice(env.stdout)
-
-
-def make_clock(args, env: Env):
-    from voicegame.adapters.headless import RealClock, VirtualClock
-
-    if env.clock_factory:
-        return env.clock_factory()
-    scripted = args.input not in ("mic", "keyboard")
-    return VirtualClock() if scripted else RealClock()
-
-
 # ---------------------------------------------------------------------- commands
 def cmd_play(args, env: Env) -> int:
-    from voicegame.host.base import Settings
+    from voicegame.engine.table import Settings
 
     module = host_module(args.game)
     settings = Settings(game=args.game, lang=args.lang,
@@ -202,12 +111,10 @@ def cmd_play(args, env: Env) -> int:
 
 
 def _run_session(module, settings, args, env: Env, log) -> int:
-    from voicegame.host.base import Session
+    from voicegame.engine.table import Session
 
-    clock = make_clock(args, env)
-    listener = make_listener(args, env, clock)
-    voice = make_voice(args, env)
-    session = Session(module.Host, listener, voice, clock, settings, log=log, screen=env.say)
+    ports = build_ports(PortChoice.from_args(args), env)
+    session = Session(module.Host, ports.listener, ports.voice, ports.clock, settings, log=log, screen=ports.screen)
     outcome = session.run()
     return 0 if outcome in ("finished", "quit", "input_ended") else 1
 
@@ -217,7 +124,7 @@ def latest_autosave(environ, unreadable: list[Path] | None = None) -> Path | Non
 
     :param unreadable: if given, autosaves that cannot be read are appended to it.
     """
-    from voicegame.storage import data_dir, journal_path, load_autosave
+    from voicegame.engine.journal import data_dir, journal_path, load_autosave
 
     folder = data_dir(environ) / "autosave"
 
@@ -237,8 +144,8 @@ def latest_autosave(environ, unreadable: list[Path] | None = None) -> Path | Non
 
 
 def cmd_resume(args, env: Env) -> int:
-    from voicegame.host.base import Settings
-    from voicegame.storage import load_autosave
+    from voicegame.engine.table import Settings
+    from voicegame.engine.journal import load_autosave
 
     unreadable: list[Path] = []
     path = Path(args.path) if args.path else latest_autosave(env.environ, unreadable)
@@ -268,7 +175,7 @@ def cmd_resume(args, env: Env) -> int:
 
 
 def cmd_kiosk(args, env: Env) -> int:
-    from voicegame.kiosk import run_kiosk
+    from voicegame.lobby.host import run_kiosk
 
     return run_kiosk(args, env)
 
@@ -278,12 +185,12 @@ def cmd_hear(args, env: Env) -> int:
     (lines from ``prompts/<lang>/hear.toml``, numbers with the language's decimal mark)."""
     from voicegame.adapters.headless import VirtualClock
     from voicegame.ports import Expected, Heard, InputEnded
-    from voicegame.prompts import Prompts
-    from voicegame.understanding import understanding
+    from voicegame.language.prompts import Prompts
+    from voicegame.language.words import understanding
 
     u = understanding(args.lang)
     prompts = Prompts.load(args.lang)
-    listener = make_listener(args, env, VirtualClock())
+    listener = make_listener(PortChoice.from_args(args), env, VirtualClock())
     phrases = u.grammar(u.number_words(), u.yes_no_phrases(), u.side_phrases(), u.colour_phrases())
     expected = Expected.free_text("hear") if args.free else Expected(phrases, False, "hear")
     checker = getattr(listener, "missing_words", None)
@@ -325,7 +232,7 @@ def format_number(value: int | float, decimal_mark: str = ".", places: int | Non
 def describe(u, text: str, prompts=None) -> str:
     """What the understanding module makes of ``text`` (for ``voicegame hear``), in the
     language of ``prompts`` (default: the understanding's)."""
-    from voicegame.prompts import Prompts
+    from voicegame.language.prompts import Prompts
 
     p = prompts or Prompts.load(u.lang)
     parts = []

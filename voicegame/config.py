@@ -34,7 +34,7 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Mapping
 
-from voicegame.storage import config_dir
+from voicegame.engine.journal import config_dir
 
 
 @dataclass

@@ -10,7 +10,7 @@ frozen dataclasses for what flows.
 from __future__ import annotations
 
 from dataclasses import dataclass, field
-from typing import Protocol, runtime_checkable
+from typing import Callable, Protocol, runtime_checkable
 
 
 @dataclass(frozen=True)
@@ -126,9 +126,15 @@ class Clock(Protocol):
 
 @dataclass
 class Ports:
-    """The three ports a host needs, bundled."""
+    """The three ports a host needs, bundled (built by :func:`voicegame.env.build_ports`).
+
+    :param relang: ``relang(lang) -> (listener, voice)`` for another language (a speech
+        model and a voice of that language); ``None`` keeps both.
+    :param screen: where private text goes with ``--private screen`` (a console line).
+    """
 
     listener: Listener
     voice: Voice
     clock: Clock
-    extras: dict = field(default_factory=dict)
+    relang: Callable[[str], tuple[Listener, Voice]] | None = None
+    screen: Callable[[str], None] | None = None

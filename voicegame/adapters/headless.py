@@ -14,7 +14,7 @@ from pathlib import Path
 from typing import Callable, TextIO
 
 from voicegame.ports import Expected, Heard, InputEnded, Silence
-from voicegame.storage import data_lines
+from voicegame.engine.journal import data_lines
 
 #: The script line meaning "nothing was heard in this listening moment".
 SILENCE_LINE = "<silence>"

@@ -39,7 +39,7 @@ from voicegame.adapters import audio
 from voicegame.adapters.tone import sine_tone
 from voicegame.models import language_name
 from voicegame.ports import DeviceError
-from voicegame.speakable import speakable
+from voicegame.language.speakable import speakable
 
 #: espeak-ng voice id per game language.
 VOICE_IDS = {"en": "gmw/en-us", "es": "roa/es", "nl": "gmw/nl"}

@@ -43,8 +43,8 @@ from dataclasses import asdict, dataclass
 from pathlib import Path
 from typing import Any, Iterable, Mapping, Sequence
 
-from voicegame.decks import DeckError, default_path
-from voicegame.storage import atomic_write_json, data_dir, read_json
+from voicegame.games.decks import DeckError, default_path
+from voicegame.engine.journal import atomic_write_json, data_dir, read_json
 
 #: File name of the default bank inside ``prompts/<lang>/``.
 DEFAULT_FILE = "wits_questions.csv"

@@ -59,8 +59,8 @@ import unicodedata
 from dataclasses import dataclass
 from functools import cache
 
-from voicegame.prompts import load_toml
-from voicegame.understanding import normalise, understanding
+from voicegame.language.prompts import load_toml
+from voicegame.language.words import normalise, understanding
 
 #: Dial command kinds. ``NEGATIVE`` is a well-formed move or position said with a negative
 #: number ("right minus 20"): the dial has no negative degrees, so the host refuses it aloud.

@@ -20,7 +20,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 from pathlib import Path
 
-from voicegame.decks import DeckError, data_lines, default_path
+from voicegame.games.decks import DeckError, data_lines, default_path
 
 #: File name of the default deck under ``prompts/<lang>/``.
 DECK_FILE = "wavelength_cards.txt"

@@ -21,8 +21,8 @@ from functools import cache
 
 from num2words import num2words
 
-from voicegame.prompts import load_toml
-from voicegame.understanding import Understanding, normalise, understanding
+from voicegame.language.prompts import load_toml
+from voicegame.language.words import Understanding, normalise, understanding
 
 #: The board spaces a claim may name (R2); used for the grammar only.
 GRAMMAR_SPACES = range(1, 21)

@@ -30,7 +30,7 @@ import re
 from dataclasses import dataclass
 from pathlib import Path
 
-from voicegame.decks import DeckError, data_lines, default_path
+from voicegame.games.decks import DeckError, data_lines, default_path
 
 #: The deck file name under ``prompts/<lang>/``.
 DEFAULT_FILE = "rofl_messages.txt"

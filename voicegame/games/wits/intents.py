@@ -58,9 +58,9 @@ from dataclasses import dataclass
 from functools import cache
 from typing import Iterator, Sequence
 
-from voicegame.prompts import load_toml
-from voicegame.rules.wits import CENTRE, TOO_HIGH, Mat
-from voicegame.understanding import Understanding, fold, normalise, understanding
+from voicegame.language.prompts import load_toml
+from voicegame.games.wits.rules import CENTRE, TOO_HIGH, Mat
+from voicegame.language.words import Understanding, fold, normalise, understanding
 
 Number = int | float
 

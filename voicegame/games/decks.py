@@ -8,8 +8,8 @@ from __future__ import annotations
 
 from pathlib import Path
 
-from voicegame import storage
-from voicegame.prompts import lang_dir
+from voicegame.engine import journal as storage
+from voicegame.language.prompts import lang_dir
 
 
 class DeckError(ValueError):

@@ -72,13 +72,15 @@ from typing import Callable
 from transitions import Machine
 
 from voicegame import config as kiosk_config
-from voicegame.games import host_module
-from voicegame.host.base import (DEFAULT_LISTEN_S, MAX_TRIES, SILENT, NotAllowed, NotUnderstood, Session,
+from voicegame.games.registry import host_module
+from voicegame.engine.table import (DEFAULT_LISTEN_S, MAX_TRIES, SILENT, NotAllowed, NotUnderstood, Session,
                                  Settings, try_parse, understood)
-from voicegame.ports import Expected, Heard, InputEnded, Silence
-from voicegame.prompts import Prompts, PromptError
-from voicegame.understanding import normalise, understanding
-from voicegame.understanding.lobby import LobbyIntent, OptionChange, lobby_understanding
+from voicegame import env as env_module
+from voicegame.env import PortChoice, device
+from voicegame.ports import Expected, Heard, InputEnded, Ports, Silence
+from voicegame.language.prompts import Prompts, PromptError
+from voicegame.language.words import normalise, understanding
+from voicegame.lobby.intents import LobbyIntent, OptionChange, lobby_understanding
 
 log = logging.getLogger("voicegame")
 
@@ -155,8 +157,8 @@ TEAMS_MIN_HEADCOUNT = 4
 
 def game_specs() -> dict[str, GameSpec]:
     """The set-up of each game, from its rules and host modules (players K1, R1; W4 target)."""
-    from voicegame.rules import rofl as rofl_rules
-    from voicegame.rules import wits as wits_rules
+    from voicegame.games.rofl import rules as rofl_rules
+    from voicegame.games.wits import rules as wits_rules
 
     wits_host, rofl_host = host_module("wits"), host_module("rofl")
     return {
@@ -271,24 +273,6 @@ def timer_for(choice: str, normal_s: float | None) -> float | None:
     if choice == "relaxed":
         return (normal_s or 30.0) + RELAXED_EXTRA_S
     return normal_s
-
-
-# --------------------------------------------------------------------------- ports
-
-
-@dataclass
-class Ports:
-    """The live ports the lobby and every game share.
-
-    :param relang: ``relang(lang) -> (listener, voice)`` for another language (a
-        speech model and a voice of that language); ``None`` keeps both.
-    """
-
-    listener: object
-    voice: object
-    clock: object
-    relang: Callable[[str], tuple[object, object]] | None = None
-    screen: Callable[[str], None] | None = None
 
 
 @dataclass
@@ -555,7 +539,7 @@ class Kiosk:
         Newest is the last save of the autosave or its journal (file times), then the start
         stamp of the game; a finished game is never listed.
         """
-        from voicegame.storage import data_dir, journal_path, load_autosave
+        from voicegame.engine.journal import data_dir, journal_path, load_autosave
 
         folder = data_dir(self.environ) / "autosave"
         found: list[tuple[tuple, Path, dict]] = []
@@ -859,7 +843,7 @@ class Kiosk:
     def default_teams(self) -> list[str]:
         """Wavelength's two default teams, the same as ``voicegame play wavelength`` (Red and
         Blue, from ``words_wavelength.toml``), as colour keys; else the first two colours."""
-        from voicegame.understanding.wavelength import wavelength_understanding
+        from voicegame.games.wavelength.intents import wavelength_understanding
 
         def colour_key(team: str) -> str | None:  # "red" (a key, as in es/nl) or "Red" (a colour word, en)
             said = normalise(team)
@@ -1190,7 +1174,7 @@ class Kiosk:
 
 def language_available(lang: str) -> bool:
     """True when ``prompts/<lang>/`` holds every file the lobby and the games need (:data:`LANGUAGE_FILES`)."""
-    from voicegame import prompts
+    from voicegame.language import prompts
 
     folder = prompts.PROMPTS_DIR / lang
     return all((folder / f"{name}.toml").is_file() for name in LANGUAGE_FILES)
@@ -1211,76 +1195,15 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
                         help="configuration file (default: config.toml in the user config dir)")
 
 
-def _device(value: str):
-    """A sounddevice device from the configuration: ``""`` → default, digits → index, else a name."""
-    value = str(value or "").strip()
-    if not value:
-        return None
-    return int(value) if value.isdigit() else value
-
-
 def build_ports(args, env, config: kiosk_config.Config, lang: str) -> Ports:
     """Listener, voice and clock for the kiosk, with the configuration's devices, rate and volume.
 
-    A missing microphone, model or speaker falls back (keyboard, printed text) with one sentence,
-    as in ``voicegame play``. :raises voicegame.cli.CliError: unreadable script file.
+    :raises voicegame.env.CliError: unreadable script file.
     """
-    from voicegame import cli
-    from voicegame.adapters.headless import KeyboardListener, TextVoice
-
-    clock = cli.make_clock(args, env)
-    shared: dict = {}
-
-    def make_listener(code: str):
-        if args.input != "mic":
-            if "listener" not in shared:
-                probe = argparse.Namespace(input=args.input, output=args.output, lang=code, model=args.model)
-                shared["listener"] = cli.make_listener(probe, env, clock)
-            return shared["listener"]
-        from voicegame import models
-        from voicegame.ports import DeviceError
-
-        model_path = models.find_model(code, args.model, env.environ)
-        if model_path is None:
-            env.say(models.install_hint(code))
-            return KeyboardListener(env.stdin, out=env.stdout)
-        try:
-            from voicegame.adapters.audio import MicSource
-            from voicegame.adapters.vosk_listener import VoskListener, load_model
-
-            if "source" not in shared:
-                shared["source"] = MicSource(device=_device(config.input_device))
-                shared["source"].start()
-            return VoskListener(load_model(model_path), shared["source"])
-        except DeviceError as exc:
-            env.say(f"{exc} Using the keyboard instead.")
-            return KeyboardListener(env.stdin, out=env.stdout)
-
-    def make_voice(code: str):
-        if args.output == "text":
-            shared.setdefault("text_voice", TextVoice(env.stdout))
-            return shared["text_voice"]
-        from voicegame.ports import DeviceError
-
-        try:
-            from voicegame.adapters.audio import require_output
-            from voicegame.adapters.tts import Pyttsx3Voice
-
-            output = _device(config.output_device)
-            devices = {}
-            if config.private.startswith("earpiece:"):
-                device = _device(config.private.split(":", 1)[1])
-                devices = {"psychic": device, "writers": device}
-                require_output(device)
-            require_output(output)
-            return Pyttsx3Voice(lang=code, rate_wpm=config.rate_wpm, volume=config.volume, output_device=output,
-                                private_devices=devices)
-        except DeviceError as exc:
-            env.say(f"{exc} Printing the host's words instead.")
-            return TextVoice(env.stdout)
-
-    return Ports(make_listener(lang), make_voice(lang), clock,
-                 relang=lambda code: (make_listener(code), make_voice(code)), screen=env.say)
+    choice = PortChoice(input=args.input, output=args.output, lang=lang, model=args.model,
+                        mic=device(config.input_device), speaker=device(config.output_device),
+                        private=config.private, rate_wpm=config.rate_wpm, volume=config.volume)
+    return env_module.build_ports(choice, env)
 
 
 def run_kiosk(args, env) -> int:

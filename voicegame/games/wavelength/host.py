@@ -64,11 +64,11 @@ from pathlib import Path
 
 from transitions import Machine
 
-from voicegame.decks.wavelength import Card, load_deck
-from voicegame.host.base import SILENT, NotAllowed, NotUnderstood, Table, understood
-from voicegame.prompts import Prompts
-from voicegame.rules import wavelength as rules
-from voicegame.understanding.wavelength import (
+from voicegame.games.wavelength.deck import Card, load_deck
+from voicegame.engine.table import SILENT, NotAllowed, NotUnderstood, Table, understood
+from voicegame.language.prompts import Prompts
+from voicegame.games.wavelength import rules
+from voicegame.games.wavelength.intents import (
     LOCK, MOVE, NEGATIVE, SET, WHERE, concept_key, wavelength_understanding,
 )
 

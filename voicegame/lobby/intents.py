@@ -30,8 +30,8 @@ from functools import cache
 
 from rapidfuzz import fuzz, process
 
-from voicegame.prompts import load_toml
-from voicegame.understanding import Understanding, fold, normalise, understanding
+from voicegame.language.prompts import load_toml
+from voicegame.language.words import Understanding, fold, normalise, understanding
 
 #: Game keys as in :data:`voicegame.games.GAMES`, in the order the lobby names them.
 GAME_ORDER = ("wavelength", "wits", "rofl")

@@ -37,7 +37,7 @@ from num2words import num2words
 
 def _speech_words(lang: str) -> dict:
     """The ``[speech]`` table of ``prompts/<lang>/words.toml`` (empty if none)."""
-    from voicegame.prompts import PromptError, load_toml
+    from voicegame.language.prompts import PromptError, load_toml
 
     try:
         return load_toml(lang, "words").get("speech", {})

@@ -1,6 +1,6 @@
 """The game registry: name → host module.
 
-Each host module (``voicegame.host.<module>``) provides:
+Each host module (``voicegame.games.<module>.host``) provides:
 
 - ``add_arguments(parser)`` — its command-line options;
 - ``options_from_args(args) -> dict`` — JSON-serialisable game options;
@@ -25,4 +25,4 @@ def host_module(game: str) -> ModuleType:
     """
     if game not in GAMES:
         raise ValueError(f"Unknown game {game!r}: choose one of {', '.join(GAMES)}.")
-    return importlib.import_module(f"voicegame.host.{GAMES[game]}")
+    return importlib.import_module(f"voicegame.games.{GAMES[game]}.host")

@@ -71,10 +71,10 @@ from typing import Any
 
 from transitions import Machine
 
-from voicegame.decks.wits import Question, bank_key, draw_questions, load_bank
-from voicegame.host.base import SILENT, NotAllowed, NotUnderstood, Table, understood
-from voicegame.rules import wits as rules
-from voicegame.rules.wits import (
+from voicegame.games.wits.deck import Question, bank_key, draw_questions, load_bank
+from voicegame.engine.table import SILENT, NotAllowed, NotUnderstood, Table, understood
+from voicegame.games.wits import rules
+from voicegame.games.wits.rules import (
     DEFAULT_QUESTIONS,
     MAX_PLAYERS,
     MIN_PLAYERS,
@@ -92,8 +92,8 @@ from voicegame.rules.wits import (
     standings,
     winners,
 )
-from voicegame.understanding import normalise, understanding
-from voicegame.understanding.wits import (
+from voicegame.language.words import normalise, understanding
+from voicegame.games.wits.intents import (
     NO_GUESS,
     AmbiguousSlot,
     BadChips,

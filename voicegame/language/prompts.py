@@ -13,10 +13,11 @@ import string
 import tomllib
 from dataclasses import dataclass
 from functools import cache
+from importlib import resources
 from pathlib import Path
 
-#: The top-level ``prompts/`` directory of the project.
-PROMPTS_DIR = Path(__file__).resolve().parent.parent / "prompts"
+#: The ``prompts/`` folder inside the package (package data, so wheels carry it).
+PROMPTS_DIR = Path(str(resources.files("voicegame").joinpath("prompts")))
 
 #: Languages the host can speak (a ``prompts/<lang>/`` directory exists).
 SUPPORTED = ("en", "es", "nl")

@@ -36,11 +36,12 @@ from pathlib import Path
 from typing import Any, Callable, Iterable, TypeVar
 
 from voicegame.adapters.headless import NullVoice, VirtualClock
+from voicegame.engine.observer import PUBLIC, CaptionedVoice, Observers, View
 from voicegame.ports import Clock, Expected, Heard, InputEnded, Listener, Silence, Voice
-from voicegame.prompts import Prompts
-from voicegame.storage import (atomic_write_json, background_writer, data_dir, open_journal, to_json,
+from voicegame.language.prompts import Prompts
+from voicegame.engine.journal import (atomic_write_json, background_writer, data_dir, open_journal, to_json,
                                write_journal_line)
-from voicegame.understanding import Understanding, understanding
+from voicegame.language.words import Understanding, understanding
 
 log = logging.getLogger("voicegame")
 
@@ -167,6 +168,7 @@ class Table:
     :param settings: the game's :class:`Settings`.
     :param replay: input-log entries to replay first (resume or undo), voice muted.
     :param screen: callable printing a private message on a screen (``--private screen``).
+    :param observers: where captions and views are published (:mod:`voicegame.engine.observer`).
     :param live_at: ``"end"`` (resume): go live right after the last replayed input, so
         everything after it is said and timed for real; ``"next_listen"`` (undo): stay
         muted until the next listening moment starts, then repeat its prompt.
@@ -174,14 +176,17 @@ class Table:
 
     def __init__(self, listener: Listener, voice: Voice, clock: Clock, settings: Settings,
                  replay: list[dict] | None = None, screen: Callable[[str], None] | None = None,
-                 live_at: str = "end"):
+                 live_at: str = "end", observers: Observers | None = None):
         self.live_listener = listener
         self.live_voice = voice
+        self._captioned = CaptionedVoice(voice, lambda: self.observers)
         self.clock = SwitchClock(clock)
         self.settings = settings
         self.prompts = Prompts.load(settings.lang)
         self.understanding: Understanding = understanding(settings.lang)
         self.screen = screen or print
+        #: the table's audiences: captions and views are published here (a screen subscribes to "public")
+        self.observers = observers if observers is not None else Observers()
         self.rng = random.Random(settings.seed)
         self.pending = list(replay or [])
         self.live_at = live_at
@@ -227,7 +232,8 @@ class Table:
 
     @property
     def voice(self) -> Voice:
-        return NullVoice() if self.replaying else self.live_voice
+        """The voice to speak with now: muted while replaying; every sentence captioned."""
+        return NullVoice() if self.replaying else self._captioned
 
     def text(self, key: str, **values) -> str:
         """The sentence for a prompt key in the table's language."""
@@ -249,6 +255,17 @@ class Table:
             self.last_prompt = sentence
         self.voice.say(sentence)
 
+    def say_private(self, audience: str, sentence: str) -> None:
+        """Say ``sentence`` to one private audience only (its caption never goes public)."""
+        self.voice.say(sentence, to=audience)
+
+    def show(self, phase: str, data: dict, audience: str = PUBLIC) -> None:
+        """Publish the game's view of the table for ``audience`` (after every change).
+
+        :param data: JSON-serialisable; the public view never holds a secret.
+        """
+        self.observers.publish(View(self.settings.game, phase, data, audience))
+
     def tone(self, frequency_hz: float, label: str, duration_s: float = 0.12) -> None:
         """A short confirmation tone; the text adapter prints ``label``."""
         self.voice.tone(frequency_hz, duration_s, label)
@@ -269,7 +286,7 @@ class Table:
         mode = self.settings.private
         if mode.startswith("earpiece"):
             self.say_text(_capitalised(self.text("common.private_earpiece", audience=name)))
-            self.voice.say(sentence, to=audience)
+            self.say_private(audience, sentence)
         elif mode == "screen":
             self.say_text(_capitalised(self.text("common.private_screen", audience=name)))
             if not self.replaying:
@@ -277,8 +294,8 @@ class Table:
         else:
             self.say("common.cover_ears", audience=name)
             self.say("common.countdown")
-            self.voice.say(sentence, to=audience)
-            self.voice.say(sentence, to=audience)
+            self.say_private(audience, sentence)
+            self.say_private(audience, sentence)
             self.say("common.all_clear")
 
     # ------------------------------------------------------------------ listening
@@ -665,14 +682,18 @@ class Session:
     :param listener, voice, clock: the live ports.
     :param settings: the game settings; ``settings.started`` is stamped if empty.
     :param log: an input log to replay first (resume).
+    :param observers: the audiences' event bus (a screen subscribes to its public events).
     :returns: from :meth:`run`: ``"finished"``, ``"quit"``, ``"idle"``, ``"input_ended"`` or ``"error"``.
     """
 
     def __init__(self, host_factory: Callable[[Table], Any], listener: Listener, voice: Voice,
                  clock: Clock, settings: Settings, log: list[dict] | None = None,
-                 screen: Callable[[str], None] | None = None):
+                 screen: Callable[[str], None] | None = None, observers: Observers | None = None):
         self.host_factory = host_factory
-        self.listener, self.voice, self.clock = listener, voice, clock
+        #: every table of this session publishes here (undo makes a new table, the audience stays)
+        self.observers = observers if observers is not None else Observers()
+        self.live_voice = voice
+        self.listener, self.voice, self.clock = listener, CaptionedVoice(voice, lambda: self.observers), clock
         self.settings = settings
         if not settings.started:
             settings.started = _now_stamp()
@@ -699,8 +720,8 @@ class Session:
         if self.resuming:
             self.voice.say(Prompts.load(self.settings.lang).text("common.resuming"))
         while True:
-            table = Table(self.listener, self.voice, self.clock, self.settings, replay=replay,
-                          screen=self.screen, live_at=live_at)
+            table = Table(self.listener, self.live_voice, self.clock, self.settings, replay=replay,
+                          screen=self.screen, live_at=live_at, observers=self.observers)
             self.table = table
             self.tables.append(table)
             try:

@@ -47,14 +47,14 @@ from typing import Any
 
 from transitions import Machine
 
-from voicegame.decks.rofl import REGIONS, Card, load_deck
-from voicegame.host.base import DEFAULT_LISTEN_S, SILENT, NotAllowed, Table, understood
-from voicegame.prompts import Prompts
-from voicegame.rules import rofl as rules
-from voicegame.rules.rofl import (AlreadyClaimed, Board, GuessResult, RoflOptions, SpaceOutOfRange,
+from voicegame.games.rofl.deck import REGIONS, Card, load_deck
+from voicegame.engine.table import DEFAULT_LISTEN_S, SILENT, NotAllowed, Table, understood
+from voicegame.language.prompts import Prompts
+from voicegame.games.rofl import rules
+from voicegame.games.rofl.rules import (AlreadyClaimed, Board, GuessResult, RoflOptions, SpaceOutOfRange,
                                   SpaceTaken, UnknownWriter)
-from voicegame.understanding import normalise, understanding
-from voicegame.understanding.rofl import Verdict, rofl_understanding
+from voicegame.language.words import normalise, understanding
+from voicegame.games.rofl.intents import Verdict, rofl_understanding
 
 #: Default players in seat order (G3), when ``--players`` is not given.
 DEFAULT_PLAYERS = ("red", "blue", "green", "yellow")

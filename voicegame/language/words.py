@@ -26,7 +26,7 @@ from functools import cache, lru_cache
 from rapidfuzz import fuzz, process
 from text_to_num import alpha2digit, text2num
 
-from voicegame.prompts import load_toml
+from voicegame.language.prompts import load_toml
 
 #: Global command names, in the order they are offered in help.
 COMMANDS = ("repeat", "help", "score", "pause", "resume", "undo", "slower", "faster",

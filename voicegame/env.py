@@ -1,0 +1,173 @@
+"""The process environment and the one port factory.
+
+:class:`Env` holds every process dependency (streams, environment variables, a clock
+override) so tests pass their own. :func:`build_ports` turns a :class:`PortChoice`
+(what the command line or the kiosk configuration asked for) into the listener,
+voice and clock a session needs; ``play``, ``resume``, ``hear``, ``kiosk`` and the
+bench all build their ports here. Nothing in here imports :mod:`voicegame.cli`.
+"""
+
+from __future__ import annotations
+
+import argparse
+import os
+import sys
+from dataclasses import dataclass, field
+from typing import Callable, Mapping, TextIO
+
+from voicegame.ports import DeviceError, Ports
+
+
+@dataclass
+class Env:
+    """The process environment a command runs in (tests pass their own)."""
+
+    stdin: TextIO = field(default_factory=lambda: sys.stdin)
+    stdout: TextIO = field(default_factory=lambda: sys.stdout)
+    stderr: TextIO = field(default_factory=lambda: sys.stderr)
+    environ: Mapping[str, str] = field(default_factory=lambda: os.environ)
+    clock_factory: Callable | None = None  # overrides the clock (tests)
+
+    def say(self, sentence: str) -> None:
+        """One plain sentence to the person at the terminal."""
+        self.stdout.write(sentence + "\n")
+        self.stdout.flush()
+
+
+class CliError(Exception):
+    """A problem a person can fix; ``str()`` is the one sentence to print."""
+
+
+def device(value) -> int | str | None:
+    """A sounddevice device as given by a person: ``""``/``None`` → default, digits → index, else a name."""
+    value = str(value if value is not None else "").strip()
+    if not value:
+        return None
+    return int(value) if value.isdigit() else value
+
+
+@dataclass
+class PortChoice:
+    """What a command asked for; :func:`build_ports` builds it.
+
+    :param input: ``mic``, ``keyboard`` or the path of a script file.
+    :param output: ``speaker`` or ``text``.
+    :param mic: input device (index or name part); ``None`` is the default.
+    :param speaker: output device; ``None`` is the default.
+    :param private: ``ears``, ``screen`` or ``earpiece:DEVICE``.
+    :param rate_wpm: speaking rate in words a minute (``None``: the voice's default).
+    :param volume: 0.0–1.0.
+    :param keyboard_fallback: fall back to the keyboard / printed text when a device or
+        model is missing (``play`` on a laptop); a kiosk passes False.
+    """
+
+    input: str = "mic"
+    output: str = "speaker"
+    lang: str = "en"
+    model: str | None = None
+    mic: int | str | None = None
+    speaker: int | str | None = None
+    private: str = "ears"
+    rate_wpm: int | None = None
+    volume: float = 1.0
+    keyboard_fallback: bool = True
+
+    @classmethod
+    def from_args(cls, args: argparse.Namespace, **overrides) -> "PortChoice":
+        """The choice an argparse namespace holds (missing attributes keep their defaults)."""
+        names = cls.__dataclass_fields__
+        values = {k: getattr(args, k) for k in names if getattr(args, k, None) is not None}
+        values.update({k: v for k, v in overrides.items() if v is not None})
+        return cls(**values)
+
+
+def make_clock(choice: PortChoice, env: Env):
+    """A virtual clock for scripted input, else real time (``env.clock_factory`` wins)."""
+    from voicegame.adapters.headless import RealClock, VirtualClock
+
+    if env.clock_factory:
+        return env.clock_factory()
+    scripted = choice.input not in ("mic", "keyboard")
+    return VirtualClock() if scripted else RealClock()
+
+
+def make_listener(choice: PortChoice, env: Env, clock, shared: dict | None = None):
+    """The Listener for ``choice.input``.
+
+    With ``keyboard_fallback`` a missing microphone or model falls back to the keyboard
+    with one sentence. ``shared`` keeps one microphone stream (and one script) across
+    languages. :raises CliError: unreadable script file.
+    """
+    from voicegame.adapters.headless import KeyboardListener, ScriptError, ScriptListener
+
+    shared = {} if shared is None else shared
+    if choice.input == "keyboard":
+        return shared.setdefault("keyboard", KeyboardListener(env.stdin, out=env.stdout))
+    if choice.input != "mic":
+        if "script" not in shared:
+            try:
+                echo = (lambda text: env.say(f"PLAYER: {text}")) if choice.output == "text" else None
+                shared["script"] = ScriptListener(choice.input, clock=clock, echo=echo)
+            except ScriptError as exc:
+                raise CliError(str(exc)) from None
+        return shared["script"]
+    from voicegame import models
+
+    model_path = models.find_model(choice.lang, choice.model, env.environ)
+    if model_path is None:
+        env.say(models.install_hint(choice.lang))
+        return KeyboardListener(env.stdin, out=env.stdout)
+    try:
+        from voicegame.adapters.audio import MicSource
+        from voicegame.adapters.vosk_listener import VoskListener, load_model
+
+        if "source" not in shared:
+            shared["source"] = MicSource(device=choice.mic)
+            shared["source"].start()
+        return VoskListener(load_model(model_path), shared["source"])
+    except DeviceError as exc:
+        env.say(f"{exc} Using the keyboard instead.")
+        return KeyboardListener(env.stdin, out=env.stdout)
+
+
+def make_voice(choice: PortChoice, env: Env, shared: dict | None = None):
+    """The Voice for ``choice.output``; falls back to printed text with one sentence."""
+    from voicegame.adapters.headless import TextVoice
+
+    shared = {} if shared is None else shared
+    if choice.output == "text":
+        return shared.setdefault("text_voice", TextVoice(env.stdout))
+    try:
+        from voicegame.adapters.audio import require_output
+        from voicegame.adapters.tts import Pyttsx3Voice
+
+        devices = {}
+        if choice.private.startswith("earpiece:"):
+            earpiece = device(choice.private.split(":", 1)[1])
+            devices = {"psychic": earpiece, "writers": earpiece}
+            require_output(earpiece)
+        require_output(choice.speaker)
+        voice = Pyttsx3Voice(lang=choice.lang, rate_wpm=choice.rate_wpm, volume=choice.volume,
+                             output_device=choice.speaker, private_devices=devices)
+        voice.verify()
+        return voice
+    except DeviceError as exc:
+        env.say(f"{exc} Printing the host's words instead.")
+        return TextVoice(env.stdout)
+
+
+def build_ports(choice: PortChoice, env: Env) -> Ports:
+    """Listener, voice and clock for ``choice``; ``relang(code)`` builds both for another
+    language on the same microphone stream; ``screen`` shows private text on the console.
+
+    :raises CliError: unreadable script file.
+    """
+    clock = make_clock(choice, env)
+    shared: dict = {}
+
+    def for_language(code: str):
+        other = PortChoice(**{**choice.__dict__, "lang": code})
+        return make_listener(other, env, clock, shared), make_voice(other, env, shared)
+
+    listener, voice = for_language(choice.lang)
+    return Ports(listener, voice, clock, relang=for_language, screen=env.say)

@@ -1,1 +1,0 @@
-"""Game hosts: one transitions state machine per game, over the shared Table."""

@@ -1,1 +1,0 @@
-"""Pure game rules: state dataclasses, legality and scoring, no audio, time, text or I/O."""
