@@ -26,8 +26,8 @@ Per question (phases of a ``transitions`` machine over :class:`Host`):
    ``--timer off``); "never mind" after "yes" at "Any changes?" goes back to it.
    "Repeat the question" ("what was the question") re-reads the question at every
    guessing and betting moment; such a request is no answer, so "undo" passes over it.
-4. ``reveal`` — the answer with its unit and source ("Source: World Athletics,
-   figure for 2024."; no year when it is the answer itself), the winning slot
+4. ``reveal`` — the answer with its unit ("The answer is 42.195 kilometres."; the
+   source only when asked: "where is that from?" at the next guess or bet), the winning slot
    (K5), the bonuses (K7), each player's winnings (K6), and the standings.
 
 After the last question (``final``): the winner, the K8 tie-break question
