@@ -334,3 +334,33 @@ def test_deck_is_localised_not_a_copy_of_another_language(code, other):
     ours = [normalise(m) for _, _, m in deck_messages(code)]
     shared = sorted(m for m in ours if m in theirs)
     assert len(shared) <= MAX_SHARED_WITH_OTHER_DECK * len(ours), shared
+
+
+#: Messages found in review (docs/content.md) to be obscure for a typical table, or said
+#: differently from the card, that must not come back.
+RETIRED = {
+    "en": {"Carthage must be destroyed", "The lamps are going out all over Europe", "Peace for our time",
+           "A date which will live in infamy", "The Great British Bake Off", "Veni vidi vici",
+           "Blood, toil, tears and sweat", "So much owed by so many to so few", "What hath God wrought"},
+    "es": {"Cartago debe ser destruida", "Después de mí, el diluvio", "Recordad el Álamo", "Que coman pasteles",
+           "Vivan las cadenas"},
+    "nl": {"Carthago moet vernietigd worden", "Laat ze dan cake eten", "Staakt, staakt, staakt",
+           "Heil u, keizer, zij die gaan sterven groeten u"},
+}
+#: Titles used in one region only: on a card of that region, never in the default deck.
+REGIONAL = {"es": {"Jungla de cristal": "es-ES", "Corrupción en Miami": "es-ES", "Duro de matar": "es-419"},
+            "nl": {"De Slimste Mens ter Wereld": "nl-BE", "De Slimste Mens": "nl-NL"}}
+
+
+def test_retired_messages_stay_out(lang, messages):
+    assert sorted({normalise(m) for _, _, m in messages} & {normalise(m) for m in RETIRED[lang.code]}) == []
+
+
+@pytest.mark.parametrize("code", sorted(REGIONAL))
+def test_regional_titles_are_marked_with_their_region(code):
+    where = {}
+    for _, line in deck_lines(code):
+        parts = fields(line)
+        for text in (parts[1], parts[3]):
+            where[text] = region_of(line)
+    assert {title: where.get(title) for title in REGIONAL[code]} == REGIONAL[code]
