@@ -469,23 +469,37 @@ def names(question: str) -> set[str]:
     return set(re.findall(r"\b[A-ZÁÉÍÓÚÑ][\wáéíóúñü'-]{2,}", question)) - GENERIC_NAMES
 
 
-def says_number(question: str, answer: str, code: str) -> bool:
-    """The answer appears in the question, in digits or (above two) spelled out."""
+@cache
+def _number_pattern(answer: str, code: str) -> re.Pattern[str]:
+    """The answer as the question would say it: digits, or (a whole number above two) words."""
     value = float(answer)
     if not value.is_integer():
-        return answer in question
+        return re.compile(re.escape(answer))
     value = int(value)
-    if re.search(rf"(?<![\d.,]){value}(?![\d.,])", question):
-        return True
-    return value > 2 and re.search(rf"(?<!\w){re.escape(num2words(value, lang=code))}(?!\w)",
-                                   question.lower()) is not None
+    digits = rf"(?<![\d.,]){value}(?![\d.,])"
+    if value <= 2:
+        return re.compile(digits)
+    return re.compile(rf"{digits}|(?<!\w){re.escape(num2words(value, lang=code))}(?!\w)", re.IGNORECASE)
+
+
+def says_number(question: str, answer: str, code: str) -> bool:
+    """The answer appears in the question, in digits or (above two) spelled out."""
+    return _number_pattern(answer, code).search(question) is not None
 
 
 def give_aways(rows, code: str) -> list[tuple[str, str]]:
     """(id, id): the first question names the second's answer, about the same named subject."""
-    return [(a["id"], b["id"]) for a in rows for b in rows
-            if a is not b and a["answer"] != b["answer"] and names(a["question"]) & names(b["question"])
-            and says_number(a["question"], b["answer"], code)]
+    named = [(r, names(r["question"])) for r in rows]
+    by_name: dict[str, list[int]] = {}
+    for i, (_, found) in enumerate(named):
+        for name in found:
+            by_name.setdefault(name, []).append(i)
+    out = []
+    for i, (a, found) in enumerate(named):
+        others = sorted({j for name in found for j in by_name[name] if j != i})
+        out += [(a["id"], named[j][0]["id"]) for j in others
+                if a["answer"] != named[j][0]["answer"] and says_number(a["question"], named[j][0]["answer"], code)]
+    return out
 
 
 def test_give_away_check_catches_two_questions_about_one_event():
