@@ -28,8 +28,10 @@ LANGS = ("en", "es", "nl")
 CRASH_MARKS = ("Traceback", "went wrong", "could not start", "algo ha fallado", "ging iets mis",
                "no ha podido empezar", "kon niet beginnen")
 
+# no NUL byte: a script file holding one is refused as UTF-16 before any game starts
+# (engine.journal.data_lines), so whether a case plays would depend on where the draw put it
 ODD = ["²⁵", "①②", "red ³", "blue, ⁴²", "9" * 400, "1e400", "-0", "nan", "inf", "٣", "１２",
-       "red\u2028seven", "\x00\x1b[31m", "🙂", "ß" * 50, "   ", "one point", "minus minus five",
+       "red\u2028seven", "\x07\x1b[31m", "🙂", "ß" * 50, "   ", "one point", "minus minus five",
        "a " * 300, "10 ** 15", "999999999999999999", "0.0000001", "½", "zero zero zero"]
 GLOBAL = ["repeat", "help", "score", "pause", "resume", "undo", "slower", "faster", "louder", "softer",
           "quit", "yes", "no", "stop", "rules", "how to play", "skip", "got it"]

@@ -11,7 +11,7 @@ accents in Spanish and Dutch) and which other decks a localised deck must not
 be a copy of.
 
 The parser here is local on purpose: these tests judge the data files alone,
-independent of the loader in :mod:`voicegame.decks`.
+independent of the loader in :mod:`voicegame.games.rofl.deck`.
 """
 
 from __future__ import annotations
@@ -83,8 +83,24 @@ def card_lines(text: str) -> list[tuple[int, str]]:
     ]
 
 
+#: The regions a card may be marked with (a fifth field ``region = <tag>``), per language.
+REGIONS = {"en": (), "es": ("es-ES", "es-419"), "nl": ("nl-NL", "nl-BE")}
+REGION_FIELD = re.compile(r"region = ([a-z]{2}-(?:[A-Z]{2}|\d{3}))")
+#: What a table is dealt — the unmarked cards, plus its region's — must stay a full deck.
+MIN_DEALT_CARDS = 130
+
+
+def region_of(line: str) -> str:
+    """The card's region tag, or "" for a card every table of the language knows."""
+    parts = [field.strip() for field in line.split("|")]
+    m = REGION_FIELD.fullmatch(parts[-1]) if len(parts) == 5 else None
+    return m.group(1) if m else ""
+
+
 def fields(line: str) -> list[str]:
-    return [field.strip() for field in line.split("|")]
+    """The four fields of a card line (a valid trailing region field left out)."""
+    parts = [field.strip() for field in line.split("|")]
+    return parts[:4] if len(parts) == 5 and REGION_FIELD.fullmatch(parts[-1]) else parts
 
 
 def card_messages(lines: list[tuple[int, str]]) -> list[tuple[int, str, str]]:
@@ -203,6 +219,35 @@ def test_every_card_line_has_four_non_empty_fields(lines):
     assert bad == []
 
 
+def test_region_fields_name_a_region_of_the_language(lang):
+    """A fifth field is ``region = <tag>`` with a tag of the deck's language, nothing else."""
+    bad = [(n, line) for n, line in deck_lines(lang.code)
+           if len(line.split("|")) == 5 and region_of(line) not in REGIONS[lang.code]]
+    assert bad == []
+
+
+@pytest.mark.parametrize("code, region", [(c, r) for c in sorted(REGIONS) for r in ("",) + REGIONS[c]])
+def test_every_table_is_dealt_a_full_deck(code, region):
+    """The default (no region: only the cards everyone knows) and each region's deck."""
+    dealt = [(n, line) for n, line in deck_lines(code) if region_of(line) in ("", region)]
+    assert len(dealt) >= MIN_DEALT_CARDS
+    counts = Counter(category for _, category, _ in card_messages(dealt))
+    for category in sorted(CATEGORIES):
+        assert counts[category] >= MIN_PER_CATEGORY, (region, category, counts[category])
+
+
+def test_the_loader_deals_by_region():
+    from voicegame.games.rofl.deck import load_deck
+    for code, regions in REGIONS.items():
+        lines = deck_lines(code)
+        assert len(load_deck(lang=code, every_region=True)) == len(lines)
+        assert len(load_deck(lang=code)) == sum(1 for _, line in lines if not region_of(line))
+        for region in regions:
+            cards = load_deck(lang=code, region=region)
+            assert {c.region for c in cards} <= {"", region}
+            assert any(c.region == region for c in cards)
+
+
 def test_two_sides_of_a_card_differ_in_category(lines):
     bad = [
         number
@@ -289,3 +334,33 @@ def test_deck_is_localised_not_a_copy_of_another_language(code, other):
     ours = [normalise(m) for _, _, m in deck_messages(code)]
     shared = sorted(m for m in ours if m in theirs)
     assert len(shared) <= MAX_SHARED_WITH_OTHER_DECK * len(ours), shared
+
+
+#: Messages found in review (docs/content.md) to be obscure for a typical table, or said
+#: differently from the card, that must not come back.
+RETIRED = {
+    "en": {"Carthage must be destroyed", "The lamps are going out all over Europe", "Peace for our time",
+           "A date which will live in infamy", "The Great British Bake Off", "Veni vidi vici",
+           "Blood, toil, tears and sweat", "So much owed by so many to so few", "What hath God wrought"},
+    "es": {"Cartago debe ser destruida", "Después de mí, el diluvio", "Recordad el Álamo", "Que coman pasteles",
+           "Vivan las cadenas"},
+    "nl": {"Carthago moet vernietigd worden", "Laat ze dan cake eten", "Staakt, staakt, staakt",
+           "Heil u, keizer, zij die gaan sterven groeten u"},
+}
+#: Titles used in one region only: on a card of that region, never in the default deck.
+REGIONAL = {"es": {"Jungla de cristal": "es-ES", "Corrupción en Miami": "es-ES", "Duro de matar": "es-419"},
+            "nl": {"De Slimste Mens ter Wereld": "nl-BE", "De Slimste Mens": "nl-NL"}}
+
+
+def test_retired_messages_stay_out(lang, messages):
+    assert sorted({normalise(m) for _, _, m in messages} & {normalise(m) for m in RETIRED[lang.code]}) == []
+
+
+@pytest.mark.parametrize("code", sorted(REGIONAL))
+def test_regional_titles_are_marked_with_their_region(code):
+    where = {}
+    for _, line in deck_lines(code):
+        parts = fields(line)
+        for text in (parts[1], parts[3]):
+            where[text] = region_of(line)
+    assert {title: where.get(title) for title in REGIONAL[code]} == REGIONAL[code]

@@ -250,7 +250,10 @@ def test_every_record_has_six_fields(lang):
 
 
 def test_every_field_is_non_empty_and_trimmed(rows):
-    bad = [(r["id"], k) for r in rows for k in HEADER if not r[k] or r[k] != r[k].strip()]
+    """Every field is filled, except the year of a timeless fact (a cat's teeth, a unit's size):
+    an empty year says the figure holds for every year, where a year would be a placeholder."""
+    bad = [(r["id"], k) for r in rows for k in HEADER
+           if (not r[k] and k != "year") or r[k] != r[k].strip()]
     assert bad == [], f"empty or untrimmed fields: {bad}"
 
 
@@ -276,6 +279,8 @@ def test_answers_are_plain_numbers_with_a_decimal_point(rows):
 def test_years_are_integers_in_range(rows):
     bad = []
     for r in rows:
+        if not r["year"]:  # a timeless fact
+            continue
         try:
             year = int(r["year"])
         except ValueError:
@@ -290,7 +295,42 @@ def test_year_answers_are_whole_years_not_after_their_year_column(lang, rows):
     for r in rows:
         if r["unit"] == lang.year_unit:
             assert ANSWER_RE.match(r["answer"]) and "." not in r["answer"], r["id"]
+            assert r["year"], r["id"]
             assert 1 <= int(r["answer"]) <= int(r["year"]), r["id"]
+
+
+def said_year(year: int, code: str) -> str:
+    """How a question names a year: digits in English and Dutch, words in Spanish."""
+    return num2words(year, lang="es") if code == "es" else str(year)
+
+
+def test_a_calendar_year_answer_is_its_own_year(lang, rows):
+    """The year of an "In what year…?" question is the answer itself, unless the question is
+    one that changes and says its "as of" year ("the most recent Elfstedentocht, as of 2024")."""
+    bad = [r["id"] for r in rows if r["unit"] == lang.year_unit and r["year"] != r["answer"]
+           and said_year(int(r["year"]), lang.code) not in r["question"].lower()]
+    assert bad == [], f"year questions whose year column is not their answer: {bad}"
+
+
+#: From this year on a figure is an "as of" figure (it may change after): the question says the year.
+AS_OF_FROM = 2024
+
+
+def test_an_as_of_year_is_said_in_the_question(lang, rows):
+    """No placeholder years: a row whose year is recent (the figure as it stood then: members,
+    records, titles so far) names that year in the question, so the table hears "as of 2024"."""
+    bad = [(r["id"], r["year"]) for r in rows if r["year"] and int(r["year"]) >= AS_OF_FROM
+           and said_year(int(r["year"]), lang.code) not in r["question"].lower()]
+    assert bad == [], f"recent years the question does not say: {bad}"
+
+
+@pytest.mark.parametrize(("code", "question"), [
+    ("en", "As of 2024, how many member states does the United Nations have?"),
+    ("es", "¿Cuántos Estados miembros tiene la ONU, según datos de dos mil veinticuatro?"),
+    ("nl", "Hoeveel lijnen telt de Londense metro, volgens de stand van 2024?"),
+])
+def test_said_year_finds_the_as_of_year(code, question):
+    assert said_year(2024, code) in question.lower()
 
 
 def test_year_questions_use_the_year_unit(lang, rows):
@@ -386,3 +426,89 @@ def test_no_near_duplicate_questions(rows):
         for i, j in zip(*np.nonzero(np.triu(scores, k=1)))
     ]
     assert pairs == [], f"near-duplicate questions (id, id, score): {pairs}"
+
+
+#: Two questions about one fact: the same answer and unit, and wording this close (token_set_ratio).
+SAME_FACT_SCORE = 80
+
+
+def same_fact_pairs(rows) -> list[tuple[str, str, int]]:
+    """(id, id, score) of questions with the same answer and unit and close wording."""
+    groups: dict[tuple[str, str], list[dict[str, str]]] = {}
+    for r in rows:
+        groups.setdefault((r["answer"], r["unit"]), []).append(r)
+    pairs = []
+    for group in groups.values():
+        for i, a in enumerate(group):
+            for b in group[i + 1:]:
+                score = fuzz.token_set_ratio(normalise(a["question"]), normalise(b["question"]))
+                if score >= SAME_FACT_SCORE:
+                    pairs.append((a["id"], b["id"], int(score)))
+    return pairs
+
+
+def test_same_fact_check_catches_a_reworded_fact():
+    rows = [{"id": "a", "question": "How tall is Mount Fuji in metres?", "answer": "3776", "unit": "metres"},
+            {"id": "b", "question": "In metres, how tall is Japan's Mount Fuji?", "answer": "3776", "unit": "metres"},
+            {"id": "c", "question": "How tall is Mount Fuji in feet?", "answer": "12388", "unit": "feet"}]
+    assert [p[:2] for p in same_fact_pairs(rows)] == [("a", "b")]
+
+
+def test_no_same_fact_duplicates(rows):
+    assert same_fact_pairs(rows) == []
+
+
+#: Capitalised words that name no subject of their own (question openings, generic nouns).
+GENERIC_NAMES = {"How", "What", "In", "Which", "At", "By", "Through", "Roughly", "About", "As", "The", "Met",
+                 "Hoeveel", "Welk", "Welke", "Wat", "Hoe", "Cuántos", "Cuántas", "Qué", "En", "España",
+                 "Copa", "Copas", "Mundo", "Mundial", "Olympic", "Olympics", "World", "Cup", "Juegos",
+                 "Olímpicos", "Spelen", "Olympische"}
+
+
+def names(question: str) -> set[str]:
+    return set(re.findall(r"\b[A-ZÁÉÍÓÚÑ][\wáéíóúñü'-]{2,}", question)) - GENERIC_NAMES
+
+
+@cache
+def _number_pattern(answer: str, code: str) -> re.Pattern[str]:
+    """The answer as the question would say it: digits, or (a whole number above two) words."""
+    value = float(answer)
+    if not value.is_integer():
+        return re.compile(re.escape(answer))
+    value = int(value)
+    digits = rf"(?<![\d.,]){value}(?![\d.,])"
+    if value <= 2:
+        return re.compile(digits)
+    return re.compile(rf"{digits}|(?<!\w){re.escape(num2words(value, lang=code))}(?!\w)", re.IGNORECASE)
+
+
+def says_number(question: str, answer: str, code: str) -> bool:
+    """The answer appears in the question, in digits or (above two) spelled out."""
+    return _number_pattern(answer, code).search(question) is not None
+
+
+def give_aways(rows, code: str) -> list[tuple[str, str]]:
+    """(id, id): the first question names the second's answer, about the same named subject."""
+    named = [(r, names(r["question"])) for r in rows]
+    by_name: dict[str, list[int]] = {}
+    for i, (_, found) in enumerate(named):
+        for name in found:
+            by_name.setdefault(name, []).append(i)
+    out = []
+    for i, (a, found) in enumerate(named):
+        others = sorted({j for name in found for j in by_name[name] if j != i})
+        out += [(a["id"], named[j][0]["id"]) for j in others
+                if a["answer"] != named[j][0]["answer"] and says_number(a["question"], named[j][0]["answer"], code)]
+    return out
+
+
+def test_give_away_check_catches_two_questions_about_one_event():
+    rows = [{"id": "y", "question": "In what year did Jesse Owens win four gold medals at the Berlin Olympics?",
+             "answer": "1936"},
+            {"id": "n", "question": "How many gold medals did Jesse Owens win at the 1936 Olympics?", "answer": "4"},
+            {"id": "o", "question": "How many gold medals did Fanny Blankers-Koen win in London?", "answer": "4"}]
+    assert give_aways(rows, "en") == [("y", "n"), ("n", "y")]
+
+
+def test_no_question_gives_away_another(lang, rows):
+    assert give_aways(rows, lang.code) == []

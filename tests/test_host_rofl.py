@@ -10,6 +10,7 @@ from __future__ import annotations
 
 import io
 import json
+from pathlib import Path
 import re
 
 import pytest
@@ -27,13 +28,25 @@ TIE = ["--players", "red,blue,green", "--stacking", "--lenient", "--seed", "7"]
 OWN = ["--players", "red,blue,green", "--own-message", "--hard", "--timer", "off", "--seed", "3"]
 
 
+FIXTURES = Path(__file__).resolve().parent / "fixtures"
+
+
 # ---------------------------------------------------------------------- helpers
+def mechanics_deck(extra) -> list[str]:
+    """``--deck`` of the frozen deck of the game's language (tests/fixtures), unless ``extra``
+    names a deck: these scripted games test the rules and the host, not the deck's content."""
+    if "--deck" in extra:
+        return []
+    lang = extra[extra.index("--lang") + 1] if "--lang" in extra else "en"
+    return ["--deck", str(FIXTURES / f"rofl_deck_{lang}.txt")]
+
+
 def play(tmp_path, script, extra, name="rec.json"):
     """Play ``script`` (a tests/scripts name or a path) to its end; returns (status, stdout, record)."""
     path = SCRIPTS / f"{script}.txt" if isinstance(script, str) else script
     record = tmp_path / name
     status, out, err = run_cli(["play", "rofl", "--input", str(path), "--output", "text",
-                                "--record", str(record), *extra])
+                                "--record", str(record), *mechanics_deck(extra), *extra])
     assert err == "" or "missing" in err, err
     return status, out, json.loads(record.read_text())
 
@@ -440,7 +453,8 @@ def play_tied_game(tmp_path, lang: str, lines: list[str]) -> str:
         host.machine.set_state("tiebreak_intro")
         return host
 
-    settings = Settings("rofl", lang=lang, seed=5, options={"players": ["red", "blue", "green", "yellow"]},
+    settings = Settings("rofl", lang=lang, seed=5, options={"players": ["red", "blue", "green", "yellow"],
+                                                            "deck": str(FIXTURES / f"rofl_deck_{lang}.txt")},
                         record=str(tmp_path / "r.json"), autosave=str(tmp_path / "s.json"))
     out = io.StringIO()
     clock = VirtualClock()

@@ -28,9 +28,21 @@ COOP_ARGS = ["--coop", "--seed", "11", "--players", "4"]
 
 
 
+FIXTURES = Path(__file__).resolve().parent / "fixtures"
+
+
+def mechanics_deck(args) -> list[str]:
+    """``--deck`` of the frozen deck of the game's language (tests/fixtures), unless ``args``
+    names a deck: these scripted games test the rules and the host, not the deck's content."""
+    if "--deck" in args:
+        return []
+    lang = args[args.index("--lang") + 1] if "--lang" in args else "en"
+    return ["--deck", str(FIXTURES / f"wavelength_deck_{lang}.txt")]
+
+
 def play(script: Path, args: list[str], record: Path) -> tuple[int, str, str]:
     return run_cli(["play", "wavelength", "--input", str(script), "--output", "text",
-                    "--record", str(record), *args])
+                    "--record", str(record), *mechanics_deck(args), *args])
 
 
 def write_script(tmp_path: Path, name: str, lines: list[str]) -> Path:

@@ -135,8 +135,8 @@ def test_golden_game_says_every_refusal_with_its_reason(bank7, tmp_path):
         # a second chip count without "chips"
         "PLAYER: split 2004 with 2 chips and 2010 with 2\nHOST: Green: one token on 2004 with 2 chips and one token "
         "on 2010 with 2 chips.",
-        # the year of the figure, and none when it is the answer itself
-        "Source: Encyclopaedia Britannica, figure for 2024.", "The answer is 1969. Source: NASA.\n",
+        # the answer alone: the source only when asked
+        "The answer is 1969.\n",
         "PLAYER: that's right\nHOST: Here is the mat",
         "PLAYER: all good\nHOST: Here is the mat",
         "PLAYER: never mind\nHOST: All right, the guesses stay as they are.\nHOST: Here is the mat",

@@ -11,6 +11,7 @@ re-scored by :func:`rescore`, written here from R3–R6 without the rules module
 from __future__ import annotations
 
 import json
+from pathlib import Path
 import re
 
 import pytest
@@ -31,13 +32,25 @@ GAME_ES = ["--lang", "es", "--players", "rojo,azul,verde", "--seed", "1"]
 GAME_NL = ["--lang", "nl", "--players", "rood,blauw,geel", "--lenient", "--seed", "5"]
 
 
+FIXTURES = Path(__file__).resolve().parent / "fixtures"
+
+
 # ---------------------------------------------------------------------- helpers
+def mechanics_deck(extra) -> list[str]:
+    """``--deck`` of the frozen deck of the game's language (tests/fixtures), unless ``extra``
+    names a deck: these scripted games test the rules and the host, not the deck's content."""
+    if "--deck" in extra:
+        return []
+    lang = extra[extra.index("--lang") + 1] if "--lang" in extra else "en"
+    return ["--deck", str(FIXTURES / f"rofl_deck_{lang}.txt")]
+
+
 def play(tmp_path, script, extra, name="rec.json"):
     """Play ``script`` (a tests/scripts name or a path) to its end; (status, stdout, record)."""
     path = SCRIPTS / f"{script}.txt" if isinstance(script, str) else script
     record = tmp_path / name
     status, out, err = run_cli(["play", "rofl", "--input", str(path), "--output", "text",
-                                "--record", str(record), *extra])
+                                "--record", str(record), *mechanics_deck(extra), *extra])
     assert err == "", err
     return status, out, json.loads(record.read_text())
 

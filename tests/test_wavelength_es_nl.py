@@ -395,8 +395,21 @@ def rescore(record: dict) -> dict[str, int]:
     return scores
 
 
+FIXTURES = Path(__file__).resolve().parent / "fixtures"
+
+
+def mechanics_deck(args) -> list[str]:
+    """``--deck`` of the frozen deck of the game's language (tests/fixtures), unless ``args``
+    names a deck: these scripted games test the rules and the host, not the deck's content."""
+    if "--deck" in args:
+        return []
+    lang = args[args.index("--lang") + 1] if "--lang" in args else "en"
+    return ["--deck", str(FIXTURES / f"wavelength_deck_{lang}.txt")]
+
+
 def _play(args: list[str], script: Path, record: Path) -> tuple[int, str, str]:
-    return run_cli(["play", "wavelength", "--input", str(script), "--output", "text", "--record", str(record), *args])
+    return run_cli(["play", "wavelength", "--input", str(script), "--output", "text", "--record", str(record),
+                    *mechanics_deck(args), *args])
 
 
 # ---------------------------------------------------------------------- golden playthroughs

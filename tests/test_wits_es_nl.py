@@ -345,22 +345,18 @@ def test_answers_say_their_unit_except_calendar_years(tmp_path):
     assert es.answer_value(Question("d", "¿Cuántos años vivió Juana?", 102, "años")) == "102 años"
 
 
-# playtest 2, problem 7: the year of the figure is not read as an edition of the source
-@pytest.mark.parametrize("lang, expected", [
-    ("en", ["Source: Encyclopaedia Britannica.", "Source: CIA World Factbook, figure for 2024."]),
-    ("es", ["Fuente: Encyclopaedia Britannica.", "Fuente: CIA World Factbook, dato de 2024."]),
-    ("nl", ["Bron: Encyclopaedia Britannica.", "Bron: CIA World Factbook, stand van 2024."]),
-])
-def test_the_source_says_the_year_of_the_figure(lang, expected, tmp_path):
+# the source is kept in the bank and said only when asked ("where is that from?"), never after the answer
+@pytest.mark.parametrize("lang", ["en", "es", "nl"])
+def test_the_answer_is_said_without_its_source(lang, tmp_path):
     from voicegame.games.wits.deck import Question
     host = _table_host(lang, tmp_path)
     year = {"en": "In what year did Magellan's expedition come home?", "es": "¿En qué año volvió la expedición?",
             "nl": "In welk jaar kwam de expeditie terug?"}[lang]
     said = host.answer_text(Question("m", year, 1522, {"en": "year", "es": "año", "nl": "jaar"}[lang],
                                      "Encyclopaedia Britannica", 1522))
-    assert said == host.text("wits.answer", answer="1522") + " " + expected[0]  # the year once, as the answer
+    assert said == host.text("wits.answer", answer="1522")
     said = host.answer_text(Question("r", "?", 17.1, "x", "CIA World Factbook", 2024))
-    assert said.endswith(" " + expected[1])
+    assert said == host.text("wits.answer", answer=host.value_text(Question("r", "?", 17.1, "x"), 17.1))
 
 
 # --------------------------------------------------------------------------- golden playthroughs
@@ -418,8 +414,8 @@ GOLDEN = {
         "Azul no gana nada. Ahora no tiene fichas.",
         "Amarillo no ha apostado y recibe 3 fichas de bonificación. Ahora tiene 3 fichas.",
         "La respuesta correcta es 42,195 kilómetros.",
-        "La respuesta correcta es 1969. Fuente: NASA.",  # the year is the answer: said once
-        "Fuente: Encyclopaedia Britannica, dato de 2024.", "PLAYER: cuarenta\nHOST: Azul: 40 kilómetros.",
+        "La respuesta correcta es 1969.\n",  # no source after the answer
+        "PLAYER: cuarenta\nHOST: Azul: 40 kilómetros.",
         # playtest 2: the question again, and "deshacer" passes over that request
         "PLAYER: repite la pregunta\nHOST: Pregunta 2 de 7. ¿Cuántas teclas tiene un piano moderno estándar?\n"
         "HOST: Azul, ¿tu respuesta?\nPLAYER: deshacer\nHOST: Deshecho.",
@@ -467,8 +463,8 @@ GOLDEN = {
         "Rood: beide pionnen op 42,2 met 10 fiches.",
         "Blauw wint niets. Blauw heeft nu geen fiches.",
         "Het juiste antwoord is 42,195 kilometer.",
-        "Het juiste antwoord is 1969. Bron: NASA.",
-        "Bron: Encyclopaedia Britannica, stand van 2024.", "PLAYER: veertig\nHOST: Blauw: 40 kilometer.",
+        "Het juiste antwoord is 1969.\n",
+        "PLAYER: veertig\nHOST: Blauw: 40 kilometer.",
         "Schrijf allemaal een gok op voor vraag 1. Jullie hebben 30 seconden",
         "PLAYER: herhaal de vraag\nHOST: Vraag 2 van 7. Hoeveel toetsen heeft een gewone moderne piano?\n"
         "HOST: Blauw, wat is je gok?\nPLAYER: ongedaan maken",

@@ -3,6 +3,7 @@
 File format (UTF-8; blank lines and ``#`` lines are ignored)::
 
     category | message | category | message
+    category | message | category | message | region = es-ES
 
 Each line is one double-sided card as in the box; each side is one message with
 its category. Categories are the six of the rulebook (``rofl.es.txt``): ``movie``,
@@ -10,6 +11,13 @@ its category. Categories are the six of the rulebook (``rofl.es.txt``): ``movie`
 and history) and ``saying`` (proverbs and idioms). The default deck is
 ``prompts/<lang>/rofl_messages.txt``; ``voicegame play rofl --deck PATH`` loads a
 custom one with the same format.
+
+A card whose messages are known under these words only in one region (a film title
+used in Spain but not in Latin America, a Flemish show) carries a fifth field
+``region = <tag>`` (:data:`REGIONS`: ``es-ES``, ``es-419``, ``nl-NL``, ``nl-BE``). Such a
+card is dealt only when the table chose that region (``voicegame play rofl --region
+es-ES``); with no region — the default — only the unmarked cards, which every table of
+the language knows, are dealt.
 
 The host judges a guess against the message word by word (R4,
 :func:`voicegame.rules.rofl.judge_guess`), so a message must have at least one
@@ -28,8 +36,11 @@ from voicegame.games.decks import DeckError, data_lines, default_path
 DEFAULT_FILE = "rofl_messages.txt"
 #: The six categories of the rulebook, as written in deck files.
 CATEGORIES: tuple[str, ...] = ("movie", "tv", "song", "book", "history", "saying")
-#: Fields per card line: category, message, category, message.
+#: Fields per card line: category, message, category, message (and an optional region).
 FIELDS = 4
+#: The regions a card may be marked with, per language (BCP 47 tags; 419 = Latin America).
+REGIONS: dict[str, tuple[str, ...]] = {"es": ("es-ES", "es-419"), "nl": ("nl-NL", "nl-BE")}
+_REGION = re.compile(r"region\s*=\s*([a-z]{2}-(?:[A-Z]{2}|\d{3}))")
 
 _WORD = re.compile(r"\w", re.UNICODE)
 
@@ -52,10 +63,13 @@ class Card:
 
     :param sides: the two messages, front first.
     :param line: the line of the deck file it came from (1-based; 0 if not from a file).
+    :param region: the region whose tables know these messages (``"es-ES"``), or ``""``
+        for a card every table of the language knows.
     """
 
     sides: tuple[Message, Message]
     line: int = 0
+    region: str = ""
 
     def to_list(self) -> list[str]:
         """``[category, message, category, message]`` (JSON-friendly)."""
@@ -73,23 +87,35 @@ def _key(text: str) -> str:
     return " ".join(re.sub(r"[^\w\s]", " ", text.lower().replace("'", "")).split())
 
 
-def load_deck(path: str | Path | None = None, lang: str = "en") -> list[Card]:
+def load_deck(path: str | Path | None = None, lang: str = "en", region: str | None = None,
+              every_region: bool = False) -> list[Card]:
     """Load a ROFL! message deck.
 
     :param path: a deck file; ``None`` loads the default deck of ``lang``
         (``prompts/<lang>/rofl_messages.txt``).
     :param lang: the language of the default deck.
+    :param region: the table's region (``"es-419"``): its regional cards are dealt too;
+        ``None``: only the cards without a region.
+    :param every_region: keep every card, whatever its region (for checks and reviews).
     :returns: the cards in file order (at least one).
     :raises DeckError: the file cannot be read, is not UTF-8, has a line without
-        exactly four ``|``-separated non-empty fields, an unknown category, a
-        message without words, a message that is already on an earlier line, or no
-        cards at all. The message names the file and the line.
+        four ``|``-separated non-empty fields (and an optional ``region = <tag>``), an
+        unknown category, a message without words, a message that is already on an
+        earlier line, or no cards at all. The message names the file and the line.
     """
     p = Path(path) if path is not None else default_path(lang, DEFAULT_FILE)
     cards: list[Card] = []
     seen: dict[str, int] = {}
     for number, text in data_lines(p):
         fields = [f.strip() for f in text.split("|")]
+        card_region = ""
+        if len(fields) == FIELDS + 1:
+            m = _REGION.fullmatch(fields[-1])
+            if not m:
+                raise DeckError(f"{p}, line {number}: the fifth field must be 'region = <tag>' "
+                                f"(es-ES, es-419, nl-NL, nl-BE), not {fields[-1]!r}.")
+            card_region = m.group(1)
+            fields = fields[:FIELDS]
         if len(fields) != FIELDS:
             raise DeckError(f"{p}, line {number}: expected 'category | message | category | message' "
                             f"(4 fields separated by |), found {len(fields)} field(s).")
@@ -110,7 +136,8 @@ def load_deck(path: str | Path | None = None, lang: str = "en") -> list[Card]:
                                 f"on line {seen[key]}.")
             seen[key] = number
             sides.append(Message(category, message))
-        cards.append(Card((sides[0], sides[1]), number))
+        if every_region or not card_region or card_region == region:
+            cards.append(Card((sides[0], sides[1]), number, card_region))
     if not cards:
         raise DeckError(f"{p}, line 1: the deck has no cards (expected lines like "
                         f"'movie | The Wizard of Oz | saying | Better late than never').")

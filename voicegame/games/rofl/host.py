@@ -47,7 +47,7 @@ from typing import Any
 
 from transitions import Machine
 
-from voicegame.games.rofl.deck import Card, load_deck
+from voicegame.games.rofl.deck import REGIONS, Card, load_deck
 from voicegame.engine.table import DEFAULT_LISTEN_S, SILENT, NotAllowed, Table, understood
 from voicegame.language.prompts import Prompts
 from voicegame.games.rofl import rules
@@ -87,6 +87,9 @@ def add_arguments(parser) -> None:
     parser.add_argument("--own-message", action="store_true",
                         help="a writer makes up each message; the writers judge the guesses")
     parser.add_argument("--deck", default=None, help="a custom message deck (category | message | category | message)")
+    parser.add_argument("--region", default=None, metavar="TAG",
+                        help="also deal the cards known in this region: es-ES, es-419 (Spanish), nl-NL, nl-BE "
+                             "(Dutch); default: only the cards every table of the language knows")
 
 
 def options_from_args(args) -> dict:
@@ -94,7 +97,8 @@ def options_from_args(args) -> dict:
     players = [p.strip() for p in str(args.players).split(",") if p.strip()]  # as typed: errors quote them
     return {"players": players, "stacking": bool(args.stacking), "lenient": bool(args.lenient),
             "hard": bool(args.hard), "own_message": bool(args.own_message),
-            "deck": str(Path(args.deck).resolve()) if args.deck else None}
+            "deck": str(Path(args.deck).resolve()) if args.deck else None,
+            "region": getattr(args, "region", None)}
 
 
 def validate(settings) -> None:
@@ -129,7 +133,11 @@ def validate(settings) -> None:
         raise ValueError(prompts.text("rofl.errors.players_count", min=rules.MIN_PLAYERS, max=rules.MAX_PLAYERS,
                                       count=len(players)))
     opts["players"] = players
-    cards = load_deck(opts.get("deck"), settings.lang)
+    region = opts.get("region")
+    if region and region not in REGIONS.get(settings.lang, ()):
+        raise ValueError(prompts.text("rofl.errors.region", region=region,
+                                      regions=", ".join(REGIONS.get(settings.lang, ())) or "-"))
+    cards = load_deck(opts.get("deck"), settings.lang, region)
     if opts.get("deck"):
         opts["deck_cards"] = [c.to_list() + [c.line] for c in cards]
 
@@ -161,7 +169,7 @@ class Host:
         if opts.get("deck_cards"):
             self.cards = [Card.from_list(c[:4], c[4] if len(c) > 4 else 0) for c in opts["deck_cards"]]
         else:
-            self.cards = load_deck(opts.get("deck"), self.lang)
+            self.cards = load_deck(opts.get("deck"), self.lang, opts.get("region"))
         self.draw_pile: list[tuple[int, int]] = []
         self._refill_pile()
         self.turn_no = 0

@@ -68,7 +68,9 @@ class Question:
     :ivar answer: the number that answers it (int when whole, else float).
     :ivar unit: the answer's unit ("years", "km", "" when none).
     :ivar source: the reference work or organisation the answer comes from.
-    :ivar year: the year the answer holds for, or ``None``.
+    :ivar year: the year the answer holds for — a fixed fact's own year, or the "as of" year
+        of a figure that changes (then the question says it) — or ``None`` for a timeless
+        fact (a cat's teeth, a unit's size). See docs/content.md.
     """
 
     id: str

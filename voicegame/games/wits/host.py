@@ -26,8 +26,8 @@ Per question (phases of a ``transitions`` machine over :class:`Host`):
    ``--timer off``); "never mind" after "yes" at "Any changes?" goes back to it.
    "Repeat the question" ("what was the question") re-reads the question at every
    guessing and betting moment; such a request is no answer, so "undo" passes over it.
-4. ``reveal`` — the answer with its unit and source ("Source: World Athletics,
-   figure for 2024."; no year when it is the answer itself), the winning slot
+4. ``reveal`` — the answer with its unit ("The answer is 42.195 kilometres."; the
+   source only when asked: "where is that from?" at the next guess or bet), the winning slot
    (K5), the bonuses (K7), each player's winnings (K6), and the standings.
 
 After the last question (``final``): the winner, the K8 tie-break question
@@ -121,6 +121,8 @@ READ_MAT = "read the mat"
 BACK_OUT = "back out"
 #: Parsed at a guessing or betting moment when the players ask for the question again.
 READ_QUESTION = "read the question"
+#: Parsed at a guessing or betting moment when the players ask where the last answer is from.
+READ_SOURCE = "read the source"
 
 STATES = ["intro", "question", "guessing", "betting", "reveal", "final", "game_over"]
 TRANSITIONS = [
@@ -410,6 +412,7 @@ class Host:
 
         phrases = (list(u.ready_words) + [" ".join(p) for p in wu.moments.get("ready", ())] + list(u.yes_words)
                    + [" ".join(p) for p in wu.moments.get("repeat_question", ())]
+                   + [" ".join(p) for p in wu.moments.get("source", ())]
                    + ([" ".join(p) for p in wu.moments.get("read_mat", ())] if mat else []))
         while self.reread(self.ask("common.timer_off", self.with_question(parse), phrases=phrases, moment="ready",
                                    timeout_s=None, help_key="wits.help_ready_bet" if mat else "wits.help_ready_guess",
@@ -451,22 +454,28 @@ class Host:
             self.mark_live("mat")
 
     def with_question(self, parse):
-        """``parse`` that also understands "repeat the question" (returns :data:`READ_QUESTION`)."""
+        """``parse`` that also understands "repeat the question" (returns :data:`READ_QUESTION`)
+        and "where is that from?" (:data:`READ_SOURCE`)."""
 
         def wrapped(text: str):
             if self.wu.said("repeat_question", text):
                 return READ_QUESTION
+            if self.wu.said("source", text):
+                return READ_SOURCE
             return parse(text)
 
         return wrapped
 
     def reread(self, outcome) -> bool:
-        """Say the question or the mat again when ``outcome`` asked for it (True), else False.
-        Such a request decides nothing: "undo" (G4) passes over it to the last real answer."""
-        if isinstance(outcome, str) and outcome in (READ_QUESTION, READ_MAT):
+        """Say the question, the mat or the last answer's source again when ``outcome`` asked
+        for it (True), else False. Such a request decides nothing: "undo" (G4) passes over it
+        to the last real answer."""
+        if isinstance(outcome, str) and outcome in (READ_QUESTION, READ_MAT, READ_SOURCE):
             self.table.not_undoable()
             if outcome == READ_QUESTION:
                 self.read_question()
+            elif outcome == READ_SOURCE:
+                self.table.say_text(self.source_text())
             else:
                 self.table.say_text(self.mat_text())
             return True
@@ -855,9 +864,17 @@ class Host:
             return items[0]
         return ", ".join(items[:-1]) + " " + self.text("wits.or_word") + " " + items[-1]
 
-    def num(self, value) -> str:
-        """A number as written for the host (group marks from 10,000 up, decimals as given)."""
+    def num(self, value, year: bool | None = None) -> str:
+        """A number as written for the host: decimals as given, group marks from 1,000 up —
+        except a calendar year ("1969"), so the voice reads a quantity as a quantity ("1,500
+        dollars", never "fifteen hundred") and a year as a year.
+
+        :param year: the number is a calendar year; ``None``: it is when the current question
+            asks for one (:meth:`asks_year`).
+        """
         marks = self.table.understanding.numbers
+        if year is None:
+            year = self.asks_year()
         if isinstance(value, float) and value.is_integer():
             value = int(value)
         sign = "-" if value < 0 else ""
@@ -865,9 +882,20 @@ class Host:
         whole, _, frac = (str(value) if isinstance(value, int) else repr(float(value))).partition(".")
         if "e" in whole or "e" in frac:
             whole, _, frac = f"{value:.10f}".rstrip("0").partition(".")
-        if len(whole) > 4:
+        if len(whole) > (4 if year and not frac and not sign else 3):
             whole = f"{int(whole):,}".replace(",", marks.group_mark)
         return sign + whole + (marks.decimal_mark + frac if frac else "")
+
+    def asks_year(self, q: Question | None = None) -> bool:
+        """True when ``q`` (default: the current question, if any) asks for a calendar year:
+        its unit is a year and the question says "In what year…?"."""
+        if q is None:
+            try:
+                q = self.question
+            except (AttributeError, IndexError):
+                return False
+        unit = normalise(q.unit)
+        return bool(unit) and unit in self.wu.calendar_units and self.wu.is_year_question(q.question)
 
     def chips(self, n: int) -> str:
         """"3 chips", "1 chip" (a count said on its own; 0 only in rare messages)."""
@@ -952,7 +980,7 @@ class Host:
         """A number of question ``q`` as the host says it, with the unit — the answer, and every
         guess read back, alike: "42.195 kilometres", "17.1 million square kilometres", "Mach 2",
         and a calendar year bare ("1969", :meth:`WitsUnderstanding.unit_is_silent`)."""
-        shown = self.num(value)
+        shown = self.num(value, year=self.asks_year(q))
         unit = self.spoken_unit(q)
         if unit == q.unit and self.wu.unit_is_silent(q.unit, q.question):
             return shown
@@ -965,15 +993,21 @@ class Host:
         return self.value_text(q, q.answer)
 
     def answer_text(self, q: Question) -> str:
-        """"The answer is 17.1 million square kilometres. Source: CIA World Factbook, figure for
-        2024." — the year the answer holds for is left out when it is the answer itself (a
-        calendar-year question), where it would sound like an edition of the source."""
-        parts = [self.text("wits.answer", answer=self.answer_value(q))]
-        if q.source and q.year is not None and q.year != q.answer:
-            parts.append(self.text("wits.answer_source_year", source=q.source, year=q.year))
-        elif q.source:
-            parts.append(self.text("wits.answer_source", source=q.source))
-        return " ".join(parts)
+        """"The answer is 17.1 million square kilometres." — the source is said only when asked
+        (:meth:`source_text`)."""
+        return self.text("wits.answer", answer=self.answer_value(q))
+
+    def source_text(self) -> str:
+        """The answer to "where is that from?": the source of the last answer revealed, as the
+        host's voice can say it (``[sources]`` of the Wits words file: "IMDb" → "I M D b"), or
+        that no answer was revealed yet / the bank names no source."""
+        done = self.game.question_index  # questions revealed so far
+        if done < 1:
+            return self.text("wits.source_none_yet")
+        q = self.questions[done - 1]
+        if not q.source.strip():
+            return self.text("wits.source_unknown")
+        return self.text("wits.source", source=self.wu.spoken_source(q.source))
 
     def say_winning_slot(self, result: rules.QuestionResult) -> None:
         t = self.table
@@ -982,7 +1016,8 @@ class Host:
             t.say("wits.win_no_guesses" if not result.mat.occupied() else "wits.win_too_high")
             return
         # the K7 bonus is said once, in each payout line of the players who wrote this guess
-        t.say("wits.win_slot", guess=self.num(slot.guess), players=self.names(slot.players),
+        asked = self.questions[result.number - 1]  # the question index has moved on already
+        t.say("wits.win_slot", guess=self.num(slot.guess, year=self.asks_year(asked)), players=self.names(slot.players),
               slot=self.text("wits.slot_name", odds=slot.odds, side=self.side_text(slot)))
 
     def payout_text(self, p: rules.PlayerSettlement) -> str:
@@ -1016,7 +1051,8 @@ class Host:
         return (self.table.understanding.number_words() + [" ".join(p) for p in wu.guesses["no_guess"]]
                 + [" ".join(ph) for pl in self.players for ph in wu.player_phrases(pl)]
                 + [" ".join(p) for p in wu.fix_opening] + wu.unit_words(self.question.unit)
-                + wu.scale_phrases(self.scale) + [" ".join(p) for p in wu.moments.get("repeat_question", ())])
+                + wu.scale_phrases(self.scale) + [" ".join(p) for p in wu.moments.get("repeat_question", ())]
+                + [" ".join(p) for p in wu.moments.get("source", ())])
 
     def bet_phrases(self) -> list[str]:
         return self.wu.vocabulary(self.players)

@@ -186,6 +186,11 @@ class WitsUnderstanding:
         #: "that's right", extra "ready" words, "same age"
         self.moments = {k: self._phrases(v) for k, v in words.get("moments", {}).items()}
         self._folded = {k: frozenset(tuple(fold(w) for w in p) for p in v) for k, v in self.moments.items()}
+        sources = words.get("sources", {})
+        #: how the host says a source name (``[sources.spoken]``), and the capitalised
+        #: abbreviations its voice says as a word ("NASA", ``[sources] words``)
+        self.spoken_sources: dict[str, str] = dict(sources.get("spoken", {}))
+        self.source_words = frozenset(sources.get("words", ()))
         units = words.get("units", {})
         self.silent_units = {normalise(w) for w in units.get("silent", [])}
         #: units of a calendar year: silent only in a question that asks for a year (``[units] year_question``)
@@ -706,6 +711,11 @@ class WitsUnderstanding:
             if any(words[i:i + len(folded)] == folded for i in range(len(words))):
                 return True
         return False
+
+    def spoken_source(self, source: str) -> str:
+        """A source name as the host's voice can say it: its ``[sources.spoken]`` form
+        ("IMDb" → "I M D B"; an English name in the host's language), else as written."""
+        return self.spoken_sources.get(source.strip(), source.strip())
 
     def unit_goes_before(self, unit: str) -> bool:
         """True when the unit is said before the number ("Mach 2", "pH 7")."""
