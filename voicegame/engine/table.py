@@ -19,29 +19,35 @@ from __future__ import annotations
 
 import datetime as _dt
 import logging
+import os
 import random
 import traceback
 from pathlib import Path
 from typing import Any, Callable, Iterable, TypeVar
 
-from voicegame.engine.journal import NoStorage, Recorder, Storage, data_dir
+from voicegame.engine.journal import NoStorage, Recorder, Storage, data_dir, journal_path, private_folder, quarantine, tidy
 from voicegame.engine.moment import (DEFAULT_LISTEN_S, MAX_TRIES, SILENT, Ambiguous, Commands, Moment,
                                      NotAllowed, NotUnderstood, ParseError, run_moment, try_parse, understood)
 from voicegame.engine.observer import PUBLIC, CaptionedVoice, Observers, View
-from voicegame.engine.session import IdleTable, QuitGame, Replay, Settings, SwitchClock, Undo
+from voicegame.engine.session import (BadSave, IdleTable, QuitGame, Replay, Settings, SwitchClock, Undo, _is_seconds,
+                                      replayed)
 from voicegame.engine.speech import Speech
 from voicegame.engine.timers import Timers
 from voicegame.language.prompts import Prompts
 from voicegame.language.words import Understanding, understanding
-from voicegame.ports import Clock, Expected, Heard, InputEnded, Listener, Silence, Voice
+from voicegame.language.utterance import clean_heard
+from voicegame.ports import Clock, DeviceError, Expected, Heard, InputEnded, Listener, Rejected, Silence, Voice
 
 log = logging.getLogger("voicegame")
 
 T = TypeVar("T")
 
-__all__ = ["DEFAULT_LISTEN_S", "MAX_TRIES", "SILENT", "Ambiguous", "IdleTable", "Moment", "NoStorage",
+__all__ = ["DEFAULT_LISTEN_S", "MAX_TRIES", "SILENT", "Ambiguous", "BadSave", "IdleTable", "Moment", "NoStorage",
            "NotAllowed", "NotUnderstood", "ParseError", "QuitGame", "Session", "Settings", "Storage",
-           "SwitchClock", "Table", "Undo", "try_parse", "understood", "write_crash_log"]
+           "SwitchClock", "Table", "Undo", "replayed", "try_parse", "understood", "write_crash_log"]
+
+#: Seconds between checks for a microphone that disappeared.
+DEVICE_POLL_S = 3.0
 
 
 class Table:
@@ -256,7 +262,7 @@ class Table:
         start = self.clock.now()
         if self.replay:
             entry, result = self.replay.next()
-            self.clock.sleep(entry.get("elapsed", 0.0))
+            self.clock.sleep(entry["elapsed"] if _is_seconds(entry.get("elapsed")) else 0.0)
             if not self.replay and self.replay.ends_live:
                 self.go_live(repeat_prompt=False)
         else:
@@ -264,7 +270,9 @@ class Table:
             if self.settings.idle_s and timeout_s is None:
                 # a kiosk never waits forever: at most until the table counts as idle
                 timeout_s = max(1.0, self.settings.idle_s - (self.clock.now() - self.last_heard_at))
-            result = self.live_listener.listen(expected, timeout_s)
+            result = self._listen_through_device_loss(expected, timeout_s)
+            if isinstance(result, Heard):
+                result = clean_heard(result)
         entry = {
             "phase": self.phase,
             "moment": expected.moment,
@@ -274,6 +282,8 @@ class Table:
             "elapsed": round(self.clock.now() - start, 3),
             "accepted": False,
         }
+        if isinstance(result, Rejected):  # table talk the listener refused: replayed as such
+            entry["rejected"] = result.reason or "rejected"
         self.log.append(entry)
         self.journal()  # every listen, whatever it turns out to be (a command, a pause…)
         if isinstance(result, Heard):
@@ -282,6 +292,25 @@ class Table:
               and self.clock.now() - self.last_heard_at >= self.settings.idle_s):
             raise IdleTable()
         return result
+
+    def _listen_through_device_loss(self, expected: Expected, timeout_s: float | None) -> Heard | Silence:
+        """Listen; a microphone that disappears pauses the moment: said once, then the
+        listener is tried again every :data:`DEVICE_POLL_S` seconds until it hears again,
+        and the same moment goes on (nothing is lost, nothing is logged meanwhile)."""
+        said = False
+        while True:
+            try:
+                return self.live_listener.listen(expected, timeout_s)
+            except DeviceError as exc:
+                if not said:
+                    said = True
+                    log.warning("microphone lost: %s", exc)
+                    try:
+                        self.voice.say(self.text("common.mic_lost"))
+                    except DeviceError:
+                        pass
+                self.clock.sleep(DEVICE_POLL_S)
+                self.last_heard_at = self.clock.now()  # a paused table is not an idle one
 
     def hold(self) -> None:
         """Keep what the last listen heard for the next listening moment (it was said while a
@@ -496,6 +525,24 @@ class Table:
         if not self.replaying:
             self.recorder.autosave(self.log, self.phase, finished, record)
 
+    def forget_finished(self) -> None:
+        """A finished game needs no autosave: once its record is safely on disk, the
+        autosave and its journal go (nothing to resume, nothing piling up)."""
+        if self.replaying or os.environ.get("VOICEGAME_KEEP_FINISHED") == "1":  # kept for inspection
+            return
+        storage = self.recorder.storage
+        storage.flush()
+        error = storage.take_error()
+        if error is None and self.record_path().exists():
+            self.close()
+            for path in (self.autosave_path(), journal_path(self.autosave_path())):
+                try:
+                    storage.remove(path)
+                except OSError:
+                    pass
+        elif error is not None:
+            log.warning("saving failed: %s", error)
+
     def _saving_failed(self, exc: OSError) -> None:
         """Log a failed save and say so once (full disk…); the game goes on."""
         log.warning("saving failed: %s", exc)
@@ -517,13 +564,21 @@ class Table:
         self.recorder.storage.flush()
 
 
+def tidy_before_game() -> None:
+    """Housekeeping of the data dir (:func:`voicegame.engine.journal.tidy`) before each game,
+    so a kiosk that runs for weeks keeps only the records it is configured to keep."""
+    removed = tidy()
+    if removed:
+        log.info("housekeeping removed %d old files", len(removed))
+
+
 def write_crash_log(details: str) -> Path:
     """Append an internal error's traceback to ``<data dir>/voicegame.log`` (for the
     kiosk owner; players never see it). Returns the log's path."""
     path = data_dir() / "voicegame.log"
     try:
-        path.parent.mkdir(parents=True, exist_ok=True)
-        with path.open("a", encoding="utf-8") as fh:
+        private_folder(path.parent)
+        with os.fdopen(os.open(path, os.O_WRONLY | os.O_CREAT | os.O_APPEND, 0o600), "a", encoding="utf-8") as fh:
             fh.write(f"--- {_dt.datetime.now().isoformat(timespec='seconds')}\n{details}\n")
     except OSError:
         pass
@@ -580,6 +635,7 @@ class Session:
                 log.warning("saving failed: %s", error)
 
     def _run(self) -> str:
+        tidy_before_game()
         replay, live_at = (self.log, "end") if self.resuming else (None, "end")
         if self.resuming:
             self.voice.say(Prompts.load(self.settings.lang).text("common.resuming"))
@@ -593,6 +649,7 @@ class Session:
                 table.where_we_are = getattr(host, "where_we_are", None)
                 host.play()
                 table.autosave(finished=True)
+                table.forget_finished()
                 return "finished"
             except Undo as undo:
                 replay, live_at = table.log[: undo.index], "next_listen"
@@ -617,9 +674,20 @@ class Session:
             except Exception:  # never show a traceback to a player
                 crash_log = write_crash_log(traceback.format_exc())
                 log.warning("the game stopped on an internal error; details in %s", crash_log)
+                if table.replaying:  # the saved game itself fails: set it aside, never offer it again
+                    table.clock.go_live()
+                    try:
+                        self.storage.flush()
+                        moved = quarantine(table.autosave_path())
+                        log.warning("the saved game could not be replayed; set aside as %s", moved)
+                    except OSError:
+                        log.warning("the saved game could not be replayed nor set aside")
+                    self.voice.say(table.text("common.save_set_aside"))
+                    return "error"
                 try:
-                    if table.replaying:
-                        table.clock.go_live()
+                    if table.log and not table.log[-1].get("accepted"):
+                        # the input that met the error was never taken: resume asks for it again
+                        table.log.pop()
                     if table.log:
                         table.autosave()
                     else:  # nothing was played: nothing to resume

@@ -19,6 +19,7 @@ Fuzzy snapping of a transcript to the nearest expected phrase uses ``rapidfuzz``
 
 from __future__ import annotations
 
+import math
 import re
 import unicodedata
 from dataclasses import dataclass
@@ -34,6 +35,8 @@ from voicegame.language.prompts import load_toml
 COMMANDS = ("repeat", "help", "score", "pause", "resume", "undo", "slower", "faster",
             "louder", "softer", "quit", "stop")
 
+#: Digits ``int()`` reads: ``str.isdigit()`` also accepts "²" and "①", which it does not.
+_ASCII_DIGITS = re.compile(r"[0-9]+")
 _PUNCT = re.compile(r"[^\w\s'.,-]", re.UNICODE)
 
 
@@ -51,7 +54,7 @@ def fold(text: str) -> str:
 def normalise(text: str) -> str:
     """Lower-case, strip punctuation except apostrophes and number marks, squeeze spaces
     (cached: every parser of a listening moment normalises the same transcript)."""
-    text = _PUNCT.sub(" ", text.lower().replace("’", "'"))
+    text = _PUNCT.sub(" ", unicodedata.normalize("NFKC", text).lower().replace("’", "'"))
     text = re.sub(r"[.,](?!\d)|(?<!\d)[.,]", " ", text)  # sentence punctuation, not 3.5 / 1,200
     text = re.sub(r"(?<![\w])-(?!\d)|(?<=\w)-(?=\s|$)", " ", text)  # dashes that are not a minus sign
     return " ".join(text.split())
@@ -208,9 +211,9 @@ class Understanding:
             text = text.replace(f" {phrase} ", " ")
         tokens = self._tokens(text)
         tokens = [w for w in tokens if w not in self.numbers.filler or w in self.numbers.all_words()]
-        if not tokens:
+        if not tokens or len(tokens) > MAX_NUMBER_WORDS:
             return None
-        return self._value(tokens, year)
+        return bounded(self._value(tokens, year))
 
     def _tokens(self, text: str) -> list[str]:
         """Normalised words with the language's spelling variants mapped
@@ -256,12 +259,12 @@ class Understanding:
         while i < len(words):
             if self._is_number_token(words[i]) and not (words[i] in self.numbers.connectors and i + 1 < len(words) and words[i + 1] not in self.numbers.scales):
                 j = i
-                while j < len(words) and self._is_number_token(words[j]):
+                while j < len(words) and j - i < MAX_NUMBER_WORDS and self._is_number_token(words[j]):
                     j += 1
                 # the longest prefix of the run that is one number ("twelve and fifteen" → 12, then 15)
                 while j > i:
                     if words[j - 1] not in self.numbers.connectors:
-                        value = self._value(words[i:j], year)
+                        value = bounded(self._value(words[i:j], year))
                         if value is not None:
                             spans.append((i, j, value))
                             break
@@ -382,14 +385,14 @@ class Understanding:
         toks = list(tokens)
         if toks[0] in n.article_one and len(toks) > 1 and toks[1] in n.scales:
             toks[0] = n.units[2] if n.units[1] in n.zero_words else n.units[1]  # "a hundred" → "one hundred"
-        if any(not (self._is_number_word(t) or t.isdigit()) for t in toks):
+        if any(not (self._is_number_word(t) or _ASCII_DIGITS.fullmatch(t)) for t in toks):
             return None
         try:
             return int(text2num(" ".join(toks), self.lang))
         except ValueError:
             pass
         converted = alpha2digit(" ".join(toks), self.lang).split()
-        if len(converted) == 1 and converted[0].isdigit():
+        if len(converted) == 1 and _ASCII_DIGITS.fullmatch(converted[0]):
             return int(converted[0])
         if year:
             return self._year_pair(toks)
@@ -440,6 +443,20 @@ class Understanding:
 
     def colour_phrases(self) -> list[str]:
         return [p for ps in self.colour_words.values() for p in ps]
+
+
+#: The largest number a player can mean (a guess beyond ±10^15 is refused as not a number).
+MAX_NUMBER = 10 ** 15
+#: The most words one spoken number takes ("two million three hundred and forty five
+#: thousand six hundred and seventy eight" is 13); longer runs are split, so parsing stays linear.
+MAX_NUMBER_WORDS = 16
+
+
+def bounded(value: int | float | None) -> int | float | None:
+    """``value`` when it is finite and within ±:data:`MAX_NUMBER`, else ``None``."""
+    if value is None or not math.isfinite(value) or abs(value) > MAX_NUMBER:
+        return None
+    return value
 
 
 @lru_cache(maxsize=512)
