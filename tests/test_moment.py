@@ -114,7 +114,7 @@ def test_stop_stops_the_voice_that_is_speaking(tmp_path):
 
 
 def test_the_log_holds_the_accepted_intent_beside_the_transcript(tmp_path, monkeypatch):
-    monkeypatch.setenv("VOICEGAME_KEEP_FINISHED", "1")  # a finished game's autosave is read back here
+    monkeypatch.setenv("VOICEGAME_KEEP_FINISHED", "1")  # a finished game's autosave is kept to look at
     _, _, session = play(["one", "2", "repeat", "three"], tmp_path)
     log = session.table.log
     assert [(e["text"], e.get("intent"), e.get("command")) for e in log] == [

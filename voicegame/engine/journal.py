@@ -269,7 +269,9 @@ def data_lines(path: str | Path, error: type[Exception], what: str) -> list[tupl
     except OSError as exc:
         raise error(f"Cannot read the {what} {p}: {exc.strerror or exc}.") from exc
     head = raw[:4096]
-    if raw.startswith((b"\xff\xfe", b"\xfe\xff")) or (head and head.count(b"\x00") * 4 >= len(head)):
+    # UTF-16 without a byte-order mark has a zero byte beside every ASCII letter; a stray
+    # NUL in UTF-8 text (which is valid UTF-8) is not that
+    if raw.startswith((b"\xff\xfe", b"\xfe\xff")) or (head and head.count(0) * 4 >= len(head)):
         raise error(f"{p} is not UTF-8 text (it looks like UTF-16): save it as UTF-8.")
     raw = raw.removeprefix(b"\xef\xbb\xbf")  # a UTF-8 byte-order mark
     lines = []

@@ -13,7 +13,7 @@ from dataclasses import dataclass, field
 
 from voicegame.adapters.headless import VirtualClock
 from voicegame.language.utterance import clean_heard
-from voicegame.ports import Clock, Heard, Silence
+from voicegame.ports import Clock, Heard, Rejected, Silence
 
 
 class QuitGame(Exception):
@@ -91,40 +91,6 @@ class SwitchClock:
         self.replaying = False
 
 
-class BadSave(ValueError):
-    """A saved input log entry has the wrong shape; ``str()`` says which entry and field."""
-
-
-def _is_seconds(value) -> bool:
-    return isinstance(value, (int, float)) and not isinstance(value, bool) and 0 <= value < 1e7
-
-
-def replayed(entry) -> Heard | Silence:
-    """The listen result a saved log entry stands for (cleaned as a live one is).
-
-    :raises BadSave: the entry is not an object, or its text / alternatives / confidence /
-        elapsed have the wrong type.
-    """
-    if not isinstance(entry, dict):
-        raise BadSave("an input log entry is not an object")
-    text, alternatives = entry.get("text"), entry.get("alternatives", [])
-    confidence, elapsed = entry.get("confidence", 1.0), entry.get("elapsed", 0.0)
-    if elapsed is not None and not _is_seconds(elapsed):
-        raise BadSave("an input log entry's 'elapsed' is not a number of seconds")
-    if text is None:
-        return Silence(float(elapsed or 0.0))
-    if not isinstance(text, str):
-        raise BadSave("an input log entry's 'text' is not text")
-    if not isinstance(alternatives, list) or not all(isinstance(a, str) for a in alternatives):
-        raise BadSave("an input log entry's 'alternatives' is not a list of texts")
-    if confidence is None:
-        confidence = 1.0
-    if not isinstance(confidence, (int, float)) or isinstance(confidence, bool):
-        raise BadSave("an input log entry's 'confidence' is not a number")
-    return clean_heard(Heard(text, tuple(alternatives), float(confidence)))
-
-
-
 class Replay:
     """The input-log entries still to replay, oldest first.
 
@@ -143,13 +109,53 @@ class Replay:
     def __bool__(self) -> bool:
         return bool(self.pending)
 
-    def next(self) -> tuple[dict, Heard | Silence]:
-        """The next entry and what was heard then."""
+    def next(self) -> tuple[dict, Heard | Silence | Rejected]:
+        """The next entry and what was heard then.
+
+        :raises BadSave: the entry has the wrong shape (:func:`replayed`).
+        """
         entry = self.pending.pop(0)
+        heard = replayed(entry)
         self.current = entry
-        return entry, replayed(entry)
+        return entry, heard
 
     @property
     def ends_live(self) -> bool:
         """The replay goes live right after its last entry (a resume)."""
         return self.live_at == "end"
+
+
+class BadSave(ValueError):
+    """A saved input log entry has the wrong shape; ``str()`` says which entry and field."""
+
+
+def _is_seconds(value) -> bool:
+    return isinstance(value, (int, float)) and not isinstance(value, bool) and 0 <= value < 1e7
+
+
+def replayed(entry) -> Heard | Silence | Rejected:
+    """The listen result a saved log entry stands for (cleaned as a live one is); an entry
+    the listener rejected as table talk (``"rejected"``) replays as a :class:`Rejected`.
+
+    :raises BadSave: the entry is not an object, or its text / alternatives / confidence /
+        elapsed have the wrong type.
+    """
+    if not isinstance(entry, dict):
+        raise BadSave("an input log entry is not an object")
+    text, alternatives = entry.get("text"), entry.get("alternatives", [])
+    confidence, elapsed = entry.get("confidence", 1.0), entry.get("elapsed", 0.0)
+    if elapsed is not None and not _is_seconds(elapsed):
+        raise BadSave("an input log entry's 'elapsed' is not a number of seconds")
+    if text is None:
+        if entry.get("rejected"):
+            return Rejected("", str(entry["rejected"]), float(elapsed or 0.0))
+        return Silence(float(elapsed or 0.0))
+    if not isinstance(text, str):
+        raise BadSave("an input log entry's 'text' is not text")
+    if not isinstance(alternatives, list) or not all(isinstance(a, str) for a in alternatives):
+        raise BadSave("an input log entry's 'alternatives' is not a list of texts")
+    if confidence is None:
+        confidence = 1.0
+    if not isinstance(confidence, (int, float)) or isinstance(confidence, bool):
+        raise BadSave("an input log entry's 'confidence' is not a number")
+    return clean_heard(Heard(text, tuple(alternatives), float(confidence)))

@@ -25,26 +25,29 @@ import traceback
 from pathlib import Path
 from typing import Any, Callable, Iterable, TypeVar
 
-from voicegame.engine.journal import NoStorage, Recorder, Storage, data_dir
+from voicegame.engine.journal import NoStorage, Recorder, Storage, data_dir, journal_path, private_folder, quarantine, tidy
 from voicegame.engine.moment import (DEFAULT_LISTEN_S, MAX_TRIES, SILENT, Ambiguous, Commands, Moment,
                                      NotAllowed, NotUnderstood, ParseError, run_moment, try_parse, understood)
 from voicegame.engine.observer import PUBLIC, CaptionedVoice, Observers, View
-from voicegame.engine.session import IdleTable, QuitGame, Replay, Settings, SwitchClock, Undo, _is_seconds
+from voicegame.engine.session import (BadSave, IdleTable, QuitGame, Replay, Settings, SwitchClock, Undo, _is_seconds,
+                                      replayed)
 from voicegame.engine.speech import Speech
 from voicegame.engine.timers import Timers
 from voicegame.language.prompts import Prompts
-from voicegame.language.utterance import clean_heard
-from voicegame.engine.journal import background_writer, journal_path, private_folder, quarantine, tidy
 from voicegame.language.words import Understanding, understanding
-from voicegame.ports import Clock, DeviceError, Expected, Heard, InputEnded, Listener, Silence, Voice
+from voicegame.language.utterance import clean_heard
+from voicegame.ports import Clock, DeviceError, Expected, Heard, InputEnded, Listener, Rejected, Silence, Voice
 
 log = logging.getLogger("voicegame")
 
 T = TypeVar("T")
 
-__all__ = ["DEFAULT_LISTEN_S", "MAX_TRIES", "SILENT", "Ambiguous", "IdleTable", "Moment", "NoStorage",
+__all__ = ["DEFAULT_LISTEN_S", "MAX_TRIES", "SILENT", "Ambiguous", "BadSave", "IdleTable", "Moment", "NoStorage",
            "NotAllowed", "NotUnderstood", "ParseError", "QuitGame", "Session", "Settings", "Storage",
-           "SwitchClock", "Table", "Undo", "try_parse", "understood", "write_crash_log"]
+           "SwitchClock", "Table", "Undo", "replayed", "try_parse", "understood", "write_crash_log"]
+
+#: Seconds between checks for a microphone that disappeared.
+DEVICE_POLL_S = 3.0
 
 
 class Table:
@@ -279,6 +282,8 @@ class Table:
             "elapsed": round(self.clock.now() - start, 3),
             "accepted": False,
         }
+        if isinstance(result, Rejected):  # table talk the listener refused: replayed as such
+            entry["rejected"] = result.reason or "rejected"
         self.log.append(entry)
         self.journal()  # every listen, whatever it turns out to be (a command, a pause…)
         if isinstance(result, Heard):
@@ -525,15 +530,18 @@ class Table:
         autosave and its journal go (nothing to resume, nothing piling up)."""
         if self.replaying or os.environ.get("VOICEGAME_KEEP_FINISHED") == "1":  # kept for inspection
             return
-        writer = background_writer()
-        writer.flush()
-        if writer.error is None and self.record_path().exists():
+        storage = self.recorder.storage
+        storage.flush()
+        error = storage.take_error()
+        if error is None and self.record_path().exists():
             self.close()
             for path in (self.autosave_path(), journal_path(self.autosave_path())):
                 try:
-                    path.unlink(missing_ok=True)
+                    storage.remove(path)
                 except OSError:
                     pass
+        elif error is not None:
+            log.warning("saving failed: %s", error)
 
     def _saving_failed(self, exc: OSError) -> None:
         """Log a failed save and say so once (full disk…); the game goes on."""
@@ -555,9 +563,6 @@ class Table:
         """Wait until every save is on disk (end of a game)."""
         self.recorder.storage.flush()
 
-
-#: Seconds between checks for a microphone that disappeared.
-DEVICE_POLL_S = 3.0
 
 def tidy_before_game() -> None:
     """Housekeeping of the data dir (:func:`voicegame.engine.journal.tidy`) before each game,
@@ -667,7 +672,7 @@ class Session:
                 if table.replaying:  # the saved game itself fails: set it aside, never offer it again
                     table.clock.go_live()
                     try:
-                        background_writer().flush()
+                        self.storage.flush()
                         moved = quarantine(table.autosave_path())
                         log.warning("the saved game could not be replayed; set aside as %s", moved)
                     except OSError:
