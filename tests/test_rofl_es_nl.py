@@ -20,7 +20,8 @@ from tests.test_host_rofl import play_tied_game
 from voicegame.games.rofl.deck import CATEGORIES, load_deck
 from voicegame.language.prompts import Prompts, load_toml
 from voicegame.games.rofl import rules
-from voicegame.games.rofl.rules import judge_guess
+from voicegame.games.rofl.judge import judge_guess
+from voicegame.games.rofl import judge
 from voicegame.language.speakable import speakable
 from voicegame.language.words import normalise, understanding
 from voicegame.games.rofl.intents import ClaimIntent, Disqualify, Verdict, rofl_understanding
@@ -326,7 +327,7 @@ def test_judge_spanish_and_dutch(guess, message, lenient, lang, correct):
     ("pak maar mijn hand", "Pak maar m'n hand", "nl"),
 ])
 def test_respelled_words_are_the_same_words_not_a_forgiven_slip(guess, message, lang):
-    assert judge_guess(guess, message, False, lang).reason == rules.EXACT
+    assert judge_guess(guess, message, False, lang).reason == judge.EXACT
 
 
 # ---------------------------------------------------------------------- golden games
@@ -342,7 +343,7 @@ def test_spanish_game_with_a_tiebreaker(tmp_path):
     assert first["judgement"]["correct"] is False and first["verdict"] == {"by": "green", "correct": True}
     assert [(c["writer"], c["space"]) for c in turns[1]["claims"]] == [("green", 9), ("red", 12)]  # undo
     assert turns[2]["disqualified"] == ["red"] and turns[2]["position"] == 1     # R3
-    assert turns[3]["reveals"][0]["judgement"]["reason"] == rules.SLIP
+    assert turns[3]["reveals"][0]["judgement"]["reason"] == judge.SLIP
     assert turns[3]["passes"] == [{"writer": "green", "silent": True}]
     assert turns[9]["tiebreak"] and turns[9]["winner"] == "blue"
     assert "La casilla 7,5 no existe." in out                        # decimal comma
@@ -359,7 +360,7 @@ def test_dutch_game_lenient_with_a_tiebreaker(tmp_path):
     assert turns[0]["reveals"][0]["judgement"]["correct"] is True        # "de" left out, lenient
     assert turns[2]["reveals"][1]["guess"] == "zeg eens aaa" and turns[2]["reveals"][1]["correct"]
     wolf = turns[8]["reveals"][0]                                        # a writer overrules a slip
-    assert wolf["judgement"]["reason"] == rules.SLIP and wolf["overruled"] and not wolf["correct"]
+    assert wolf["judgement"]["reason"] == judge.SLIP and wolf["overruled"] and not wolf["correct"]
     assert "Vak 7,5 bestaat niet." in out
 
 

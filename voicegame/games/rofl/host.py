@@ -50,7 +50,7 @@ from transitions import Machine
 from voicegame.games.rofl.deck import Card, load_deck
 from voicegame.engine.table import DEFAULT_LISTEN_S, SILENT, NotAllowed, Table, understood
 from voicegame.language.prompts import Prompts
-from voicegame.games.rofl import rules
+from voicegame.games.rofl import judge, rules
 from voicegame.games.rofl.rules import (AlreadyClaimed, Board, GuessResult, RoflOptions, SpaceOutOfRange,
                                   SpaceTaken, UnknownWriter)
 from voicegame.language.words import normalise, understanding
@@ -691,7 +691,7 @@ class Host:
                     t.say("rofl.own_verdict_correct" if correct else "rofl.own_verdict_wrong",
                           colour=self.name(v.colour))
                 else:
-                    j = rules.judge_guess(got, self.message, self.options.lenient, self.lang)
+                    j = judge.judge_guess(got, self.message, self.options.lenient, self.lang)
                     entry["judgement"] = dataclasses.asdict(j)
                     correct = j.correct
                     t.say("rofl.judged_right" if j.correct else "rofl.judged_wrong", guess=got)
