@@ -366,12 +366,18 @@ def test_guesser_overrule_is_ignored_and_a_writer_overrules(tmp_path):
     assert "Red guessed Blue's message, the first one shown: 3 points each." in out
 
 
-def test_undo_a_guess_in_the_reveal(tmp_path):
-    _, out, _ = play(tmp_path, script_file(tmp_path, ["blue, three", "green, four", "no pain",
-                                                      "undo", "no pain no gain", "agreed"]),
-                     ["--players", "red,blue,green", "--seed", "5"])
-    assert "Undone. Let's take that step again." in out
-    assert "Red guessed Blue's message, the first one shown: 3 points each." in out
+def test_undo_never_grants_a_second_guess_at_the_same_message(tmp_path):
+    """R4: one guess per message. After a wrong guess "undo" takes nothing back: the guess stands."""
+    _, out, record = play(tmp_path, script_file(tmp_path, [
+        "blue, three", "green, four", "no pain", "undo", "agreed", "undo", "no pain no gain", "agreed"]),
+                          ["--players", "red,blue,green", "--seed", "5"])
+    first_undo, second_undo = out.split("PLAYER: undo")[1:3]
+    assert first_undo.startswith("\nHOST: There is nothing to undo")
+    assert second_undo.startswith("\nHOST: There is nothing to undo")    # Green's message is on show
+    turn = record["turns"][0]
+    assert [(r["writer"], r["guess"], r["correct"]) for r in turn["reveals"]] == [
+        ("blue", "no pain", False), ("green", "no pain no gain", True)]
+    assert turn["points"] == {"red": 2, "green": 2}
 
 
 def test_disqualified_naming_another_writer_is_refused(tmp_path):
@@ -435,9 +441,8 @@ def play_tied_game(tmp_path, lang: str, lines: list[str]) -> str:
     def tied_host(table):
         host = host_rofl.Host(table)
         game = rules.RoflGame(("red", "blue", "green", "yellow"), {"red": 5, "blue": 2, "green": 5, "yellow": 0},
-                              round=3, turn=3)
-        host.game, _ = rules.score_turn(game, [])
-        host.machine.set_state("tiebreak_intro")
+                              round=3, turn=3, pile=host.game.pile)
+        host.game, _ = rules.score_turn(game, [])  # the game starts at its tiebreak
         return host
 
     settings = Settings("rofl", lang=lang, seed=5, options={"players": ["red", "blue", "green", "yellow"]},

@@ -270,7 +270,8 @@ class Table:
         """A short confirmation tone; the text adapter prints ``label``."""
         self.voice.tone(frequency_hz, duration_s, label)
 
-    def tell_private(self, audience: str, sentence: str, audience_name: str | None = None) -> None:
+    def tell_private(self, audience: str, sentence: str, audience_name: str | None = None,
+                     cover: str | None = None) -> None:
         """Deliver secret information to one audience only (G2).
 
         - ``ears`` (default): everyone else covers their ears, a countdown from
@@ -281,6 +282,8 @@ class Table:
         :param audience: the private audience key (``"psychic"``, ``"writers"``).
         :param audience_name: how to call that audience aloud, as in the middle of a
             sentence ("the Psychic"); the table capitalises it where it starts one.
+        :param cover: in ``ears`` mode, the sentence that asks the others to cover their
+            ears when it is better said by naming them ("Red, cover your ears").
         """
         name = audience_name or audience
         mode = self.settings.private
@@ -292,7 +295,10 @@ class Table:
             if not self.replaying:
                 self.screen(self.text("common.private_screen_line", audience=name, secret=sentence))
         else:
-            self.say("common.cover_ears", audience=name)
+            if cover:
+                self.say_text(cover)
+            else:
+                self.say("common.cover_ears", audience=name)
             self.say("common.countdown")
             self.say_private(audience, sentence)
             self.say_private(audience, sentence)
@@ -378,7 +384,7 @@ class Table:
         :param phrases: the grammar of this moment (global commands are added).
         :param free: a free-text moment (no grammar).
         :param help_key: prompt key for "help" and for the options offered after
-            three failed tries.
+            three failed tries (filled with ``values`` too).
         :param moment: short name of the listening moment (records, vocabulary).
         :param timeout_s: seconds to wait for speech; ``None`` waits forever.
         :param silence_limit: after this many silences return :data:`SILENT`
@@ -409,7 +415,7 @@ class Table:
                 if command:
                     self.log[-1]["command"] = command
                     self.journal()
-                    self._command(command, help_key)
+                    self._command(command, help_key, values)
                     continue
                 outcome = try_parse(parse, heard)
                 if outcome[0] == "ok":
@@ -422,9 +428,10 @@ class Table:
                     self.say_text(outcome[1], remember=False)
                 elif failures < MAX_TRIES:
                     self.say_text(self.text("common.not_understood", heard=heard.text,
-                                            options=self.text(help_key)), remember=False)
+                                            options=self.text(help_key, **values)), remember=False)
             if failures >= MAX_TRIES:
-                self.say_text(self.text("common.options", options=self.text(help_key)), remember=False)
+                self.say_text(self.text("common.options", options=self.text(help_key, **values)),
+                              remember=False)
                 failures = 0
 
     def ask_yes_no(self, key: str | None, *, help_key: str = "common.help_yes_no", moment: str = "confirm",
@@ -437,13 +444,13 @@ class Table:
 
         return self.ask(key, parse, phrases=u.yes_no_phrases(), help_key=help_key, moment=moment, **values)
 
-    def _command(self, command: str, help_key: str) -> None:
+    def _command(self, command: str, help_key: str, values: dict | None = None) -> None:
         voice = self.voice
         if command == "repeat":
             if self.last_prompt:
                 voice.say(self.last_prompt)
         elif command == "help":
-            self.say_text(self.text(help_key), remember=False)
+            self.say_text(self.text(help_key, **(values or {})), remember=False)
             self.say_text(self.text("common.help_global"), remember=False)
         elif command == "score":
             if self.score_callback:

@@ -1,36 +1,30 @@
-"""ROFL! rules, pure: no audio, time or I/O.
+"""ROFL! rules, pure (standard library only): the game, one turn in progress, chance.
 
-Everything here follows the rulings R1–R7 of ``shared/rules/NOTES.md`` (they
-win over the Spanish rulebook text). Flow of one turn, as a host drives it::
+Follows the rulings R1–R7 (docs/rulings.md). One turn, as a host drives it::
 
     game = new_game(["red", "blue", "green"], RoflOptions(lenient=True))   # R1
-    guesser = current_guesser(game); ws = writers(game)                     # R1
-    board = Board()
-    board = claim(board, "blue", 7, ws, game.options.stacking)               # R2
-    board = pass_writer(board, "green", ws)                                  # R2
-    all_done(board, ws)                                                      # R2
-    for writer, space in reveal_order(board, disqualified):                  # R3, R4
-        judgement = judge_guess(heard, card_text, game.options.lenient)      # R4
-        ...  # writers may overrule; stop at the first correct result
-    game, score = score_turn(game, [GuessResult("blue", False), ...])        # R5
-    phase(game)  # "turn" | "tiebreak" | "finished"
-    game, outcome = score_tiebreak_turn(game, results)                       # R6
-    winners(game)                                                            # R1, R6
+    game, (card, side) = draw(game, card_count, rng)                          # chance
+    turn = start_turn(game)                                                   # R1, R6
+    turn = claim_space(turn, "blue", 7, game.options.stacking)               # R2
+    turn = pass_turn(turn, "green")                                           # R2
+    turn = close_claims(turn)              # reveal order, lowest space first  R4
+    while more_to_reveal(turn):
+        turn = show_next(turn); writer, space = on_show(turn)
+        turn = guessed(turn, host_says)    # one guess per message             R4
+        turn = overrule(turn, "green", True) or settle(turn)                  # R4
+    game, score = score_turn(game, turn.results)                             # R5
+    game, outcome = score_tiebreak_turn(game, turn.results)                  # R6
 
-Terms: the *guesser* guesses; the *writers* condense the message; a *board
-space* is 1..20; a writer's *token* sits on one space (a :class:`Claim`);
-*reveal position* 1 is the first message shown that was not disqualified.
-
-Every state object is a frozen dataclass: ``dataclasses.asdict`` gives JSON-ready
-data and each class's ``from_dict`` rebuilds it. Functions never mutate their
-arguments; they return new objects. Errors are :class:`ValueError` subclasses
-(base :class:`RoflError`) carrying the fields a host needs to re-prompt.
+Every state object is a frozen dataclass (``dataclasses.asdict`` gives JSON-ready
+data, ``from_dict`` rebuilds it); functions return new objects. Errors are
+:class:`RoflError` (a ``ValueError``) subclasses carrying what a host needs to re-prompt.
+Judging the words of a guess is not here: see :mod:`voicegame.games.rofl.judge`.
 """
 
 from __future__ import annotations
 
 from dataclasses import dataclass, field, replace
-from typing import Any, Collection, Iterable, Mapping, Sequence
+from typing import Any, Collection, Iterable, Mapping, Protocol, Sequence
 
 MIN_PLAYERS = 3
 """Fewest players, R1."""
@@ -372,6 +366,7 @@ class RoflGame:
     finished: bool = False
     tiebreak: Tiebreak | None = None
     history: tuple[TurnRecord, ...] = ()
+    pile: tuple[tuple[int, int], ...] = ()
 
     @classmethod
     def from_dict(cls, data: Mapping[str, Any]) -> "RoflGame":
@@ -387,6 +382,7 @@ class RoflGame:
             bool(data.get("finished", False)),
             None if tb is None else Tiebreak.from_dict(tb),
             tuple(TurnRecord.from_dict(t) for t in data.get("history", ())),
+            tuple((int(i), int(side)) for i, side in data.get("pile", ())),
         )
 
 
@@ -724,3 +720,284 @@ def score_tiebreak_turn(game: RoflGame, results: Sequence[GuessResult | tuple]) 
     new_tb = replace(tb, turns_played=tb.turns_played + 1, winner=winner)
     new = replace(game, tiebreak=new_tb, finished=winner is not None, history=game.history + (record,))
     return new, TiebreakOutcome(winner, who, winner is None)
+
+
+# --------------------------------------------------------------------------- chance: the deck
+
+
+class Rng(Protocol):
+    """The injected randomness (a ``random.Random``)."""
+
+    def shuffle(self, x: list) -> None: ...
+
+    def randrange(self, stop: int) -> int: ...
+
+
+def shuffle_pile(card_count: int, rng: Rng) -> tuple[tuple[int, int], ...]:
+    """Chance step: every card of the deck in a random order, each with a random side
+    (0 front, 1 back), as ``(card index, side)``.
+
+    :raises ValueError: ``card_count`` < 1.
+    """
+    if card_count < 1:
+        raise ValueError("a deck needs at least one card")
+    order = list(range(card_count))
+    rng.shuffle(order)
+    return tuple((i, rng.randrange(2)) for i in order)
+
+
+def draw(game: RoflGame, card_count: int, rng: Rng) -> tuple[RoflGame, tuple[int, int]]:
+    """Chance step: the next ``(card index, side)`` of the draw pile; an empty pile is
+    reshuffled first (:func:`shuffle_pile`)."""
+    pile = game.pile or shuffle_pile(card_count, rng)
+    return replace(game, pile=pile[1:]), pile[0]
+
+
+# --------------------------------------------------------------------------- one turn in progress
+
+
+class TurnError(RoflError):
+    """The turn action does not fit where the turn is (R2, R4).
+
+    :ivar why: ``"claims_open"``, ``"claims_closed"``, ``"nothing_on_show"``,
+        ``"already_guessed"``, ``"no_judgement"``.
+    """
+
+    def __init__(self, why: str):
+        self.why = why
+        super().__init__(f"turn action not possible now: {why}")
+
+
+class NotAWriter(RoflError):
+    """Only a writer of this turn may overrule or judge a guess (R4, R7).
+
+    :ivar colour: who tried; :ivar playing: whether they play in this game at all.
+    """
+
+    def __init__(self, colour: str, playing: bool):
+        self.colour = colour
+        self.playing = playing
+        super().__init__(f"{colour!r} is not a writer this turn")
+
+
+@dataclass(frozen=True)
+class Reveal:
+    """One message shown at reveal (R3, R4).
+
+    :param writer: whose message; :param space: its board space.
+    :param disqualified: skipped by a confirmed "disqualified" (R3).
+    :param guessed: a guess was heard (one per message, R4); ``False`` for no guess.
+    :param host_says: the host's judgement of the guess, ``None`` when it cannot judge
+        (own messages, R7) or no guess was heard.
+    :param correct: the final result once settled (after any overrule), else ``None``.
+    :param overruled_by: the writer whose verdict decided, if one spoke.
+    """
+
+    writer: str
+    space: int
+    disqualified: bool = False
+    guessed: bool = False
+    host_says: bool | None = None
+    correct: bool | None = None
+    overruled_by: str | None = None
+
+    @classmethod
+    def from_dict(cls, data: Mapping[str, Any]) -> "Reveal":
+        """Rebuild from ``dataclasses.asdict`` output."""
+        return cls(str(data["writer"]), int(data["space"]), bool(data.get("disqualified")),
+                   bool(data.get("guessed")), data.get("host_says"), data.get("correct"),
+                   data.get("overruled_by"))
+
+
+@dataclass(frozen=True)
+class Turn:
+    """A turn in progress (R1–R6): who writes and guesses, the board, the reveal.
+
+    :param writers: the writers (tiebreak: the tied players), seat order.
+    :param guessers: the guesser, or a tiebreak's guessers.
+    :param tiebreak: a tiebreaker turn (R6).
+    :param board: the claims and passes (R2).
+    :param closed: claiming has closed; ``order`` is set.
+    :param order: the tokens in reveal order, lowest space first (R4).
+    :param reveals: the messages shown so far, in order.
+    """
+
+    writers: tuple[str, ...]
+    guessers: tuple[str, ...]
+    tiebreak: bool = False
+    board: Board = field(default_factory=Board)
+    closed: bool = False
+    order: tuple[tuple[str, int], ...] = ()
+    reveals: tuple[Reveal, ...] = ()
+
+    @classmethod
+    def from_dict(cls, data: Mapping[str, Any]) -> "Turn":
+        """Rebuild from ``dataclasses.asdict`` output."""
+        return cls(tuple(data["writers"]), tuple(data["guessers"]), bool(data.get("tiebreak")),
+                   Board.from_dict(data.get("board", {})), bool(data.get("closed")),
+                   tuple((str(w), int(sp)) for w, sp in data.get("order", ())),
+                   tuple(Reveal.from_dict(r) for r in data.get("reveals", ())))
+
+    @property
+    def results(self) -> tuple[GuessResult, ...]:
+        """The settled results of the messages not disqualified, in reveal order (R5, R6)."""
+        return tuple(GuessResult(r.writer, bool(r.correct)) for r in self.reveals
+                     if not r.disqualified and r.correct is not None)
+
+    @property
+    def current(self) -> Reveal | None:
+        """The message on show, or ``None``."""
+        return self.reveals[-1] if self.reveals else None
+
+    @property
+    def position(self) -> int:
+        """Reveal position of the message on show (R3: disqualified ones not counted)."""
+        return sum(1 for r in self.reveals if not r.disqualified)
+
+
+def start_turn(game: RoflGame) -> Turn:
+    """The turn now due (R1; R6 in a tiebreak: the tied write, all others guess).
+
+    :raises WrongPhase: the game is finished.
+    """
+    p = phase(game)
+    if p == "finished":
+        raise WrongPhase(p, "start a turn")
+    if p == "tiebreak":
+        assert game.tiebreak is not None
+        return Turn(game.tiebreak.writers, game.tiebreak.guessers, True)
+    return Turn(writers(game), (current_guesser(game),))
+
+
+def waiting(turn: Turn) -> tuple[str, ...]:
+    """Writers who have neither claimed nor passed, seat order (R2)."""
+    done = {c.writer for c in turn.board.claims} | set(turn.board.passed)
+    return tuple(w for w in turn.writers if w not in done)
+
+
+def claims_complete(turn: Turn) -> bool:
+    """Every writer has claimed or passed: claiming ends at once (R2)."""
+    return all_done(turn.board, turn.writers)
+
+
+def _open(turn: Turn) -> None:
+    if turn.closed:
+        raise TurnError("claims_closed")
+
+
+def claim_space(turn: Turn, writer: str, space: int, stacking: bool = False) -> Turn:
+    """A writer's token on a space (R2); the errors of :func:`claim`."""
+    _open(turn)
+    return replace(turn, board=claim(turn.board, writer, space, turn.writers, stacking))
+
+
+def pass_turn(turn: Turn, writer: str) -> Turn:
+    """A writer places no token (R2); the errors of :func:`pass_writer`."""
+    _open(turn)
+    return replace(turn, board=pass_writer(turn.board, writer, turn.writers))
+
+
+def close_claims(turn: Turn) -> Turn:
+    """Claiming closes once every writer has claimed or passed; the reveal order is set
+    (R2, R4). :raises TurnError: a writer is still to claim or pass."""
+    _open(turn)
+    if not claims_complete(turn):
+        raise TurnError("claims_open")
+    return replace(turn, closed=True, order=tuple(reveal_order(turn.board)))
+
+
+def guessed_right(turn: Turn) -> bool:
+    """A settled result was correct: the turn ends (R5)."""
+    return any(r.correct for r in turn.reveals)
+
+
+def more_to_reveal(turn: Turn) -> bool:
+    """Another message is to be shown: none guessed yet and tokens left (R4, R5)."""
+    return turn.closed and not guessed_right(turn) and len(turn.reveals) < len(turn.order)
+
+
+def show_next(turn: Turn) -> Turn:
+    """Show the next message in the reveal order (R4).
+    :raises TurnError: nothing left to show, or the message on show is not settled."""
+    if not more_to_reveal(turn):
+        raise TurnError("nothing_on_show")
+    if turn.current is not None and not _settled(turn.current):
+        raise TurnError("no_judgement")
+    writer, space = turn.order[len(turn.reveals)]
+    return replace(turn, reveals=turn.reveals + (Reveal(writer, space),))
+
+
+def _settled(r: Reveal) -> bool:
+    return r.disqualified or r.correct is not None
+
+
+def _replace_current(turn: Turn, **changes) -> Turn:
+    return replace(turn, reveals=turn.reveals[:-1] + (replace(turn.reveals[-1], **changes),))
+
+
+def _unguessed(turn: Turn) -> Reveal:
+    r = turn.current
+    if r is None:
+        raise TurnError("nothing_on_show")
+    if r.guessed or _settled(r):
+        raise TurnError("already_guessed")
+    return r
+
+
+def disqualify(turn: Turn) -> Turn:
+    """The message on show is disqualified (R3): skipped, no reveal position used.
+    :raises TurnError: nothing on show, or it was already guessed."""
+    _unguessed(turn)
+    return _replace_current(turn, disqualified=True)
+
+
+def no_guess(turn: Turn) -> Turn:
+    """Nobody guessed the message on show: it counts as not guessed (R4).
+    :raises TurnError: nothing on show, or it was already guessed."""
+    _unguessed(turn)
+    return _replace_current(turn, correct=False)
+
+
+def guessed(turn: Turn, host_says: bool | None) -> Turn:
+    """The one guess at the message on show was heard (R4): no second guess follows.
+
+    :param host_says: the host's judgement; ``None`` when it cannot judge (R7).
+    :raises TurnError: nothing on show, or it was already guessed.
+    """
+    _unguessed(turn)
+    return _replace_current(turn, guessed=True, host_says=host_says)
+
+
+def may_overrule(turn: Turn, colour: str) -> bool:
+    """Only a writer of this turn judges a guess (R4, R7)."""
+    return colour in turn.writers
+
+
+def overrule(turn: Turn, colour: str, correct: bool, players: Collection[str] = ()) -> Turn:
+    """A writer's verdict settles the guess on show (R4; R7: the only judgement).
+
+    :param players: everyone in the game, to tell a guesser from a stranger.
+    :raises NotAWriter: ``colour`` is not a writer this turn.
+    :raises TurnError: no guess is waiting for a judgement.
+    """
+    r = turn.current
+    if r is None or not r.guessed or r.correct is not None:
+        raise TurnError("no_judgement")
+    if not may_overrule(turn, colour):
+        raise NotAWriter(colour, colour in players)
+    return _replace_current(turn, correct=bool(correct), overruled_by=colour)
+
+
+def settle(turn: Turn) -> Turn:
+    """The host's judgement of the guess on show stands (R4).
+    :raises TurnError: no guess waiting, or the host could not judge (R7)."""
+    r = turn.current
+    if r is None or not r.guessed or r.correct is not None or r.host_says is None:
+        raise TurnError("no_judgement")
+    return _replace_current(turn, correct=r.host_says)
+
+
+def awaiting_verdict(turn: Turn) -> bool:
+    """A guess on show is heard and not yet settled."""
+    r = turn.current
+    return r is not None and r.guessed and r.correct is None
