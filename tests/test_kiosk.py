@@ -137,7 +137,7 @@ def test_three_silences_at_every_setup_question_take_the_defaults_and_say_so(tmp
     assert "I didn't hear an answer, so we start with these settings." in said
     assert "Starting ROFL for Red, Orange, Yellow and Green, with a 30-second timer." in said
     assert said.count("I didn't hear anything. Please say it again.") == 6  # two per question
-    assert any(s.startswith("Welcome to ROFL!") for s in said)
+    assert any(s.startswith("ROFL! Writers shrink a message") for s in said)
     assert status == 0
 
 

@@ -194,6 +194,10 @@ class Table:
         self.phase = "setup"
         self.last_prompt: str | None = None
         self.score_callback: Callable[[], None] | None = None
+        #: said when a resumed game goes live, before anything else: where the game is (hosts set it)
+        self.resume_callback: Callable[[], None] | None = None
+        #: seconds spent paused so far ("pause" … "resume"): a game timer stands still meanwhile
+        self.paused_s = 0.0
         self.snapshot_callback: Callable[[], Any] | None = None
         self.save_failed_said = False
         self._state: Any = None
@@ -370,6 +374,8 @@ class Table:
         """Replay finished: unmute, switch to live time, and (after an undo) repeat the prompt."""
         self.clock.go_live()
         self.last_heard_at = self.clock.now()  # silences before the replay ended are not idleness now
+        if self.resuming and self.resume_callback:
+            self.resume_callback()
         if repeat_prompt and self.last_prompt:
             self.live_voice.say(self.last_prompt)
 
@@ -502,6 +508,13 @@ class Table:
         return None
 
     def _pause(self) -> None:
+        started = self.clock.now()
+        try:
+            self._paused()
+        finally:
+            self.paused_s += self.clock.now() - started
+
+    def _paused(self) -> None:
         self.say_text(self.text("common.paused"), remember=False)
         u = self.understanding
         expected = Expected(u.grammar(), False, "paused")

@@ -46,6 +46,7 @@ UNTIMED_GUESS_TRIES = 3
 _READY = object()
 _DISQUALIFIED = object()
 _NO_GUESS = object()
+_RULES = object()
 
 
 class Phase(enum.Enum):
@@ -175,10 +176,13 @@ class Host:
         self.category: str | None = None
         self.guess: str | None = None  # the guess on show, as heard
         self.record_turn: dict[str, Any] = {}
+        self.tips: set[str] = set()  # moments whose first-time tip was said
+        self.rules_at = -1  # the chunk of the rules said last
         self.machine = Machine(model=self, states=Phase, initial=Phase.SETUP, transitions=TRANSITIONS,
                                auto_transitions=False, queued=True)
         table.score_callback = lambda: self.say_standings(remember=False)
         table.snapshot_callback = self.snapshot
+        table.resume_callback = self.say_resume
 
     # ------------------------------------------------------------------ driver
     def play(self) -> None:
@@ -265,13 +269,17 @@ class Host:
         seat = {p: i for i, p in enumerate(self.game.players)}
         return sorted(self.game.scores.items(), key=lambda kv: (-kv[1], seat[kv[0]]))
 
-    def say_standings(self, key: str = "rofl.standings", remember: bool = True) -> None:
-        """The standings, highest first (also the "score" command); no points said in words."""
+    def say_standings(self, key: str = "rofl.standings", remember: bool = True, top: int | None = None) -> None:
+        """The standings, highest first (also the "score" command); no points said in words.
+        ``top``: only the first few (a spoken list of at most three)."""
         t = self.table
         zero = "rofl.final_standing_item_zero" if key == "rofl.final_standings" else "rofl.standing_item_zero"
+        ranked = self.standings()
+        if top is not None and len(ranked) > top:
+            ranked, key = ranked[:top], "rofl.final_top"
         items = [t.text(zero, name=self.name(p)) if s == 0 else
                  t.text("rofl.standing_item", name=self.name(p), points=self.points_text(s))
-                 for p, s in self.standings()]
+                 for p, s in ranked]
         t.say_text(t.text(key, items=items), remember=remember)
 
     # ------------------------------------------------------------------ the public view
@@ -311,30 +319,94 @@ class Host:
         }
         t.show(self.state.value, data)
 
+    # ------------------------------------------------------------------ tips, rules, resume
+    def tip(self, moment: str) -> bool:
+        """True the first time ``moment`` comes up in this game: then its one-sentence tip is
+        said; later turns say only the short prompt (a replay rebuilds the same set)."""
+        if moment in self.tips:
+            return False
+        self.tips.add(moment)
+        return True
+
+    def ask(self, key: str | None, parse, *, timed: bool = False, **kw):
+        """``table.ask`` where "rules" / "more" also say the next chunk of the rules (not an
+        input undo takes back). ``timed``: return ``_RULES`` to the caller's timer loop."""
+        t = self.table
+
+        def with_rules(text: str):
+            if self.words.rules_request(text):
+                return _RULES
+            return parse(text)
+
+        while True:
+            got = t.ask(key, with_rules, **kw)
+            if got is not _RULES:
+                return got
+            t.not_undoable()
+            self.say_rules(self.words.rules_more(t.log[-1]["text"] or ""))
+            if timed:
+                return _RULES
+            key = None
+
+    def say_rules(self, more: bool) -> None:
+        """The next chunk of the rules ("more"), or the first ("rules"); after the last, the
+        options that are on."""
+        t = self.table
+        chunks = [k for k in (f"rofl.rules.{i}" for i in range(1, 20)) if t.prompts.has(k)]
+        self.rules_at = self.rules_at + 1 if more and self.rules_at + 1 < len(chunks) else 0
+        sentence = t.text(chunks[self.rules_at])
+        if self.rules_at + 1 < len(chunks):
+            sentence += " " + t.text("rofl.rules_more")
+        else:
+            on = [t.text(f"rofl.option.{f}") for f in ("stacking", "lenient", "hard", "own_message")
+                  if getattr(self.options, f)]
+            if on:
+                sentence += " " + t.text("rofl.rules_options", options=on)
+        t.say_text(sentence, remember=False)
+
+    def say_resume(self) -> None:
+        """A resumed game: first where the game is (turn, guesser, scores), then what is
+        pending (the board so far, the message on show, the guess to judge)."""
+        t = self.table
+        if self.state in (Phase.SETUP, Phase.INTRO) or not self.turn.guessers:
+            return
+        guessers = self.names(self.turn.guessers)
+        if self.turn.tiebreak:
+            t.say_text(t.text("rofl.resume_where_tiebreak", guessers=guessers), remember=False)
+        else:
+            t.say_text(t.text("rofl.resume_where", round=self.game.round, turn=self.game.turn + 1,
+                              guessers=guessers), remember=False)
+        self.say_leaders(always=True)
+        if self.state is Phase.CLAIMS:
+            claims = [t.text("rofl.token_item", writer=self.name(c.writer), space=c.space)
+                      for c in self.turn.board.claims]
+            tokens = t.text("rofl.resume_tokens", tokens=claims) if claims else ""
+            t.say_text(t.text("rofl.resume_claims", tokens=tokens).strip(), remember=False)
+        elif self.state is Phase.REVEAL and self.turn.current is not None:
+            t.say_text(t.text("rofl.resume_reveal", writer=self.name(self.turn.current.writer)), remember=False)
+        elif self.state is Phase.JUDGE and self.guess is not None:
+            t.say_text(t.text("rofl.resume_judge", guess=self.guess), remember=False)
+
+    def say_leaders(self, always: bool = False) -> None:
+        """Who leads, at most three names (the full scores on request: "score")."""
+        t = self.table
+        top = rules.leaders(self.game)
+        points = self.game.scores[top[0]]
+        if (points == 0 and not always) or len(top) > 3:
+            return
+        if points == 0:
+            self.say_standings(remember=False)
+        elif len(top) == 1:
+            t.say_text(t.text("rofl.leader", name=self.name(top[0]), points=self.points_text(points)), remember=False)
+        else:
+            t.say_text(t.text("rofl.leaders", names=self.names(top), points=self.points_text(points)), remember=False)
+
     # ------------------------------------------------------------------ phases
     def on_enter_INTRO(self) -> None:
         self._enter()
         t = self.table
-        players = list(self.game.players)
-        t.check_vocabulary(self.words.all_words(players))
-        t.say("rofl.welcome", players=self.names(players), rounds=rules.ROUNDS)
-        if self.options.own_message:
-            t.say("rofl.how_turn_own")
-        else:
-            t.say("rofl.how_turn_ears" if t.settings.private == "ears" else "rofl.how_turn_private")
-        if not self.options.hard:
-            t.say("rofl.how_category")
-        t.say("rofl.how_shorten")
-        when = t.text("rofl.claim_when_timer" if t.settings.timer_s else "rofl.claim_when_no_timer")
-        t.say("rofl.how_claim", when=when, example=self.name(players[1]))
-        if not self.options.stacking:
-            t.say("rofl.rule_one_token")
-        t.say("rofl.how_guess")
-        t.say("rofl.how_judge_own" if self.options.own_message else "rofl.how_judge", example=self.name(players[2]))
-        for flag in ("stacking", "lenient", "hard", "own_message"):
-            if getattr(self.options, flag):
-                t.say(f"rofl.option_{flag}")
-        t.say("rofl.how_commands")
+        t.check_vocabulary(self.words.all_words(list(self.game.players)))
+        t.say("rofl.welcome")
         self.show()
         self.fire("begin")
 
@@ -342,8 +414,7 @@ class Host:
         self._enter()
         tb = self.game.tiebreak
         points = self.game.scores[tb.writers[0]]
-        self.table.say("rofl.tie_announce", tied=self.names(tb.writers), points=self.points_text(points),
-                       guessers=self.names(tb.guessers))
+        self.table.say("rofl.tie_announce", tied=self.names(tb.writers), points=self.points_text(points))
         self.fire("tiebreak_begin")
 
     def on_enter_DELIVER(self) -> None:
@@ -352,15 +423,19 @@ class Host:
         self._enter()
         n = self.turn_no
         self.turn = rules.start_turn(self.game)
-        ws, guessers = list(self.turn.writers), list(self.turn.guessers)
-        if self.turn.tiebreak:
-            t.say("rofl.tiebreak_turn", n=self.game.tiebreak.turns_played + 1, writers=self.names(ws),
-                  guessers=self.names(guessers))
-        else:
-            if self.game.turn == 0:
-                t.say("rofl.round_start", round=self.game.round, rounds=rules.ROUNDS)
-            t.say("rofl.turn_start", turn=self.game.turn + 1, guesser=self.name(guessers[0]), writers=self.names(ws))
         self.message = self.category = self.guess = None
+        self.show()
+        ws, guessers = list(self.turn.writers), list(self.turn.guessers)
+        guesser_words = self.names(guessers)
+        ears = t.settings.private == "ears" and not self.options.own_message
+        if self.turn.tiebreak:
+            if self.game.tiebreak.turns_played:
+                t.say("rofl.tiebreak_start", n=self.game.tiebreak.turns_played + 1)
+        else:
+            if self.game.turn == 0 and self.game.round > 1:
+                t.say("rofl.round_start", round=self.game.round)
+            if not ears:
+                t.say("rofl.start", guesser=self.name(guessers[0]))
         tiebreak = self.turn.tiebreak
         self.record_turn = {
             "turn": n, "round": self.game.round, "tiebreak": tiebreak,
@@ -370,7 +445,6 @@ class Host:
             "own_message": self.options.own_message, "author": None, "category": None,
             "message": None, "card_line": None, "card_side": None, "claims": [], "passes": [], "disqualified": [],
             "reveals": [], "scorer": None, "position": None, "points": {}, "winner": None}
-        guesser_words = self.names(guessers)
         if self.options.own_message:
             author = ws[0]
             self.record_turn["author"] = author
@@ -385,9 +459,14 @@ class Host:
             self.record_turn.update(category=msg.category, message=msg.text, card_line=card.line,
                                     card_side=side + 1)
             category = t.text(f"rofl.category.{msg.category}")
-            self.tell_writers(t.text("rofl.secret", message=msg.text, category=category), ws, guessers)
+            # hard mode (R7): only the writers hear the category, with the message
+            secret = (t.text("rofl.secret_hard", message=msg.text, category=category) if self.options.hard
+                      else t.text("rofl.secret", message=msg.text))
+            self.tell_writers(secret, ws, guessers)
             if not self.options.hard:
                 t.say("rofl.category_told", guessers=guesser_words, category=category)
+            elif self.tip("hard"):
+                t.say("rofl.tip_hard")
         self.show()
         self.fire("delivered")
 
@@ -451,6 +530,9 @@ class Host:
         self.show("rofl.hint_claims")
 
     def on_enter_CLAIMS(self) -> None:
+        """R2: claims while the writing timer runs; the phase ends at once when every writer
+        has claimed or passed; after the timer, each writer still missing is asked by name
+        (silence is a pass). "pause" stops the timer (G1)."""
         self._enter()
         t = self.table
         example = self.example_writer()
@@ -459,39 +541,35 @@ class Host:
         ask = dict(phrases=phrases, moment="claim", silence_limit=1, example=example)
         self.show("rofl.hint_claims")
         if seconds:
-            self._say_question(t.text("rofl.writing_question", example=example),
-                               t.text("rofl.timer_start_all", seconds=int(seconds)))
+            question = t.text("rofl.tip_writing" if self.tip("writing") else "rofl.writing_question",
+                              example=example)
+            self._say_question(question, t.text("rofl.timer_start_all", seconds=int(seconds)))
             deadline = t.clock.now() + seconds
             warned = seconds <= WARNING_S
             while True:
                 now = t.clock.now()
+                if rules.claims_complete(self.turn) or now >= deadline:
+                    break
                 if not warned and now >= deadline - WARNING_S:
                     t.say_text(t.text("rofl.writing_warning"), remember=False)
                     warned = True
-                if now >= deadline or rules.claims_complete(self.turn):
-                    break
                 window = (deadline - WARNING_S - now) if not warned else (deadline - now)
-                got = t.ask(None, self._parse_claim, help_key="rofl.help_claims", timeout_s=window, **ask)
+                paused = t.paused_s
+                got = self.ask(None, self._parse_claim, help_key="rofl.help_claims", timeout_s=window, timed=True,
+                               **ask)
+                deadline += t.paused_s - paused  # the timer stood still while paused
                 if got is SILENT:
                     self._time_passed()
-                else:
+                elif got is not _RULES:
                     self._accept_claim(got)
-            if t.clock.now() < deadline:  # every token placed: writing goes on until time is up
-                t.say_text(t.text("rofl.writing_all_placed"), remember=False)
-                if not warned:
-                    t.clock.sleep(deadline - WARNING_S - t.clock.now())
-                    t.say_text(t.text("rofl.writing_warning"), remember=False)
-                t.clock.sleep(deadline - t.clock.now())
-            waiting = rules.waiting(self.turn)
-            if waiting:
-                t.say("rofl.writing_end_open", waiting=self.names(waiting))
-            else:
+            if not rules.claims_complete(self.turn):
                 t.say("rofl.writing_end")
         else:
-            t.say("rofl.writing_no_timer", example=example)
+            key = "rofl.tip_writing_no_timer" if self.tip("writing_no_timer") else "rofl.writing_no_timer"
+            t.say(key, example=example)
             while not rules.claims_complete(self.turn):
-                got = t.ask(None, lambda text: self._parse_claim(text, ready_ok=True),
-                            help_key="rofl.help_claims_no_timer", timeout_s=None, **ask)
+                got = self.ask(None, lambda text: self._parse_claim(text, ready_ok=True),
+                               help_key="rofl.help_claims_no_timer", timeout_s=None, **ask)
                 if got is _READY:
                     break
                 if got is SILENT:
@@ -501,8 +579,8 @@ class Host:
         # after the writing time: every writer who has not claimed is asked by name; silence is a pass
         while not rules.claims_complete(self.turn):
             writer = rules.waiting(self.turn)[0]
-            got = t.ask("rofl.ask_writer", lambda text, w=writer: self._parse_claim(text, w),
-                        help_key="rofl.help_writer", timeout_s=DEFAULT_LISTEN_S, writer=self.name(writer), **ask)
+            got = self.ask("rofl.ask_writer", lambda text, w=writer: self._parse_claim(text, w),
+                           help_key="rofl.help_writer", timeout_s=DEFAULT_LISTEN_S, writer=self.name(writer), **ask)
             if got is SILENT:
                 self.turn = rules.pass_turn(self.turn, writer)
                 self.record_turn["passes"].append({"writer": writer, "silent": True})
@@ -515,10 +593,7 @@ class Host:
         self.record_turn["claims"] = [{"writer": c.writer, "space": c.space, "order": i + 1}
                                       for i, c in enumerate(self.turn.board.claims)]
         self.record_turn["passes"] = [{"writer": w, "silent": w in silent} for w in self.turn.board.passed]
-        if self.turn.order:
-            tokens = [t.text("rofl.token_item", writer=self.name(w), space=s) for w, s in self.turn.order]
-            t.say("rofl.tokens", tokens=tokens)
-        else:
+        if not self.turn.order:
             t.say("rofl.no_tokens")
         self.show()
         self.fire("claims_closed")
@@ -540,7 +615,8 @@ class Host:
         With a guessing timer (G1, R4) the first window lasts until 10 s are left; a guess
         heard as nothing is asked for once more within the timer, then counts as no guess.
         Without a timer the guesser may say pass; nothing heard three times is no guess.
-        "Disqualified" (R3) is confirmed first; the timer stands still meanwhile.
+        "Disqualified" (R3) is confirmed first; the timer stands still meanwhile, and while
+        paused.
         """
         t = self.table
         who = self.names(self.turn.guessers)
@@ -549,14 +625,15 @@ class Host:
         help_key = "rofl.help_tiebreak_guess" if several else "rofl.help_guess"
         seconds = t.settings.timer_s
         values = dict(guessers=who, writer=self.name(writer))
-        question = t.text(pre + "guess_question", **values)
+        first = self.tip("tiebreak_guess" if several else "guess")
+        question = t.text(pre + ("tip_guess" if first else "guess_question"), **values)
         if seconds:
             self._say_question(question, t.text("rofl.timer_start_all" if several else "rofl.timer_start_one",
                                                 seconds=int(seconds)))
             deadline = t.clock.now() + seconds
             tries = TIMED_GUESS_TRIES
         else:
-            self._say_question(question, t.text(pre + "guess_untimed"))
+            self._say_question(question, t.text("rofl.tip_guess_untimed") if self.tip("guess_untimed") else None)
             deadline = None
             tries = UNTIMED_GUESS_TRIES
         nothing = 0  # guesses heard as nothing so far
@@ -564,13 +641,18 @@ class Host:
             window = None
             if deadline is not None:
                 remaining = deadline - t.clock.now()
-                if remaining <= 0:  # a live clock ran out while the table spoke
+                if remaining <= 0:  # the clock ran out while the table spoke
                     t.say("rofl.no_guess_time", **values)
                     return None
                 # the first window ends when 10 s are left, for the warning (G1)
                 window = remaining - WARNING_S if nothing == 0 and remaining > WARNING_S else remaining
-            got = t.ask(None, lambda text: self._parse_guess(text, writer), free=True, help_key=help_key,
-                        moment="guess", timeout_s=window, silence_limit=1, **values)
+            paused = t.paused_s
+            got = self.ask(None, lambda text: self._parse_guess(text, writer), free=True, help_key=help_key,
+                           moment="guess", timeout_s=window, silence_limit=1, timed=True, **values)
+            if deadline is not None:
+                deadline += t.paused_s - paused
+            if got is _RULES:
+                continue
             if got is _DISQUALIFIED:
                 asked_at = t.clock.now()
                 if t.ask_yes_no("rofl.confirm_disqualify", moment="disqualify", writer=self.name(writer)):
@@ -584,6 +666,9 @@ class Host:
                 t.say("rofl.guess_passed", **values)
                 return None
             if got is not SILENT and _heard_words(got):
+                if deadline is not None and t.clock.now() > deadline + 1e-9:
+                    t.say("rofl.no_guess_time", **values)  # typed after the time was up
+                    return None
                 return got
             nothing += 1
             out_of_time = deadline is not None and t.clock.now() >= deadline - 1e-9
@@ -670,6 +755,8 @@ class Host:
         return v
 
     def on_enter_JUDGE(self) -> None:
+        """R4: the host judges, then the writers agree or overrule; a spoken word is needed:
+        after a silence the host says that its judgement stands. R7: the writers judge."""
         self._enter()
         t = self.table
         entry = self.record_turn["reveals"][-1]
@@ -678,17 +765,22 @@ class Host:
         example = self.name(self.turn.writers[0])
         host_says = self.turn.current.host_says
         if host_says is None:  # own messages (R7): a writer judges
-            v = t.ask("rofl.own_verdict_prompt", lambda text: self._parse_overrule(text, None),
-                      phrases=phrases, help_key="rofl.help_verdict", moment="verdict", guess=got, example=example)
+            key = "rofl.tip_own_verdict" if self.tip("own_verdict") else "rofl.own_verdict_prompt"
+            v = self.ask(key, lambda text: self._parse_overrule(text, None),
+                         phrases=phrases, help_key="rofl.help_verdict", moment="verdict", guess=got, example=example)
             self.turn = rules.overrule(self.turn, v.colour, bool(v.correct), self.game.players)
             entry["verdict"] = {"by": v.colour, "correct": bool(v.correct)}
             t.say("rofl.own_verdict_correct" if v.correct else "rofl.own_verdict_wrong", colour=self.name(v.colour))
         else:
             t.say("rofl.judged_right" if host_says else "rofl.judged_wrong", guess=got)
-            v = t.ask("rofl.overrule_prompt", lambda text: self._parse_overrule(text, host_says),
-                      phrases=phrases, help_key="rofl.help_overrule", moment="overrule", silence_limit=1,
-                      example=example)
-            if v is not SILENT and v.correct is not None:
+            key = "rofl.tip_overrule" if self.tip("overrule") else "rofl.overrule_prompt"
+            v = self.ask(key, lambda text: self._parse_overrule(text, host_says),
+                         phrases=phrases, help_key="rofl.help_overrule", moment="overrule", silence_limit=1,
+                         example=example)
+            if v is SILENT:
+                t.say("rofl.judgement_stands")
+                self.turn = rules.settle(self.turn)
+            elif v.correct is not None:
                 self.turn = rules.overrule(self.turn, v.colour, v.correct, self.game.players)
                 entry["verdict"] = {"by": v.colour, "correct": v.correct}
                 entry["overruled"] = v.correct != host_says
@@ -708,7 +800,7 @@ class Host:
         t = self.table
         n = self.turn_no
         rec = self.record_turn
-        if self.message is not None:
+        if self.message is not None and not rules.guessed_right(self.turn):
             t.say("rofl.message_was", message=self.message)
         if self.turn.tiebreak:
             self.game, outcome = rules.score_tiebreak_turn(self.game, self.turn.results)
@@ -721,7 +813,6 @@ class Host:
             else:
                 t.say("rofl.tiebreak_won", writer=self.name(outcome.winner))
         else:
-            round_no = self.game.round
             last_in_round = self.game.turn == len(self.game.players) - 1
             self.game, score = rules.score_turn(self.game, self.turn.results)
             if score.writer is not None:
@@ -730,21 +821,19 @@ class Host:
                 t.award(score.guesser, score.points, "points", "guess", n)
                 t.award(score.writer, score.points, "points", "writer", n)
                 t.say("rofl.scored", writer=self.name(score.writer), guesser=self.name(score.guesser),
-                      ordinal=t.text(f"rofl.ordinal.{score.position}"), points=self.points_text(score.points))
+                      points=self.points_text(score.points))
             else:
                 t.say("rofl.not_scored")
             t.record["turns"].append(rec)
-            if last_in_round:
-                t.say("rofl.round_end", round=round_no)
-            if not self.game_finished() and not self.tiebreak_starts():
-                self.say_standings()
+            if last_in_round and not self.game_finished() and not self.tiebreak_starts():
+                self.say_leaders()
         self.show()
         self.fire("scored")
 
     def on_enter_FINALE(self) -> None:
         self._enter()
+        self.show()
         t = self.table
-        self.say_standings("rofl.final_standings")
         won = list(rules.winners(self.game))
         tb = self.game.tiebreak
         points = self.points_text(self.game.scores[won[0]])
@@ -754,32 +843,15 @@ class Host:
             t.say("rofl.tiebreak_winner", winner=self.name(won[0]), points=points)
         else:
             t.say("rofl.winner", winner=self.name(won[0]), points=points)
-        self.say_recap()
+        if not (tb is not None and tb.shared):
+            self.say_standings("rofl.final_standings", top=3)
+        turns = [x for x in t.record["turns"] if not x["tiebreak"]]
+        if turns:
+            t.say("rofl.recap", turns=len(turns), guessed=sum(1 for x in turns if x["scorer"] is not None))
         t.record["standings"] = [{"name": p, "points": s} for p, s in self.standings()]
         t.record["winners"] = won
         t.say("common.game_over")
         self.fire("finish")
-
-    def say_recap(self) -> None:
-        """A short recap: turns played, messages guessed, tiebreaker turns, each player's part."""
-        t = self.table
-        turns = [x for x in t.record["turns"] if not x["tiebreak"]]
-        guessed = sum(1 for x in turns if x["scorer"] is not None)
-        t.say("rofl.recap_intro", turns=len(turns), guessed=guessed)
-        tiebreak_turns = len(t.record["turns"]) - len(turns)
-        if tiebreak_turns == 1:
-            t.say("rofl.recap_tiebreak_one")
-        elif tiebreak_turns > 1:
-            t.say("rofl.recap_tiebreak", n=tiebreak_turns)
-        for p in self.game.players:
-            as_guesser = [x for x in turns if x["guesser"] == p]
-            got = sum(1 for x in as_guesser if x["scorer"] is not None)
-            written = sum(1 for x in turns if x["scorer"] == p)
-            points = self.game.scores[p]
-            t.say("rofl.recap_line", name=self.name(p),
-                  points=self.points_text(points) if points else t.text("rofl.points_none"),
-                  guessed=got, guess_turns=len(as_guesser),
-                  written=t.text(f"rofl.recap_written_{written if written < 2 else 'many'}", n=written))
 
 
 def _heard_words(text: str) -> bool:

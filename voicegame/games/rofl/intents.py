@@ -93,6 +93,8 @@ class RoflUnderstanding:
         self.disqualify_words = tuple(words["disqualify"]["words"])
         self.disqualify_filler = frozenset(words["disqualify"]["filler"])
         self.guess_pass_words = tuple(words["guess"]["pass"])
+        self.rules_words = tuple(words["rules"]["words"])
+        self.more_words = tuple(words["rules"]["more"])
 
     # ------------------------------------------------------------------ helpers
     def _split_colour(self, text: str) -> tuple[str | None, list[str]] | None:
@@ -200,6 +202,15 @@ class RoflUnderstanding:
         """True when the guesser gives up on the message on show ("pass", "no idea")."""
         return normalise(text) in self.guess_pass_words
 
+    def rules_request(self, text: str) -> bool:
+        """"rules", "how to play" (the first chunk of the rules) or "more" (the next one)."""
+        said = normalise(text)
+        return said in self.rules_words or said in self.more_words
+
+    def rules_more(self, text: str) -> bool:
+        """True for "more" (go on with the rules), False for "rules" (from the start)."""
+        return normalise(text) in self.more_words
+
     def is_ready(self, text: str) -> bool:
         """"ready" / "done": everyone has finished writing (timer off)."""
         return self.core.is_ready(text)
@@ -220,17 +231,19 @@ class RoflUnderstanding:
         """Grammar phrases of the claiming moment: the colours (keys, said in this language),
         1–20, pass and filler words, ready."""
         return [*self.colour_phrases(colours), *self.space_words(), *self.pass_words, *sorted(self.claim_filler),
-                *self.core.ready_words]
+                *self.core.ready_words, *self.rules_words, *self.more_words]
 
     def verdict_phrases(self, colours) -> list[str]:
         """Grammar phrases of the overrule/verdict moment (colours as in :meth:`claim_phrases`)."""
         return [*self.colour_phrases(colours), *self.correct_words, *self.wrong_words, *self.agree_words,
-                *self.yes_words, *sorted(self.verdict_filler), *self.disqualify_words]
+                *self.yes_words, *sorted(self.verdict_filler), *self.disqualify_words, *self.rules_words,
+                *self.more_words]
 
     def all_words(self, colours) -> set[str]:
         """Every grammar word of the game (for the vocabulary check at game start)."""
         phrases = (self.claim_phrases(colours) + self.verdict_phrases(colours)
-                   + list(self.disqualify_words) + list(self.guess_pass_words))
+                   + list(self.disqualify_words) + list(self.guess_pass_words) + list(self.rules_words)
+                   + list(self.more_words))
         return {w for p in phrases for w in normalise(p).split()}
 
 
