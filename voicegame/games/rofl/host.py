@@ -376,7 +376,7 @@ class Host:
         else:
             t.say_text(t.text("rofl.resume_where", round=self.game.round, turn=self.game.turn + 1,
                               guessers=guessers), remember=False)
-        self.say_leaders(always=True)
+        self.say_leaders()
         if self.state is Phase.CLAIMS:
             claims = [t.text("rofl.token_item", writer=self.name(c.writer), space=c.space)
                       for c in self.turn.board.claims]
@@ -387,16 +387,14 @@ class Host:
         elif self.state is Phase.JUDGE and self.guess is not None:
             t.say_text(t.text("rofl.resume_judge", guess=self.guess), remember=False)
 
-    def say_leaders(self, always: bool = False) -> None:
+    def say_leaders(self) -> None:
         """Who leads, at most three names (the full scores on request: "score")."""
         t = self.table
         top = rules.leaders(self.game)
         points = self.game.scores[top[0]]
-        if (points == 0 and not always) or len(top) > 3:
+        if points == 0 or len(top) > 3:
             return
-        if points == 0:
-            self.say_standings(remember=False)
-        elif len(top) == 1:
+        if len(top) == 1:
             t.say_text(t.text("rofl.leader", name=self.name(top[0]), points=self.points_text(points)), remember=False)
         else:
             t.say_text(t.text("rofl.leaders", names=self.names(top), points=self.points_text(points)), remember=False)
