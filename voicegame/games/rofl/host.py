@@ -43,10 +43,18 @@ TIMED_GUESS_TRIES = 2
 #: The same without a timer (``--timer off``): asked twice more, the last time with a warning.
 UNTIMED_GUESS_TRIES = 3
 
-_READY = object()
-_DISQUALIFIED = object()
-_NO_GUESS = object()
-_RULES = object()
+
+
+class Said(enum.Enum):
+    """What a moment heard besides a claim, a guess or a verdict (enums journal as intents)."""
+
+    READY = "ready"              # everyone has finished writing (no timer)
+    DISQUALIFIED = "disqualified"  # the message on show is too long (R3), to be confirmed
+    NO_GUESS = "no guess"        # the guesser gives up on this message
+    RULES = "rules"              # "rules" / "more": the next chunk of the rules
+
+
+_READY, _DISQUALIFIED, _NO_GUESS, _RULES = Said.READY, Said.DISQUALIFIED, Said.NO_GUESS, Said.RULES
 
 
 class Phase(enum.Enum):
@@ -501,25 +509,29 @@ class Host:
         return t.text("rofl.refuse_guesser", colour=self.name(colour))
 
     def _parse_claim(self, text: str, default: str | None = None, ready_ok: bool = False):
-        """A claim or pass checked against the rules → ``(intent, new turn)``; or ``_READY``."""
+        """A claim or pass the rules allow now → the :class:`ClaimIntent`; or ``Said.READY``.
+
+        :raises NotUnderstood: not a claim. :raises NotAllowed: the rules refuse it (said why).
+        """
         if ready_ok and self.words.is_ready(text):
             return _READY
         intent = understood(self.words.claim(text, default))
+        if isinstance(intent.space, float):
+            raise NotAllowed(self.table.text("rofl.refuse_off_board", space=self.number(intent.space)))
+        self._claimed(intent)  # checked only: the turn changes when the moment accepts it
+        return intent
+
+    def _claimed(self, intent) -> rules.Turn:
+        """The turn after ``intent`` (R2). :raises NotAllowed: the rules refuse it."""
         try:
             if intent.is_pass:
-                turn = rules.pass_turn(self.turn, intent.colour)
-            else:
-                space = intent.space
-                if isinstance(space, float):
-                    raise NotAllowed(self.table.text("rofl.refuse_off_board", space=self.number(space)))
-                turn = rules.claim_space(self.turn, intent.colour, space, self.options.stacking)
+                return rules.pass_turn(self.turn, intent.colour)
+            return rules.claim_space(self.turn, intent.colour, intent.space, self.options.stacking)
         except (SpaceOutOfRange, SpaceTaken, UnknownWriter, AlreadyClaimed) as exc:
             raise self._refusal(exc, intent.colour) from None
-        return intent, turn
 
-    def _accept_claim(self, got) -> None:
-        intent, turn = got
-        self.turn = turn
+    def _accept_claim(self, intent) -> None:
+        self.turn = self._claimed(intent)
         if intent.is_pass:
             self.table.say_text(self.table.text("rofl.passed", writer=self.name(intent.colour)), remember=False)
         else:
@@ -608,7 +620,7 @@ class Host:
         return text
 
     def _listen_guess(self, writer: str):
-        """The guess at ``writer``'s message: its text, ``_DISQUALIFIED`` or ``None`` (no guess).
+        """The guess at ``writer``'s message: its text, ``Said.DISQUALIFIED`` or ``None`` (no guess).
 
         With a guessing timer (G1, R4) the first window lasts until 10 s are left; a guess
         heard as nothing is asked for once more within the timer, then counts as no guess.
