@@ -25,7 +25,7 @@ from typing import Any
 
 from transitions import Machine
 
-from voicegame.engine.table import DEFAULT_LISTEN_S, SILENT, NotAllowed, Table, understood
+from voicegame.engine.table import DEFAULT_LISTEN_S, SILENT, NotAllowed, NotUnderstood, Table
 from voicegame.games.rofl import judge, rules
 from voicegame.games.rofl.deck import Card, load_deck
 from voicegame.games.rofl.intents import Verdict, rofl_understanding
@@ -515,7 +515,7 @@ class Host:
         """
         if ready_ok and self.words.is_ready(text):
             return _READY
-        intent = understood(self.words.claim(text, default))
+        intent = self.words.claim(text, default)
         if isinstance(intent.space, float):
             raise NotAllowed(self.table.text("rofl.refuse_off_board", space=self.number(intent.space)))
         self._claimed(intent)  # checked only: the turn changes when the moment accepts it
@@ -610,7 +610,11 @@ class Host:
 
     # ---------------------------------------------------------------- reveal
     def _parse_guess(self, text: str, writer: str):
-        d = self.words.disqualify(text)
+        """A guess is free text; "disqualified" (R3) and "pass" are not guesses."""
+        try:
+            d = self.words.disqualify(text)
+        except NotUnderstood:
+            d = None
         if d is not None:
             if d.colour is not None and d.colour != writer:
                 raise NotAllowed(self.table.text("rofl.refuse_disqualify_other", writer=self.name(writer)))
@@ -742,7 +746,7 @@ class Host:
         :raises NotUnderstood: not a verdict.
         """
         t = self.table
-        v = understood(self.words.verdict(text))
+        v = self.words.verdict(text)
         example = self.name(self.turn.writers[0])
         if judgement is None:  # own message: only a writer's "correct"/"wrong" (or "blue, yes")
             if v.correct is None and v.yes and v.colour is not None:
