@@ -196,8 +196,9 @@ class Table:
         self.phase = "setup"
         self.last_prompt: str | None = None
         self.score_callback: Callable[[], None] | None = None
-        #: said when a resumed game goes live, before anything else: where the game is (hosts set it)
-        self.resume_callback: Callable[[], None] | None = None
+        #: a resumed game's first words when it goes live: where the game is, what is pending
+        #: (a host's hook returning a sentence or sentences)
+        self.where_we_are: Callable[[], Any] | None = None
         #: seconds spent paused so far ("pause" … "resume"): a game timer stands still meanwhile
         self.paused_s = 0.0
         self.snapshot_callback: Callable[[], Any] | None = None
@@ -395,8 +396,14 @@ class Table:
         """Replay finished: unmute, switch to live time, and (after an undo) repeat the prompt."""
         self.clock.go_live()
         self.last_heard_at = self.clock.now()  # silences before the replay ended are not idleness now
-        if self.resuming and self.resume_callback:
-            self.resume_callback()
+        if self.resuming and self.where_we_are is not None:
+            try:
+                sentences = self.where_we_are()
+            except Exception:  # a broken hook never stops the game
+                log.exception("where_we_are failed")
+                sentences = None
+            for sentence in ([sentences] if isinstance(sentences, str) else sentences or ()):
+                self.say_text(sentence, remember=False)
         if repeat_prompt and self.last_prompt:
             self.live_voice.say(self.last_prompt)
 

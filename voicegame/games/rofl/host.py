@@ -190,7 +190,7 @@ class Host:
                                auto_transitions=False, queued=True)
         table.score_callback = lambda: self.say_standings(remember=False)
         table.snapshot_callback = self.snapshot
-        table.resume_callback = self.say_resume
+        table.where_we_are = self.where_we_are
 
     # ------------------------------------------------------------------ driver
     def play(self) -> None:
@@ -372,40 +372,40 @@ class Host:
                 sentence += " " + t.text("rofl.rules_options", options=on)
         t.say_text(sentence, remember=False)
 
-    def say_resume(self) -> None:
-        """A resumed game: first where the game is (turn, guesser, scores), then what is
-        pending (the board so far, the message on show, the guess to judge)."""
+    def where_we_are(self) -> list[str]:
+        """A resumed game's first words: where the game is (turn, guesser, leaders), then
+        what is pending (the board so far, the message on show, the guess to judge)."""
         t = self.table
         if self.state in (Phase.SETUP, Phase.INTRO) or not self.turn.guessers:
-            return
+            return []
         guessers = self.names(self.turn.guessers)
         if self.turn.tiebreak:
-            t.say_text(t.text("rofl.resume_where_tiebreak", guessers=guessers), remember=False)
+            said = [t.text("rofl.resume_where_tiebreak", guessers=guessers)]
         else:
-            t.say_text(t.text("rofl.resume_where", round=self.game.round, turn=self.game.turn + 1,
-                              guessers=guessers), remember=False)
-        self.say_leaders()
+            said = [t.text("rofl.resume_where", round=self.game.round, turn=self.game.turn + 1, guessers=guessers)]
+        said += self.leaders_text()
         if self.state is Phase.CLAIMS:
             claims = [t.text("rofl.token_item", writer=self.name(c.writer), space=c.space)
                       for c in self.turn.board.claims]
             tokens = t.text("rofl.resume_tokens", tokens=claims) if claims else ""
-            t.say_text(t.text("rofl.resume_claims", tokens=tokens).strip(), remember=False)
+            said.append(t.text("rofl.resume_claims", tokens=tokens).strip())
         elif self.state is Phase.REVEAL and self.turn.current is not None:
-            t.say_text(t.text("rofl.resume_reveal", writer=self.name(self.turn.current.writer)), remember=False)
+            said.append(t.text("rofl.resume_reveal", writer=self.name(self.turn.current.writer)))
         elif self.state is Phase.JUDGE and self.guess is not None:
-            t.say_text(t.text("rofl.resume_judge", guess=self.guess), remember=False)
+            said.append(t.text("rofl.resume_judge", guess=self.guess))
+        return said
 
-    def say_leaders(self) -> None:
-        """Who leads, at most three names (the full scores on request: "score")."""
+    def leaders_text(self) -> list[str]:
+        """Who leads, at most three names (the full scores on request: "score"); nothing
+        while nobody has points."""
         t = self.table
         top = rules.leaders(self.game)
         points = self.game.scores[top[0]]
         if points == 0 or len(top) > 3:
-            return
+            return []
         if len(top) == 1:
-            t.say_text(t.text("rofl.leader", name=self.name(top[0]), points=self.points_text(points)), remember=False)
-        else:
-            t.say_text(t.text("rofl.leaders", names=self.names(top), points=self.points_text(points)), remember=False)
+            return [t.text("rofl.leader", name=self.name(top[0]), points=self.points_text(points))]
+        return [t.text("rofl.leaders", names=self.names(top), points=self.points_text(points))]
 
     # ------------------------------------------------------------------ phases
     def on_enter_INTRO(self) -> None:
@@ -840,7 +840,8 @@ class Host:
                 t.say("rofl.not_scored")
             t.record["turns"].append(rec)
             if last_in_round and not self.game_finished() and not self.tiebreak_starts():
-                self.say_leaders()
+                for sentence in self.leaders_text():
+                    t.say_text(sentence, remember=False)
         self.show()
         self.fire("scored")
 
