@@ -94,3 +94,20 @@ if __name__ == "__main__":  # the figures, for docs/performance.md
         m = measure(game)
         print(f"{game}: before first input {before_first_input(game)[0]}, per turn median {m['median']} "
               f"max {m['max']}, end {m['end']}, longest sentence {m['longest'][0]}")
+
+
+@pytest.mark.parametrize("lang", ["en", "es", "nl"])
+def test_every_rofl_sentence_fits_one_breath(lang):
+    """Every sentence of prompts/<lang>/rofl.toml (help and rules chunks included) is at most
+    25 words, with its placeholders counted as one word each."""
+    from voicegame.language.prompts import Prompts
+
+    prompts = Prompts.load(lang)
+    long = []
+    for key, template in prompts.templates.items():
+        if not key.startswith("rofl.") or key.startswith("rofl.errors."):
+            continue
+        for sentence in re.split(r"(?<=[.!?])\s+", template if isinstance(template, str) else " ".join(template)):
+            if words(re.sub(r"\{\w+\}", "X", sentence)) > SENTENCE:
+                long.append((key, sentence))
+    assert long == []
