@@ -41,7 +41,9 @@ def measure(name: str) -> dict:
     ended = False
     for event in public:
         if isinstance(event, View):
-            if event.data.get("turn") and event.data["turn"] > turn:
+            if event.phase == "tiebreak":  # the tie announcement belongs to the first tiebreaker turn
+                turn += 1
+            elif event.data.get("turn") and event.data["turn"] > turn:
                 turn = event.data["turn"]
             if event.phase == "final":
                 ended = True

@@ -418,6 +418,7 @@ class Host:
 
     def on_enter_TIEBREAK_INTRO(self) -> None:
         self._enter()
+        self.show()
         tb = self.game.tiebreak
         points = self.game.scores[tb.writers[0]]
         self.table.say("rofl.tie_announce", tied=self.names(tb.writers), points=self.points_text(points))
@@ -786,7 +787,10 @@ class Host:
             entry["verdict"] = {"by": v.colour, "correct": bool(v.correct)}
             t.say("rofl.own_verdict_correct" if v.correct else "rofl.own_verdict_wrong", colour=self.name(v.colour))
         else:
-            t.say("rofl.judged_right" if host_says else "rofl.judged_wrong", guess=got)
+            # read back what was heard where a writer may need it: a wrong one, or a slip forgiven
+            slip = (entry["judgement"] or {}).get("reason") == judge.SLIP
+            key = "rofl.judged_wrong" if not host_says else "rofl.judged_right_heard" if slip else "rofl.judged_right"
+            t.say(key, guess=got)
             key = "rofl.tip_overrule" if self.tip("overrule") else "rofl.overrule_prompt"
             v = self.ask(key, lambda text: self._parse_overrule(text, host_says),
                          phrases=phrases, help_key="rofl.help_overrule", moment="overrule", silence_limit=1,
