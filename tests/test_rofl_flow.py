@@ -4,9 +4,8 @@ phase ending at once, pause stopping the timers, agreement needing a word, a lat
 from __future__ import annotations
 
 import io
-import json
 
-from voicegame.adapters.headless import ScriptListener, TextVoice, VirtualClock
+from voicegame.adapters.headless import TextVoice, VirtualClock
 from voicegame.engine.table import Session, Settings
 from voicegame.games.rofl import host as host_rofl
 from voicegame.ports import Heard, Silence
