@@ -1,7 +1,8 @@
 """The ``voicegame`` command line: ``main(argv, env) -> exit status``.
 
-Subcommands: ``play``, ``resume``, ``kiosk``, ``hear``, ``doctor``, ``models``;
-no subcommand starts the spoken lobby (``kiosk``, :mod:`voicegame.kiosk`). Every
+Subcommands: ``play``, ``resume``, ``kiosk``, ``hear``, ``doctor``, ``models``, ``bench``;
+no subcommand starts the spoken lobby (``kiosk``, :mod:`voicegame.lobby.host`), with the
+lobby's options when some are given (``voicegame --input keyboard --output text``). Every
 process dependency (streams, environment, clock, devices) comes through
 :class:`Env`, so tests replace it; nothing is built at import time.
 """
@@ -9,43 +10,29 @@ process dependency (streams, environment, clock, devices) comes through
 from __future__ import annotations
 
 import argparse
+import contextlib
 import logging
-import math
 import os
-import random
 import sys
 from pathlib import Path
 
-from voicegame.env import CliError, Env, PortChoice, build_ports, make_listener
+from voicegame import bench as bench_module
+from voicegame import models
+from voicegame.adapters.headless import VirtualClock
+from voicegame.doctor import run_doctor
+from voicegame.engine.journal import data_dir, journal_path, load_autosave
+from voicegame.engine.session import Settings
+from voicegame.env import CliError, Env, PortChoice, make_listener
 from voicegame.games.registry import GAMES, host_module
+from voicegame.language.prompts import Prompts
+from voicegame.language.speakable import format_number
+from voicegame.language.words import understanding
+from voicegame.lobby.host import add_arguments as kiosk_arguments
+from voicegame.lobby.host import run_kiosk
+from voicegame.play import LANGS, add_io_arguments, add_play_arguments, play_settings, run_session
+from voicegame.ports import DeviceError, Expected, Heard, InputEnded
 
-LANGS = ("en", "es", "nl")
-
-
-def _timer(value: str) -> float | None:
-    if value.lower() in ("off", "none", "0"):
-        return None
-    try:
-        seconds = float(value)
-    except ValueError:
-        raise argparse.ArgumentTypeError(f"--timer takes a number of seconds or 'off', not {value!r}") from None
-    if not math.isfinite(seconds) or seconds < 1:
-        raise argparse.ArgumentTypeError("--timer takes a number of seconds from 1 up, or 'off' (0 also means off)")
-    return seconds
-
-
-def _private(value: str) -> str:
-    if value in ("ears", "screen") or (value.startswith("earpiece:") and len(value) > 9):
-        return value
-    raise argparse.ArgumentTypeError("--private takes ears, screen or earpiece:DEVICE")
-
-
-def _io_arguments(p: argparse.ArgumentParser) -> None:
-    p.add_argument("--lang", default="en", choices=LANGS, help="language of the host (default en)")
-    p.add_argument("--input", default="mic",
-                   help="mic (default), keyboard, or PATH of a script file: one utterance per line")
-    p.add_argument("--output", default="speaker", choices=("speaker", "text"), help="speaker (default) or text")
-    p.add_argument("--model", default=None, help="directory of a Vosk model (default: searched)")
+__all__ = ["CliError", "Env", "build_parser", "describe", "format_number", "main"]
 
 
 def build_parser() -> argparse.ArgumentParser:
@@ -55,34 +42,23 @@ def build_parser() -> argparse.ArgumentParser:
     play = sub.add_parser("play", help="play a game")
     games = play.add_subparsers(dest="game", metavar="GAME", required=True)
     for name in GAMES:
-        g = games.add_parser(name, help=f"play {name}")
-        _io_arguments(g)
-        g.add_argument("--seed", type=int, default=None, help="random seed (default: random)")
-        g.add_argument("--record", default=None, help="where to write the game record (JSON)")
-        g.add_argument("--timer", type=_timer, default=30.0, help="seconds per timer, or off (default 30)")
-        g.add_argument("--private", type=_private, default="ears",
-                       help="private channel: ears (default), earpiece:DEVICE or screen")
-        host_module(name).add_arguments(g)
+        add_play_arguments(games.add_parser(name, help=f"play {name}"), name)
 
     resume = sub.add_parser("resume", help="continue the last (or given) unfinished game")
     resume.add_argument("path", nargs="?", default=None, help="autosave file (default: the latest)")
-    _io_arguments(resume)
+    add_io_arguments(resume)
 
     kiosk = sub.add_parser("kiosk", help="the spoken lobby: choose, set up and play games by voice (the default)")
-    from voicegame.lobby.host import add_arguments as kiosk_arguments
-
     kiosk_arguments(kiosk)
 
     hear = sub.add_parser("hear", help="microphone check: print each utterance and what it means")
-    _io_arguments(hear)
+    add_io_arguments(hear)
     hear.add_argument("--free", action="store_true", help="free-text recognition instead of the command grammar")
 
     doctor = sub.add_parser("doctor", help="check devices, voices and models")
     doctor.add_argument("--lang", default=None, choices=LANGS)
 
     bench = sub.add_parser("bench", help="measure response gap, recognition cost, speech start-up and memory")
-    from voicegame import bench as bench_module
-
     bench_module.add_arguments(bench)
 
     models = sub.add_parser("models", help="list, install or locate speech models")
@@ -94,29 +70,8 @@ def build_parser() -> argparse.ArgumentParser:
 
 # ---------------------------------------------------------------------- commands
 def cmd_play(args, env: Env) -> int:
-    from voicegame.engine.table import Settings
-
-    module = host_module(args.game)
-    settings = Settings(game=args.game, lang=args.lang,
-                        seed=args.seed if args.seed is not None else random.SystemRandom().randrange(10**6),
-                        timer_s=args.timer, private=args.private, options=module.options_from_args(args),
-                        record=args.record)
-    if args.record and Path(args.record).is_dir():
-        raise CliError(f"--record {args.record} is a folder: give a file name, such as {Path(args.record) / 'game.json'}.")
-    try:
-        module.validate(settings)
-    except ValueError as exc:
-        raise CliError(str(exc)) from None
-    return _run_session(module, settings, args, env, log=None)
-
-
-def _run_session(module, settings, args, env: Env, log) -> int:
-    from voicegame.engine.table import Session
-
-    ports = build_ports(PortChoice.from_args(args), env)
-    session = Session(module.Host, ports.listener, ports.voice, ports.clock, settings, log=log, screen=ports.screen)
-    outcome = session.run()
-    return 0 if outcome in ("finished", "quit", "input_ended") else 1
+    settings = play_settings(args.game, args)
+    return run_session(settings, PortChoice.from_args(args), env)
 
 
 def latest_autosave(environ, unreadable: list[Path] | None = None) -> Path | None:
@@ -124,8 +79,6 @@ def latest_autosave(environ, unreadable: list[Path] | None = None) -> Path | Non
 
     :param unreadable: if given, autosaves that cannot be read are appended to it.
     """
-    from voicegame.engine.journal import data_dir, journal_path, load_autosave
-
     folder = data_dir(environ) / "autosave"
 
     def last_saved(path: Path) -> float:  # the journal is newer than the autosave mid-phase
@@ -144,9 +97,6 @@ def latest_autosave(environ, unreadable: list[Path] | None = None) -> Path | Non
 
 
 def cmd_resume(args, env: Env) -> int:
-    from voicegame.engine.table import Settings
-    from voicegame.engine.journal import load_autosave
-
     unreadable: list[Path] = []
     path = Path(args.path) if args.path else latest_autosave(env.environ, unreadable)
     for bad in unreadable:
@@ -171,23 +121,16 @@ def cmd_resume(args, env: Env) -> int:
     except ValueError as exc:
         raise CliError(f"The saved game cannot continue: {exc}") from None
     args.lang = settings.lang
-    return _run_session(module, settings, args, env, log=log)
+    return run_session(settings, PortChoice.from_args(args), env, log=log)
 
 
 def cmd_kiosk(args, env: Env) -> int:
-    from voicegame.lobby.host import run_kiosk
-
     return run_kiosk(args, env)
 
 
 def cmd_hear(args, env: Env) -> int:
     """``voicegame hear``: print each utterance, its confidence and its meaning, in ``--lang``
     (lines from ``prompts/<lang>/hear.toml``, numbers with the language's decimal mark)."""
-    from voicegame.adapters.headless import VirtualClock
-    from voicegame.ports import Expected, Heard, InputEnded
-    from voicegame.language.prompts import Prompts
-    from voicegame.language.words import understanding
-
     u = understanding(args.lang)
     prompts = Prompts.load(args.lang)
     listener = make_listener(PortChoice.from_args(args), env, VirtualClock())
@@ -215,25 +158,9 @@ def cmd_hear(args, env: Env) -> int:
     return 0
 
 
-def format_number(value: int | float, decimal_mark: str = ".", places: int | None = None) -> str:
-    """A number as written in the language: ``3.5`` → ``"3,5"`` with ``decimal_mark=","``;
-    never in exponent form; ``places`` fixes the decimals (a confidence: ``"1,00"``)."""
-    from decimal import Decimal
-
-    if places is not None:
-        text = f"{value:.{places}f}"
-    elif isinstance(value, float) and not value.is_integer():
-        text = format(Decimal(repr(value)), "f")
-    else:
-        text = str(int(value))
-    return text.replace(".", decimal_mark)
-
-
 def describe(u, text: str, prompts=None) -> str:
     """What the understanding module makes of ``text`` (for ``voicegame hear``), in the
     language of ``prompts`` (default: the understanding's)."""
-    from voicegame.language.prompts import Prompts
-
     p = prompts or Prompts.load(u.lang)
     parts = []
     if (c := u.command(text)) is not None:
@@ -250,15 +177,10 @@ def describe(u, text: str, prompts=None) -> str:
 
 
 def cmd_doctor(args, env: Env) -> int:
-    from voicegame.doctor import run_doctor
-
     return run_doctor(lang=args.lang, out=env.say, env=env.environ)
 
 
 def cmd_models(args, env: Env) -> int:
-    from voicegame import models
-    from voicegame.ports import DeviceError
-
     if args.action == "path":
         for d in models.search_dirs(args.model, env.environ):
             env.say(str(d))
@@ -279,9 +201,7 @@ def cmd_models(args, env: Env) -> int:
 
 
 def cmd_bench(args, env: Env) -> int:
-    from voicegame import bench
-
-    return bench.run_from_args(args, env.stdout, env.stderr)
+    return bench_module.run_from_args(args, env.stdout, env.stderr)
 
 
 COMMANDS = {"bench": cmd_bench, "play": cmd_play, "resume": cmd_resume, "kiosk": cmd_kiosk, "hear": cmd_hear, "doctor": cmd_doctor,
@@ -293,8 +213,12 @@ def main(argv: list[str] | None = None, env: Env | None = None) -> int:
     env = env or Env()
     logging.basicConfig(level=logging.WARNING, stream=env.stderr, format="voicegame: %(message)s")
     parser = build_parser()
-    try:
-        args = parser.parse_args(argv)
+    argv = list(sys.argv[1:] if argv is None else argv)
+    if argv and argv[0].startswith("-") and argv[0] not in ("-h", "--help"):
+        argv = ["kiosk", *argv]  # `voicegame --input keyboard --output text`: the lobby with those options
+    try:  # usage errors and --help go to the command's own streams, not the process's
+        with contextlib.redirect_stderr(env.stderr), contextlib.redirect_stdout(env.stdout):
+            args = parser.parse_args(argv)
     except SystemExit as exc:
         return int(exc.code or 0)
     if args.command is None:  # plain `voicegame`: the spoken lobby

@@ -60,6 +60,11 @@ UNLIKE_WORD = "one word is not like the card's word"
 DIFFERENT_WORDS = "different words"
 
 
+def _fold(word: str) -> str:
+    """The package's fold, but "ñ" stays a letter of its own ("año" is not "ano", R4)."""
+    return fold(word.replace("ñ", "\x00")).replace("\x00", "ñ")
+
+
 @dataclass(frozen=True)
 class JudgeWords:
     """A language's word lists for judging (``[judge]`` of ``words_rofl.toml``).
@@ -238,7 +243,7 @@ def _forms(text: str, lang: str, articles: frozenset[str]) -> tuple[tuple[str, .
         variants.append(_to_words(src, lang, True))
     seen: dict[tuple[str, ...], None] = {}
     for v in variants:
-        seen.setdefault(tuple(fold(w) for w in v.split()), None)
+        seen.setdefault(tuple(_fold(w) for w in v.split()), None)
     return tuple(seen)
 
 
@@ -251,11 +256,11 @@ def _number_vocabulary(lang: str) -> frozenset[str]:
     for n in values:
         s = _spell_number(n, lang, False, False)
         if s:
-            vocab.update(fold(w) for w in s.split())
+            vocab.update(_fold(w) for w in s.split())
     for n in range(1, 21):
         s = _spell_number(n, lang, False, True)
         if s:
-            vocab.update(fold(w) for w in s.split())
+            vocab.update(_fold(w) for w in s.split())
     vocab.discard(_words(lang).and_word)
     vocab.discard("and")
     return frozenset(vocab)
