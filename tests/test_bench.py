@@ -9,10 +9,12 @@ import json
 import math
 import os
 import shutil
+from pathlib import Path
 
 import numpy as np
 import pytest
 
+from tests.playthrough import SCRIPTS as GOLDEN_SCRIPTS
 from voicegame import bench
 from voicegame.engine import journal as storage
 from voicegame.adapters.headless import read_script
@@ -177,9 +179,25 @@ def test_script_argv_comes_from_the_script_then_the_known_list_then_the_default(
 
 def test_the_spanish_and_dutch_golden_scripts_carry_their_command_line(tmp_path):
     for name in ("wavelength_es", "wavelength_nl", "rofl_es", "rofl_nl", "wits_es", "wits_nl"):
-        argv, origin = bench.script_argv(bench.SCRIPTS_DIR / f"{name}.txt", tmp_path)
+        argv, origin = bench.script_argv(GOLDEN_SCRIPTS / f"{name}.txt", tmp_path)
         assert origin == "script", name
         assert argv[argv.index("--lang") + 1] == name[-2:], name
+
+
+def test_the_shipped_scripts_play_every_game_to_its_end_without_the_tests_folder(tmp_path):
+    import voicegame
+
+    package = Path(voicegame.__file__).resolve().parent
+    assert bench.SCRIPTS_DIR.resolve().is_relative_to(package)  # package data, never tests/
+    found = bench.golden_scripts(bench.SCRIPTS_DIR)
+    assert all(found[game] for game in found), found
+    for game, scripts in found.items():
+        for script in scripts:
+            argv, origin = bench.script_argv(script, tmp_path)
+            assert origin == "script" and not any("tests/" in a for a in argv), script.name
+            with bench._quiet_data_dir(tmp_path):
+                outcome, _ = bench.play_scripted(game, argv, script, tmp_path)
+            assert outcome == "finished", script.name
 
 
 def test_the_options_plug_into_a_cli_subcommand(tmp_path):
@@ -255,3 +273,17 @@ def test_the_profile_covers_the_slowest_moments_of_the_golden_games(tmp_path):
     assert text.startswith(f"{moments} moments under the profiler")
     assert "(undo: replay)" in text  # the script's undo is named in the tail
     assert "voicegame/engine/table.py" in text and "cumulative" in text and "internal time" in text
+
+
+def test_the_shipped_bench_scripts_are_copies_of_the_golden_scripts():
+    """Every copy in voicegame/bench_scripts/ holds its golden script's inputs (refresh them
+    with scripts/sync_bench_scripts.py after changing a golden script)."""
+    from pathlib import Path
+
+    def inputs(path):
+        return [l for l in Path(path).read_text(encoding="utf-8").splitlines() if l.strip() and not l.startswith("#")]
+
+    copies = sorted(bench.SCRIPTS_DIR.glob("*.txt"))
+    assert len(copies) >= 10
+    for copy in copies:
+        assert inputs(copy) == inputs(Path(__file__).parent / "scripts" / copy.name), copy.name

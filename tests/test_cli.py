@@ -47,7 +47,7 @@ def test_non_utf8_script_names_file_and_line(tmp_path):
 
 def test_resume_with_nothing_to_resume():
     status, out, err = run_cli(["resume", "--input", "keyboard", "--output", "text"])
-    assert status == 2 and "no unfinished game" in err
+    assert status == 1 and "no unfinished game" in err
 
 
 def test_resume_unreadable_autosave(tmp_path):
@@ -103,7 +103,7 @@ def test_an_internal_error_goes_to_the_log_not_the_player(tmp_path, monkeypatch)
     log = tmp_path / "data" / "voicegame.log"
     assert "RuntimeError: a bug" in log.read_text()
     status, out, err = run_cli(["resume", "--output", "text"])
-    assert status == 2 and "no unfinished game" in err
+    assert status == 1 and "no unfinished game" in err
 
 
 def test_resume_names_an_unreadable_autosave(tmp_path):
@@ -111,4 +111,4 @@ def test_resume_names_an_unreadable_autosave(tmp_path):
     folder.mkdir(parents=True)
     (folder / "wits-broken.json").write_text('{"settings": ')
     status, out, err = run_cli(["resume", "--output", "text"])
-    assert status == 2 and "wits-broken.json can't be read" in out and "no unfinished game" in err
+    assert status == 1 and "wits-broken.json can't be read" in out and "no unfinished game" in err

@@ -346,8 +346,8 @@ def test_play_seed_changes_the_first_questions_of_a_fresh_data_dir_only(tmp_path
     two = first_ids("--seed", "2")
     assert len({*unseeded, *one, *two}) == 21  # three fresh data dirs, three different games
     assert not set(first_ids("--seed", "1")) & {*one, *two}  # a saved position: the seed changes nothing
-    _, help_text, _ = run_cli(["play", "wits", "--help"])  # the help goes to the command's stdout
-    assert "--seed picks where that first pass starts" in " ".join(help_text.split())
+    status, out, err = run_cli(["play", "wits", "--help"])  # the help goes to the run's own stdout
+    assert status == 0 and "--seed picks where that first pass starts" in " ".join(out.split())
 
 
 def test_validate_stores_the_questions_once(bank7):

@@ -482,22 +482,7 @@ def test_a_language_said_in_the_lobby_is_switched_and_saved(tmp_path, spanish_pr
 # --------------------------------------------------------------------------- the command line
 
 
-def test_voicegame_without_arguments_starts_the_lobby(monkeypatch):
-    from voicegame import models
-    from voicegame.adapters import audio
-    from voicegame.ports import DeviceError
-
-    def no_speaker(device=None):
-        raise DeviceError("No speaker found.")
-
-    monkeypatch.setattr(models, "find_model", lambda *a, **k: None)
-    monkeypatch.setattr(audio, "require_output", no_speaker)
-    status, out, _ = run_cli([], stdin_text="quit\nyes\n")
-    assert "No speaker found. Printing the host's words instead." in out
-    said = host_lines(out)
-    assert said[0].startswith("Hello, I'm your game host!")
-    assert said[-1] == "Goodbye, and thanks for playing!"
-    assert status == 0
+# `voicegame` without arguments starting the (unattended) lobby: tests/test_headless_kiosk.py
 
 
 def test_kiosk_refuses_an_unreadable_script(tmp_path):

@@ -11,13 +11,14 @@ from __future__ import annotations
 
 import argparse
 import contextlib
-import logging
+import traceback
 import os
 import sys
 from pathlib import Path
+from typing import Mapping
 
+from voicegame import appliance, logs, models, models_install
 from voicegame import bench as bench_module
-from voicegame import models
 from voicegame.adapters.headless import VirtualClock
 from voicegame.doctor import run_doctor
 from voicegame.engine.journal import data_dir, journal_path, load_autosave
@@ -29,47 +30,66 @@ from voicegame.language.speakable import format_number
 from voicegame.language.words import understanding
 from voicegame.lobby.host import add_arguments as kiosk_arguments
 from voicegame.lobby.host import run_kiosk
-from voicegame.play import LANGS, add_io_arguments, add_play_arguments, play_settings, run_session
+from voicegame.play import LANGS, add_device_arguments, add_io_arguments, add_play_arguments, play_settings, run_session
 from voicegame.ports import DeviceError, Expected, Heard, InputEnded
 
 __all__ = ["CliError", "Env", "build_parser", "describe", "format_number", "main"]
 
 
-def build_parser() -> argparse.ArgumentParser:
-    parser = argparse.ArgumentParser(prog="voicegame", description="An offline, voice-hosted party-game host.")
+def build_parser(environ: Mapping[str, str] | None = None) -> argparse.ArgumentParser:
+    common = argparse.ArgumentParser(add_help=False)
+    common.add_argument("-v", "--verbose", action="count", default=argparse.SUPPRESS,
+                        help="log more, to stderr as well as the log file (-vv: debug)")
+    parser = argparse.ArgumentParser(
+        prog="voicegame", description="An offline, voice-hosted party-game host.",
+        formatter_class=argparse.RawDescriptionHelpFormatter,
+        epilog=f"log file: {logs.log_path(environ)}\n"
+               "exit status: 0 success, 1 the command could not do its work, 2 a wrong command line\n"
+               "settings, folders and environment variables: docs/configuration.md")
+    parser.add_argument("-v", "--verbose", action="count", default=0,
+                        help="log more, to stderr as well as the log file (-vv: debug)")
+    parser.add_argument("--version", action="version", version=f"%(prog)s {version()}")
     sub = parser.add_subparsers(dest="command", metavar="COMMAND")
 
-    play = sub.add_parser("play", help="play a game")
+    def add(name: str, **kwargs):
+        return sub.add_parser(name, parents=[common], **kwargs)
+
+    play = add("play", help="play a game")
     games = play.add_subparsers(dest="game", metavar="GAME", required=True)
     for name in GAMES:
-        add_play_arguments(games.add_parser(name, help=f"play {name}"), name)
+        add_play_arguments(games.add_parser(name, help=f"play {name}", parents=[common]), name)
 
-    resume = sub.add_parser("resume", help="continue the last (or given) unfinished game")
+    resume = add("resume", help="continue the last (or given) unfinished game")
     resume.add_argument("path", nargs="?", default=None, help="autosave file (default: the latest)")
-    add_io_arguments(resume)
+    add_io_arguments(resume, lang_default=None)
 
-    kiosk = sub.add_parser("kiosk", help="the spoken lobby: choose, set up and play games by voice (the default)")
+    kiosk = add("kiosk", help="the spoken lobby: choose, set up and play games by voice (the default)")
     kiosk_arguments(kiosk)
 
-    hear = sub.add_parser("hear", help="microphone check: print each utterance and what it means")
-    add_io_arguments(hear)
+    hear = add("hear", help="microphone check: print each utterance and what it means")
+    add_io_arguments(hear, lang_default=None)
     hear.add_argument("--free", action="store_true", help="free-text recognition instead of the command grammar")
 
-    doctor = sub.add_parser("doctor", help="check devices, voices and models")
+    doctor = add("doctor", help="check devices, voices and models")
     doctor.add_argument("--lang", default=None, choices=LANGS)
+    add_device_arguments(doctor)
 
-    bench = sub.add_parser("bench", help="measure response gap, recognition cost, speech start-up and memory")
+    bench = add("bench", help="measure response gap, recognition cost, speech start-up and memory")
     bench_module.add_arguments(bench)
 
-    models = sub.add_parser("models", help="list, install or locate speech models")
-    models.add_argument("action", choices=("list", "install", "path"))
-    models.add_argument("lang", nargs="?", default="en")
-    models.add_argument("--model", default=None)
+    models_parser = add("models", help="list, install or locate speech models")
+    models_parser.add_argument("action", choices=("list", "install", "path"))
+    models_parser.add_argument("lang", nargs="?", default="en")
+    models_parser.add_argument("--model", default=None, help="also look in this model folder (list, path)")
+    models_parser.add_argument("--from", dest="source", default=None, metavar="FILE|URL",
+                               help="install: this model zip (a file, or an http(s) URL of a mirror) "
+                                    "instead of the model list")
     return parser
 
 
 # ---------------------------------------------------------------------- commands
 def cmd_play(args, env: Env) -> int:
+    appliance.apply_config(args, env)
     settings = play_settings(args.game, args)
     return run_session(settings, PortChoice.from_args(args), env)
 
@@ -102,7 +122,7 @@ def cmd_resume(args, env: Env) -> int:
     for bad in unreadable:
         env.say(f"The saved game in {bad} can't be read, so it can't be resumed.")
     if path is None:
-        raise CliError("There is no unfinished game to resume; start one with: voicegame play wavelength")
+        raise logs.Failure("There is no unfinished game to resume; start one with: voicegame play wavelength")
     try:
         save = load_autosave(path)
     except ValueError as exc:
@@ -115,6 +135,7 @@ def cmd_resume(args, env: Env) -> int:
         raise CliError(f"{path} is not a voicegame autosave: it has no game settings and input log.") from None
     if save.get("finished"):
         raise CliError(f"The game in {path} is already finished.")
+    appliance.apply_config(args, env)
     settings.autosave = str(path)
     try:
         module.validate(settings)
@@ -131,6 +152,7 @@ def cmd_kiosk(args, env: Env) -> int:
 def cmd_hear(args, env: Env) -> int:
     """``voicegame hear``: print each utterance, its confidence and its meaning, in ``--lang``
     (lines from ``prompts/<lang>/hear.toml``, numbers with the language's decimal mark)."""
+    appliance.apply_config(args, env)
     u = understanding(args.lang)
     prompts = Prompts.load(args.lang)
     listener = make_listener(PortChoice.from_args(args), env, VirtualClock())
@@ -177,27 +199,51 @@ def describe(u, text: str, prompts=None) -> str:
 
 
 def cmd_doctor(args, env: Env) -> int:
-    return run_doctor(lang=args.lang, out=env.say, env=env.environ)
+    return run_doctor(lang=args.lang, out=env.say, env=env.environ, mic=args.mic, speaker=args.speaker)
 
 
 def cmd_models(args, env: Env) -> int:
     if args.action == "path":
+        target = models_install.install_dir(env.environ)
         for d in models.search_dirs(args.model, env.environ):
-            env.say(str(d))
+            env.say(f"{d}  (voicegame models install writes here)" if d == target else str(d))
+        if target not in models.search_dirs(args.model, env.environ):
+            env.say(f"{target}  (voicegame models install writes here)")
         return 0
     if args.action == "list":
-        found = models.list_models(env=env.environ)
+        found = models.list_models(env=env.environ, explicit=args.model)
+        broken = models.broken_models(env=env.environ, explicit=args.model)
         if not found:
             env.say("No speech models installed. " + models.install_hint(args.lang))
         for lang, path in found:
             env.say(f"{lang}: {path}")
+        for path, problem in broken:
+            env.say(f"BROKEN: {path} ({problem}): delete it, or run `voicegame models install "
+                    f"{models.model_language(path) or 'LANG'}` again.")
         return 0
+    progress = _progress_printer(env.stderr) if env.stderr.isatty() else None
     try:
-        path = models.install(args.lang)
-    except DeviceError as exc:
-        raise CliError(str(exc)) from None
-    env.say(f"Installed the {args.lang} model in {path}.")
+        result = models_install.install(args.lang, source=args.source, env=env.environ, progress=progress,
+                                        say=env.say)
+    except models_install.InstallError as exc:
+        env.stderr.write(f"voicegame: {exc}\n")
+        return 1
+    if result.already:
+        env.say(f"The {models.language_name(args.lang)} model is already installed in {result.path}.")
+    else:
+        env.say(f"Installed the {models.language_name(args.lang)} model in {result.path}.")
     return 0
+
+
+def _progress_printer(stream):
+    """A download progress line (percent and MB) rewritten in place on a terminal."""
+    def show(done: int, total: int | None) -> None:
+        text = f"{done / 1e6:.0f} MB" + (f" of {total / 1e6:.0f} MB ({100 * done // total}%)" if total else "")
+        stream.write("\r  " + text)
+        if total and done >= total:
+            stream.write("\n")
+        stream.flush()
+    return show
 
 
 def cmd_bench(args, env: Env) -> int:
@@ -208,29 +254,59 @@ COMMANDS = {"bench": cmd_bench, "play": cmd_play, "resume": cmd_resume, "kiosk":
             "models": cmd_models}
 
 
+def version() -> str:
+    """The installed package's version (the source's when not installed)."""
+    from importlib import metadata
+
+    try:
+        return metadata.version("voicegame")
+    except metadata.PackageNotFoundError:
+        from voicegame import __version__
+
+        return __version__
+
+
 def main(argv: list[str] | None = None, env: Env | None = None) -> int:
-    """Run the command line; returns the exit status (0 ok, 1 failure, 2 usage)."""
+    """Run the command line; returns the exit status (:mod:`voicegame.logs`: 0 success,
+    1 runtime failure, 2 usage error; 130 after Ctrl-C)."""
     env = env or Env()
-    logging.basicConfig(level=logging.WARNING, stream=env.stderr, format="voicegame: %(message)s")
-    parser = build_parser()
+    parser = build_parser(env.environ)
     argv = list(sys.argv[1:] if argv is None else argv)
-    if argv and argv[0].startswith("-") and argv[0] not in ("-h", "--help"):
-        argv = ["kiosk", *argv]  # `voicegame --input keyboard --output text`: the lobby with those options
-    try:  # usage errors and --help go to the command's own streams, not the process's
-        with contextlib.redirect_stderr(env.stderr), contextlib.redirect_stdout(env.stdout):
+    flags = [a for a in argv[:1] if a in ("-v", "-vv", "--verbose")]
+    rest = argv[len(flags):]
+    if rest and rest[0].startswith("-") and rest[0] not in ("-h", "--help", "--version", "-v", "-vv", "--verbose"):
+        argv = [*flags, "kiosk", *rest]  # `voicegame --input keyboard --output text`: the lobby with those options
+    try:  # help, version and usage errors go to this run's streams
+        with contextlib.redirect_stdout(env.stdout), contextlib.redirect_stderr(env.stderr):
             args = parser.parse_args(argv)
-    except SystemExit as exc:
+    except SystemExit as exc:  # argparse: 2 for a usage error, 0 after --help / --version
         return int(exc.code or 0)
     if args.command is None:  # plain `voicegame`: the spoken lobby
+        verbose = args.verbose
         args = parser.parse_args(["kiosk"])
+        args.verbose = verbose
+    run = logs.setup(args.verbose, env.stderr, env.environ)
+    logs.logging.getLogger(logs.LOGGER).info("voicegame %s: %s", version(),
+                                             " ".join(argv) or "kiosk")
     try:
         return COMMANDS[args.command](args, env)
     except CliError as exc:
         env.stderr.write(f"voicegame: {exc}\n")
-        return 2
+        return logs.USAGE
+    except logs.Failure as exc:
+        env.stderr.write(f"voicegame: {exc}\n")
+        return logs.FAILURE
     except KeyboardInterrupt:
         env.say("Stopped.")
         return 130
+    except BrokenPipeError:
+        raise
+    except Exception as exc:  # a bug: one sentence here, the traceback in the log file
+        path = logs.crash(traceback.format_exc(), env.environ)
+        env.stderr.write(f"voicegame: internal error ({type(exc).__name__}); the details are in {path}.\n")
+        return logs.FAILURE
+    finally:
+        run.close()
 
 
 def entry() -> None:

@@ -58,16 +58,26 @@ def add_io_arguments(p: argparse.ArgumentParser, lang_default: str | None = "en"
                    help="mic (default), keyboard, or PATH of a script file: one utterance per line")
     p.add_argument("--output", default="speaker", choices=("speaker", "text"), help="speaker (default) or text")
     p.add_argument("--model", default=None, help="directory of a Vosk model (default: searched)")
+    add_device_arguments(p)
+
+
+def add_device_arguments(p: argparse.ArgumentParser) -> None:
+    """``--mic`` and ``--speaker``: an index or a part of the device's name."""
+    p.add_argument("--mic", default=None, metavar="DEVICE",
+                   help="microphone: an index or a part of its name (default: config.toml's, else the system's)")
+    p.add_argument("--speaker", default=None, metavar="DEVICE",
+                   help="speaker: an index or a part of its name (default: config.toml's, else the system's)")
 
 
 def add_play_arguments(p: argparse.ArgumentParser, game: str) -> None:
-    """Every option of ``voicegame play GAME`` (the common ones, then the game's own)."""
-    add_io_arguments(p)
+    """Every option of ``voicegame play GAME`` (the common ones, then the game's own).
+    ``--lang`` and ``--private`` default to config.toml's, else en and ears."""
+    add_io_arguments(p, lang_default=None)
     p.add_argument("--seed", type=int, default=None, help="random seed (default: random)")
     p.add_argument("--record", default=None, help="where to write the game record (JSON)")
     p.add_argument("--timer", type=timer_seconds, default=30.0, help="seconds per timer, or off (default 30)")
-    p.add_argument("--private", type=private_mode, default="ears",
-                   help="private channel: ears (default), earpiece:DEVICE or screen")
+    p.add_argument("--private", type=private_mode, default=None,
+                   help="private channel: ears (default), earpiece:DEVICE (an index or a part of its name) or screen")
     host_module(game).add_arguments(p)
 
 
@@ -85,9 +95,9 @@ def play_settings(game: str, args, **overrides) -> Settings:
     :raises CliError: ``--record`` is a folder, or the game refuses its options (one sentence).
     """
     module = host_module(game)
-    fields = dict(game=game, lang=args.lang,
+    fields = dict(game=game, lang=args.lang or "en",
                   seed=args.seed if args.seed is not None else random.SystemRandom().randrange(10**6),
-                  timer_s=args.timer, private=args.private, options=module.options_from_args(args),
+                  timer_s=args.timer, private=args.private or "ears", options=module.options_from_args(args),
                   record=args.record)
     fields.update(overrides)
     settings = Settings(**fields)

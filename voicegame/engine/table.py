@@ -574,15 +574,10 @@ def tidy_before_game() -> None:
 
 def write_crash_log(details: str) -> Path:
     """Append an internal error's traceback to ``<data dir>/voicegame.log`` (for the
-    kiosk owner; players never see it). Returns the log's path."""
-    path = data_dir() / "voicegame.log"
-    try:
-        private_folder(path.parent)
-        with os.fdopen(os.open(path, os.O_WRONLY | os.O_CREAT | os.O_APPEND, 0o600), "a", encoding="utf-8") as fh:
-            fh.write(f"--- {_dt.datetime.now().isoformat(timespec='seconds')}\n{details}\n")
-    except OSError:
-        pass
-    return path
+    kiosk owner; players never see it; with ``-v`` also on stderr). Returns the log's path."""
+    from voicegame import logs
+
+    return logs.crash(details)
 
 
 def _now_stamp() -> str:

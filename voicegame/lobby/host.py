@@ -1263,6 +1263,10 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
                         help="mic (default), keyboard, or PATH of a script file: one utterance per line")
     parser.add_argument("--output", default="speaker", choices=("speaker", "text"), help="speaker (default) or text")
     parser.add_argument("--model", default=None, help="directory of a Vosk model (default: searched)")
+    parser.add_argument("--mic", default=None, metavar="DEVICE",
+                        help="microphone: an index or a part of its name (default: the configuration's)")
+    parser.add_argument("--speaker", default=None, metavar="DEVICE",
+                        help="speaker: an index or a part of its name (default: the configuration's)")
     parser.add_argument("--lang", default=None, help="language for this run (default: the configuration's)")
     parser.add_argument("--seed", type=int, default=None, help="seed of the games' seeds (default: random)")
     parser.add_argument("--config", default=None, metavar="PATH",
@@ -1272,11 +1276,15 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
 def build_ports(args, env, config: kiosk_config.Config, lang: str) -> Ports:
     """Listener, voice and clock for the kiosk, with the configuration's devices, rate and volume.
 
+    With a microphone the kiosk never falls back to the keyboard: it waits for a missing
+    microphone, model or speaker (:func:`voicegame.appliance.unattended_ports`).
+
     :raises voicegame.env.CliError: unreadable script file.
     """
     choice = PortChoice(input=args.input, output=args.output, lang=lang, model=args.model,
                         mic=device(config.input_device), speaker=device(config.output_device),
-                        private=config.private, rate_wpm=config.rate_wpm, volume=config.volume)
+                        private=config.private, rate_wpm=config.rate_wpm, volume=config.volume,
+                        keyboard_fallback=False)
     return env_module.build_ports(choice, env)
 
 
@@ -1294,6 +1302,10 @@ def run_kiosk(args, env) -> int:
     except kiosk_config.ConfigError as exc:
         log.warning("%s", exc)
         config, save_to, error = kiosk_config.Config(), None, exc
+    if args.mic:  # for this run only: never written to the file
+        config.input_device = args.mic
+    if args.speaker:
+        config.output_device = args.speaker
     lang = args.lang or config.lang
     if not language_available(lang):
         lang = "en" if language_available("en") else lang
