@@ -16,6 +16,7 @@ import re
 import pytest
 
 from tests.playthrough import SCRIPTS, check_golden, run_cli
+from tests.test_understanding_rofl import said
 from voicegame.adapters.headless import ScriptListener, TextVoice, VirtualClock
 from voicegame.cli import Env, main
 from voicegame.games.decks import DeckError
@@ -145,7 +146,7 @@ def test_four_player_game_three_rounds(tmp_path):
     assert turns[7]["passes"] == [{"writer": "red", "silent": True}, {"writer": "green", "silent": False}]
     # turn 11: place 3 scores 1 each
     assert turns[10]["position"] == 3 and turns[10]["points"] == {"green": 1, "blue": 1}
-    assert "PRIVATE writers: The message is: No pain, no gain. Category: a saying." in out
+    assert "PRIVATE writers: No pain, no gain." in out
 
 
 def test_game_ending_in_a_tiebreaker(tmp_path):
@@ -166,7 +167,7 @@ def test_game_ending_in_a_tiebreaker(tmp_path):
     # lenient (R4): "muppet show" for "The Muppet Show"; a slip in a four-word title
     assert record["turns"][1]["reveals"][1]["judgement"]["correct"] is True
     assert record["turns"][2]["reveals"][0]["judgement"]["reason"] == "one-word recognition slip"
-    assert "Blue's message was guessed: Blue breaks the tie!" in out
+    assert "Blue breaks the tie!" in out
 
 
 def test_own_messages_hard_mode_and_an_all_tied_shared_win(tmp_path):
@@ -182,7 +183,7 @@ def test_own_messages_hard_mode_and_an_all_tied_shared_win(tmp_path):
     assert first["author"] == "blue" and first["message"] is None
     assert first["reveals"][0]["judgement"] is None
     assert first["reveals"][0]["verdict"] == {"by": "blue", "correct": True}
-    assert "Red is guessing, and only writers judge a guess. I'll ignore that." in out
+    assert "Red is guessing; only writers judge." in out
 
 
 # ---------------------------------------------------------------------- bad input, one by one
@@ -193,38 +194,38 @@ def _turn_one(tmp_path, claims, extra=("--players", "red,blue,green", "--seed", 
 
 def test_claim_off_the_board_is_refused(tmp_path):
     out = _turn_one(tmp_path, ["blue, twenty one", "blue, zero", "blue, 7.5", "blue, five"])
-    assert "21 is not on the board. The spaces go from 1 to 20." in out
-    assert "0 is not on the board." in out and "7.5 is not on the board." in out
-    assert "Blue on space 5." in out
+    assert "21 is off the board: 1 to 20." in out
+    assert "0 is off the board" in out and "7.5 is off the board" in out
+    assert "Blue on 5." in out
 
 
 def test_claim_on_a_taken_space_names_the_nearest_free_ones(tmp_path):
     out = _turn_one(tmp_path, ["blue, one", "green, one", "green, two", "blue pass"])
-    assert "Space 1 is taken. The nearest free space is 2." in out
+    assert "1 is taken. 2 is free." in out
     out = _turn_one(tmp_path, ["blue, ten", "green, ten"])
-    assert "Space 10 is taken. The nearest free spaces are 9 and 11." in out
+    assert "10 is taken. 9 and 11 are free." in out
 
 
 def test_claim_by_an_unknown_colour_or_the_guesser_is_refused(tmp_path):
     out = _turn_one(tmp_path, ["orange, three", "red, three", "pink pass"])
-    assert "Orange is not playing in this game." in out
-    assert "Red is the guesser this turn and has no token." in out
-    assert "Pink is not playing in this game." in out
+    assert "Orange isn't playing." in out
+    assert "Red is guessing, so no token." in out
+    assert "Pink isn't playing." in out
 
 
 def test_second_claim_by_the_same_writer_is_refused(tmp_path):
     out = _turn_one(tmp_path, ["blue, three", "blue, four", "blue pass"])
-    assert out.count("Blue already has a token on space 3, and a token cannot be moved.") == 2
-    assert "Blue on space 4." not in out
+    assert out.count("Blue is already on 3; tokens stay put.") == 2
+    assert "Blue on 4." not in out
 
 
 def test_silence_from_a_writer_is_a_pass(tmp_path):
     _, out, record = play(tmp_path, script_file(tmp_path, ["blue, three", "<silence>", "<silence>", "<silence>",
                                                            "no idea"]),
                           ["--players", "red,blue,green", "--seed", "5"])
-    assert "Green, where does your token go?" in out
-    assert "I didn't hear Green, so Green passes this turn." in out
-    assert "No guess for Blue's message." in out
+    assert "Green, your space, or pass?" in out
+    assert "No answer: Green passes." in out
+    assert "No guess." in out
 
 
 def test_guess_heard_as_nothing_is_asked_once_more_then_no_guess(tmp_path):
@@ -238,9 +239,9 @@ def test_guess_heard_as_nothing_is_asked_once_more_then_no_guess(tmp_path):
     outcome = Session(host_rofl.Host, listener, TextVoice(out), VirtualClock(), settings).run()
     text = out.getvalue()
     assert outcome == "input_ended"
-    assert "I didn't hear a guess. Red, say your guess now." in text
-    assert "No guess for Blue's message." in text
-    assert "Time's up" not in text.split("Blue, show your message")[1].split("Green, show")[0]
+    assert "HOST: Red, your guess?" in text
+    assert "No guess." in text
+    assert "Time's up" not in text.split("Blue, show space")[1].split("Green, show")[0]
     assert "That's right!" in text          # Green's message, the next one shown
     turn = json.loads((tmp_path / "r.json").read_text())["turns"][0]
     assert [(r["writer"], r["guess"], r["correct"]) for r in turn["reveals"]] == [
@@ -255,10 +256,10 @@ def test_undo_takes_back_a_silent_pass_after_the_reveal_began(tmp_path):
     _, out, record = play(tmp_path, script_file(tmp_path, [
         "blue, three", "<silence>", "<silence>", "<silence>", "undo", "green, four", "no pain no gain", "agreed"]),
                           ["--players", "red,blue,green", "--seed", "5"])
-    assert "I didn't hear Green, so Green passes this turn." in out
+    assert "No answer: Green passes." in out
     assert "There is nothing to undo" not in out
     after = out.split("PLAYER: undo")[1]
-    assert after.startswith("\nHOST: Undone. Let's take that step again.\nHOST: Green, where does your token go?")
+    assert after.startswith("\nHOST: Undone. Let's take that step again.\nHOST: Green, your space, or pass?")
     turn = record["turns"][0]
     assert [(c["writer"], c["space"]) for c in turn["claims"]] == [("blue", 3), ("green", 4)]
     assert turn["passes"] == [] and turn["points"] == {"red": 3, "blue": 3}
@@ -270,10 +271,10 @@ def test_undo_takes_back_no_guess_after_two_silences(tmp_path):
     _, out, record = play(tmp_path, script_file(tmp_path, [
         "blue, three", "green, four", "<silence>", "<silence>", "undo", "no pain no gain", "agreed"]),
                           ["--players", "red,blue,green", "--seed", "5"])
-    assert "Time's up. No guess for Blue's message." in out and "HOST: Green, show your message" in out
+    assert "Time's up: no guess." in out and "HOST: Green, show space" in out
     after = out.split("PLAYER: undo")[1]
     assert after.startswith("\nHOST: Undone. Let's take that step again.\n"
-                            "HOST: Red, guess Blue's message, every word in order.\n")
+                            "HOST: Red, say the whole message, word for word.\n")
     turn = record["turns"][0]
     assert [(r["writer"], r["guess"], r["correct"]) for r in turn["reveals"]] == [("blue", "no pain no gain", True)]
     assert turn["points"] == {"red": 3, "blue": 3}
@@ -284,7 +285,7 @@ def test_undo_in_the_writing_timer_takes_back_a_claim_not_a_silence(tmp_path):
     _, out, record = play(tmp_path, script_file(tmp_path, [
         "blue, three", "<silence>", "undo", "blue, five", "green, six", "no pain no gain", "agreed"]),
                           ["--players", "red,blue,green", "--seed", "5"])
-    assert "Ten seconds left to write." in out and "There is nothing to undo" not in out
+    assert "HOST: Ten seconds." in out and "There is nothing to undo" not in out
     assert [(c["writer"], c["space"]) for c in record["turns"][0]["claims"]] == [("blue", 5), ("green", 6)]
 
 
@@ -293,29 +294,27 @@ def test_disqualified_is_confirmed_and_can_be_undone(tmp_path):
     _, out, record = play(tmp_path, script_file(tmp_path, [
         "blue, three", "green, four", "disqualified", "no", "disqualified", "yes", "undo", "no",
         "no pain no gain", "agreed"]), ["--players", "red,blue,green", "--seed", "5"])
-    assert out.count("HOST: Disqualify Blue's message? Say yes or no.") == 3     # twice asked, once after undo
-    assert out.count("HOST: Blue's message stays in the game.") == 2
-    assert out.count("Blue's message is disqualified.") == 1
+    assert out.count("HOST: Disqualify Blue's message? Yes or no?") == 3     # twice asked, once after undo
+    assert out.count("HOST: It stays.") == 2
+    assert out.count("Blue's message is out.") == 1
     turn = record["turns"][0]
     assert turn["disqualified"] == [] and turn["points"] == {"red": 3, "blue": 3}
     assert [r["writer"] for r in turn["reveals"]] == ["blue"]
 
 
 def test_repeat_during_timers_does_not_restart_them(tmp_path):
-    """"repeat" says the question again without "30 seconds, starting now"; the timers go
+    """"repeat" says the question again without "30 seconds"; the timers go
     on: the next silence brings the 10-second warning, then time's up."""
     _, out, _ = play(tmp_path, script_file(tmp_path, [
         "repeat", "blue, three", "green, four", "repeat", "<silence>", "repeat", "<silence>"]),
                      ["--players", "red,blue,green", "--seed", "5"])
     said = [line for line in out.splitlines() if line.startswith("HOST: ")]
-    writing = "HOST: Writers, shorten the message. Claim a space whenever you like: your colour and a number, " \
-              "for example: Blue, seven."
-    assert said.count(writing + " You have 30 seconds, starting now.") == 1 and said.count(writing) == 1
-    guess = "HOST: Red, guess Blue's message, every word in order."
-    assert said.count(guess + " You have 30 seconds, starting now.") == 1 and said.count(guess) == 2
+    writing = "HOST: Writers, claim a space like Blue, seven."
+    assert said.count(writing + " 30 seconds.") == 1 and said.count(writing) == 1
+    guess = "HOST: Red, say the whole message, word for word."
+    assert said.count(guess + " 30 seconds.") == 1 and said.count(guess) == 2
     tail = out.split("PLAYER: green, four")[1]
-    assert tail.index("Ten seconds left. Red, say your guess now.") < tail.index(
-        "Time's up. No guess for Blue's message.")
+    assert tail.index("Ten seconds. Red, your guess?") < tail.index("Time's up: no guess.")
 
 
 def test_untimed_guess_promises_no_time_and_waits_for_three_nothings(tmp_path):
@@ -325,14 +324,11 @@ def test_untimed_guess_promises_no_time_and_waits_for_three_nothings(tmp_path):
         "blue, three", "green, four", "<silence>", "<silence>", "<silence>", "no pain no gain", "agreed"]),
                      ["--players", "red,blue,green", "--seed", "5", "--timer", "off"])
     assert " seconds" not in out and "Take your time" not in out and "Time's up" not in out
-    assert "HOST: Red, guess Blue's message, every word in order. There is no timer. If you can't guess it, " \
-           "say pass." in out
-    tail = out.split("Blue, show your message")[1]
-    steps = ["I didn't hear a guess. Red, say your guess now.",
-             "I still didn't hear a guess. Red, say it now: if I hear nothing again, it counts as no guess.",
-             "No guess for Blue's message.", "Green, show your message"]
+    assert "HOST: Red, say the whole message, word for word. No timer: say pass to give up." in out
+    tail = out.split("Blue, show space")[1]
+    steps = ["HOST: Red, your guess?", "Red, last chance: your guess?", "HOST: No guess.", "Green, show space"]
     assert [tail.index(s) for s in steps] == sorted(tail.index(s) for s in steps)
-    assert "3 points" not in tail and "Red guessed Green's message, the second one shown: 2 points each." in tail
+    assert "3 points" not in tail and "Red and Green: 2 points each." in tail
 
 
 @pytest.mark.parametrize("guess, said, refused", [
@@ -346,10 +342,10 @@ def test_untimed_guess_promises_no_time_and_waits_for_three_nothings(tmp_path):
 def test_plain_agreement_keeps_the_judgement(tmp_path, guess, said, refused):
     _, out, record = play(tmp_path, script_file(tmp_path, ["blue, three", "green, four", guess, said]),
                           ["--players", "red,blue,green", "--seed", "5"])
-    assert ("Please start with your colour" in out) is refused
+    assert ("Start with your colour" in out) is refused
     if not refused:
-        assert "overrules" not in out
-        assert ("Red guessed Blue's message, the first one shown: 3 points each." in out) is (guess == "no pain no gain")
+        assert "overrules" not in out and "No objection" not in out
+        assert ("Red and Blue: 3 points each." in out) is (guess == "no pain no gain")
 
 
 def test_help_examples_name_a_colour_that_is_playing(tmp_path):
@@ -357,58 +353,64 @@ def test_help_examples_name_a_colour_that_is_playing(tmp_path):
     _, out, _ = play(tmp_path, script_file(tmp_path, ["help", "blue, three", "yellow, four", "no gain no pain",
                                                       "help"]),
                      ["--players", "red,blue,yellow", "--seed", "5"])
-    assert "like this: Blue, seven." in out and "like this: Blue says correct." in out
+    assert "like Blue, seven;" in out and "like Blue says correct." in out
     assert "Green" not in out
     _, out, _ = play(tmp_path, script_file(tmp_path, ["pink, three", "blue pass", "ready", "a guess", "help"]),
                      ["--players", "red,pink,blue", "--own-message", "--timer", "off", "--seed", "5"])
-    assert "like this: Pink says wrong." in out and "Green" not in out
+    assert "like Pink says wrong." in out and "Green" not in out
 
 
 def test_capitalised_colours_are_accepted(tmp_path):
     _, out, record = play(tmp_path, script_file(tmp_path, []), ["--players", "Red,BLUE,Green", "--seed", "5"])
     assert record["settings"]["options"]["players"] == ["red", "blue", "green"]
-    assert "Players, in seat order: Red, Blue and Green." in out
+    assert "Red guesses: cover your ears." in out and "like Blue, seven." in out
 
 
 def test_guesser_overrule_is_ignored_and_a_writer_overrules(tmp_path):
     _, out, _ = play(tmp_path, script_file(tmp_path, ["blue, three", "green, four", "no gain no pain",
                                                       "red says correct", "red, correct", "green says correct"]),
                      ["--players", "red,blue,green", "--seed", "5"])
-    assert out.count("Red is guessing, and only writers judge a guess. I'll ignore that.") == 2
-    assert "Green overrules: the guess counts as correct." in out
-    assert "Red guessed Blue's message, the first one shown: 3 points each." in out
+    assert out.count("Red is guessing; only writers judge.") == 2
+    assert "Green overrules: correct." in out
+    assert "Red and Blue: 3 points each." in out
 
 
-def test_undo_a_guess_in_the_reveal(tmp_path):
-    _, out, _ = play(tmp_path, script_file(tmp_path, ["blue, three", "green, four", "no pain",
-                                                      "undo", "no pain no gain", "agreed"]),
-                     ["--players", "red,blue,green", "--seed", "5"])
-    assert "Undone. Let's take that step again." in out
-    assert "Red guessed Blue's message, the first one shown: 3 points each." in out
+def test_undo_never_grants_a_second_guess_at_the_same_message(tmp_path):
+    """R4: one guess per message. After a wrong guess "undo" takes nothing back: the guess stands."""
+    _, out, record = play(tmp_path, script_file(tmp_path, [
+        "blue, three", "green, four", "no pain", "undo", "agreed", "undo", "no pain no gain", "agreed"]),
+                          ["--players", "red,blue,green", "--seed", "5"])
+    first_undo, second_undo = out.split("PLAYER: undo")[1:3]
+    assert first_undo.startswith("\nHOST: There is nothing to undo")
+    assert second_undo.startswith("\nHOST: There is nothing to undo")    # Green's message is on show
+    turn = record["turns"][0]
+    assert [(r["writer"], r["guess"], r["correct"]) for r in turn["reveals"]] == [
+        ("blue", "no pain", False), ("green", "no pain no gain", True)]
+    assert turn["points"] == {"red": 2, "green": 2}
 
 
 def test_disqualified_naming_another_writer_is_refused(tmp_path):
     out = _turn_one(tmp_path, ["blue, three", "green, four", "green is disqualified", "blue is disqualified",
                                "yes", "no pain no gain", "agreed"])
-    assert "Only the message on show can be disqualified, and that is Blue's." in out
-    assert "Blue's message is disqualified." in out
-    assert "Red guessed Green's message, the first one shown: 3 points each." in out  # R3: no place used
+    assert "Only Blue's message is on show." in out
+    assert "Blue's message is out." in out
+    assert "Red and Green: 3 points each." in out  # R3: no place used
 
 
 # ---------------------------------------------------------------------- private channel and options
 @pytest.mark.parametrize("mode, expected", [
-    ("ears", ["HOST: Red, please cover your ears now.",
-              "PRIVATE writers: The message is: No pain, no gain."]),
+    ("ears", ["HOST: Red guesses: cover your ears.",
+              "PRIVATE writers: No pain, no gain."]),
     ("screen", ["Blue and Green, please read the screen now. Everyone else, look away.",
-                "For Blue and Green only: The message is: No pain, no gain."]),
+                "For Blue and Green only: No pain, no gain."]),
     ("earpiece:hw:1", ["Blue and Green, listen to your earpiece.",
-                       "PRIVATE writers: The message is: No pain, no gain."]),
+                       "PRIVATE writers: No pain, no gain."]),
 ])
 def test_message_goes_privately_to_the_writers(tmp_path, mode, expected):
     out = _turn_one(tmp_path, [], ("--players", "red,blue,green", "--seed", "5", "--private", mode))
     for piece in expected:
         assert piece in out
-    told = out.index("the category is a saying")
+    told = out.index("Red, it's a saying.")
     assert told > out.index(expected[-1])
     if mode == "ears":
         assert out.count("PRIVATE writers:") == 2 and "All clear." in out
@@ -416,8 +418,8 @@ def test_message_goes_privately_to_the_writers(tmp_path, mode, expected):
 
 def test_hard_mode_hides_the_category_from_the_guesser(tmp_path):
     out = _turn_one(tmp_path, [], ("--players", "red,blue,green", "--seed", "5", "--hard"))
-    assert "Hard mode is on" in out and "the category is" not in out
-    assert "Category: a saying." in out          # the writers still hear it
+    assert "Hard mode: no category." in out and "it's a saying" not in out
+    assert "PRIVATE writers: No pain, no gain. Category: a saying." in out  # the writers still hear it
 
 
 def test_same_seed_same_cards_other_seed_other_cards(tmp_path):
@@ -448,9 +450,8 @@ def play_tied_game(tmp_path, lang: str, lines: list[str]) -> str:
     def tied_host(table):
         host = host_rofl.Host(table)
         game = rules.RoflGame(("red", "blue", "green", "yellow"), {"red": 5, "blue": 2, "green": 5, "yellow": 0},
-                              round=3, turn=3)
-        host.game, _ = rules.score_turn(game, [])
-        host.machine.set_state("tiebreak_intro")
+                              round=3, turn=3, pile=host.game.pile)
+        host.game, _ = rules.score_turn(game, [])  # the game starts at its tiebreak
         return host
 
     settings = Settings("rofl", lang=lang, seed=5, options={"players": ["red", "blue", "green", "yellow"],
@@ -468,11 +469,12 @@ def test_tiebreak_with_several_guessers(tmp_path):
     """R6 with four players: the two tied leaders write, the other two may guess, once per message."""
     text = play_tied_game(tmp_path, "en", ["red, three", "blue, four", "green, four", "<silence>", "<silence>",
                                            "no pain no gain", "agreed"])
-    assert "Red and Green are tied at 5 points. Tiebreaker! Red and Green will write, and Blue and Yellow will guess." in text
-    assert "Blue is guessing in this tiebreaker and has no token." in text
-    assert "Blue and Yellow: one of you may guess Red's message, once" in text
-    assert "Ten seconds left. Blue and Yellow, say your guess now." in text
-    assert "Green's message was guessed: Green breaks the tie!" in text
+    assert "Red and Green are tied at 5 points: tiebreaker! Red and Green write; the first message guessed wins." in text
+    assert "HOST: Blue and Yellow, cover your ears." in text
+    assert "Blue is guessing, so no token." in text
+    assert "Blue and Yellow: one of you may guess, once, word for word." in text
+    assert "Ten seconds. Blue and Yellow, your guess?" in text
+    assert "Green breaks the tie!" in text
     record = json.loads((tmp_path / "r.json").read_text())
     assert record["winners"] == ["green"] and record["awards"] == []
     assert record["turns"][0]["guesser"] is None and record["turns"][0]["guessers"] == ["blue", "yellow"]
@@ -485,7 +487,7 @@ def test_deck_messages_never_sound_like_a_command_or_control_word():
 
     core, words = understanding("en"), rofl_understanding("en")
     clashes = [m.text for c in load_deck() for m in c.sides
-               if core.command(normalise(m.text)) or words.disqualify(m.text) or words.guess_pass(m.text)]
+               if core.command(normalise(m.text)) or said(words.disqualify, m.text) or words.guess_pass(m.text)]
     assert clashes == []
 
 
@@ -574,6 +576,7 @@ class KeyboardPlayer(io.StringIO):
         self.typed: list[str] = []
         self.claimed: set[str] = set()
         self.guesses = 0
+        self.players = ["Red", "Blue", "Green", "Yellow"]  # the default seat order of --players
 
     def readline(self, *args):  # noqa: D401 - stream protocol
         text = self.screen.getvalue()
@@ -584,21 +587,22 @@ class KeyboardPlayer(io.StringIO):
 
     def answer(self, text, new):
         last = [ln for ln in new.splitlines() if ln.startswith("HOST:")][-1]
-        example = re.search(r"for example: (\w+), seven", text)
-        assert example, "the introduction shows how to claim"
-        if "The writers are" in new:
+        example = re.search(r"like (\w+), seven", text)
+        assert example, "the first claim moment shows how to claim"
+        if "guesses: cover your ears" in new:
             self.claimed = set()
-        writers = re.findall(r"The writers are ([\w ,]+)\.", text)[-1].replace(" and ", ", ").split(", ")
-        if re.search(r"guess \w+'s message", last) or "say your guess now" in last:
+        guesser = re.findall(r"HOST: (\w+) guesses: cover your ears", text)[-1]
+        writers = [p for p in self.players if p != guesser]  # the table knows who plays
+        if "say the whole message" in last or "your guess?" in last:
             self.guesses += 1
             if self.guesses % 3 == 0:
-                return "pass"                            # the help for guessing says "or says pass"
-            return re.findall(r"PRIVATE writers: The message is: (.*)\. Category", text)[-1]
-        if "say agreed" in last:
+                return "pass"                            # the help for guessing says "or pass"
+            return re.findall(r"PRIVATE writers: (.*)\.$", text, re.M)[-1]
+        if "say agreed" in last or last == "HOST: Agreed?":
             return "agreed"
-        if "where does your token go" in last:
+        if "your space, or pass?" in last:
             return "pass"
-        if re.search(r"[Cc]laim a space", new) or "on space" in last:
+        if re.search(r"claim a space", new) or re.search(r" on \d+\.$", last):
             writer = next(w for w in writers if w not in self.claimed)
             self.claimed.add(writer)
             return f"{writer}, {len(self.claimed) + 3}"   # the form of the example: "<Colour>, <number>"
@@ -613,7 +617,7 @@ def test_keyboard_game_from_the_printed_instructions(tmp_path):
             "--record", str(tmp_path / "k.json")]
     assert main(argv, env) == 0
     out = screen.getvalue()
-    assert "The game is over." in out and "Red wins with 22 points." in out
+    assert "The game is over." in out and "Red wins with 25 points." in out
     record = json.loads((tmp_path / "k.json").read_text())
     check_record(record)
     assert len(record["turns"]) == 12 and sum(len(t["reveals"]) for t in record["turns"]) > 12
@@ -629,7 +633,7 @@ def test_ears_mode_tells_the_guesser_by_name(tmp_path):
     by name, not "Everyone except" a list of six writers."""
     out = _turn_one(tmp_path, [], ("--players", "red,orange,yellow,green,blue,purple,pink", "--seed", "5"))
     lines = out.splitlines()
-    start = lines.index("HOST: Red, please cover your ears now.")
+    start = lines.index("HOST: Red guesses: cover your ears.")
     assert lines[start + 1:start + 2] == ["HOST: Three, two, one."]
     assert lines[start + 4] == "HOST: All clear. Everyone can listen again."
     assert "Everyone except" not in out
@@ -640,18 +644,17 @@ def test_without_a_timer_the_reveal_starts_once_all_have_claimed(tmp_path):
     claimed or passed, and it does (no "ready" needed); "ready" only stops the waiting."""
     out = _turn_one(tmp_path, ["blue, three", "green, four"], ("--players", "red,blue,green", "--seed", "5",
                                                                 "--timer", "off"))
-    assert ("When you have finished writing, claim a space: your colour and a number, for example: Blue, seven. "
-            "The messages are shown as soon as every writer has claimed a space or passed") in out
+    assert "Writers: no timer. When done, claim a space like Blue, seven." in out
     assert "Say ready when everyone has finished writing" not in out
     after = out.split("PLAYER: green, four")[1].splitlines()
-    assert after[1:3] == ["HOST: Green on space 4.", "HOST: Tokens on the board: Blue on 3 and Green on 4."]
+    assert after[1:3] == ["HOST: Green on 4.", "HOST: Blue, show space 3."]
 
 
 def test_ready_without_a_timer_asks_the_missing_writer_by_name(tmp_path):
     out = _turn_one(tmp_path, ["blue, three", "ready", "<silence>"], ("--players", "red,blue,green", "--seed", "5",
                                                                       "--timer", "off"))
-    assert "HOST: Green, where does your token go?" in out
-    assert "I didn't hear Green, so Green passes this turn." in out
+    assert "HOST: Green, your space, or pass?" in out
+    assert "No answer: Green passes." in out
 
 
 def test_names_are_capitalised_at_every_sentence_start(tmp_path):

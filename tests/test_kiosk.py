@@ -136,7 +136,7 @@ def test_three_silences_at_every_setup_question_take_the_defaults_and_say_so(tmp
     for again in ("How many are playing?", "Say yes, or say your own colours in seat order.",
                   "I didn't hear anything. Please say it again."):
         assert said.count(again) == 2, again
-    assert any(s.startswith("Welcome to ROFL!") for s in said)
+    assert any(s.startswith("ROFL! Writers shrink a message") for s in said)
     assert status == 0
 
 

@@ -8,7 +8,9 @@ import random
 
 import pytest
 
+from voicegame.games.rofl import judge
 from voicegame.games.rofl import rules as rofl
+from voicegame.games.rofl.judge import Judgement, judge_guess
 from voicegame.games.rofl.rules import (
     AlreadyClaimed,
     Board,
@@ -16,7 +18,6 @@ from voicegame.games.rofl.rules import (
     GuessResult,
     InvalidPlayers,
     InvalidResults,
-    Judgement,
     RoflGame,
     RoflOptions,
     SpaceOutOfRange,
@@ -29,7 +30,6 @@ from voicegame.games.rofl.rules import (
     all_done,
     claim,
     current_guesser,
-    judge_guess,
     new_game,
     pass_writer,
     phase,
@@ -461,24 +461,24 @@ def test_judge_table(guess, message, lenient, lang, correct):
     assert isinstance(j, Judgement)
     assert j.correct is correct, j
     assert 0.0 <= j.similarity <= 100.0
-    if correct and j.reason == rofl.SLIP:
-        assert j.similarity >= rofl.SLIP_THRESHOLD
+    if correct and j.reason == judge.SLIP:
+        assert j.similarity >= judge.SLIP_THRESHOLD
 
 
 @pytest.mark.parametrize(
     "guess, message, reason",
     [
-        ("oceans eleven", "Ocean's 11", rofl.EXACT),
-        ("the lord of the kings", "The Lord of the Rings", rofl.SLIP),
-        ("", "Jaws", rofl.EMPTY),
-        ("eleven oceans", "Ocean's Eleven", rofl.WRONG_ORDER),
-        ("lord of the rings", "The Lord of the Rings", rofl.MISSING_WORDS),
-        ("the lord of the rings again", "The Lord of the Rings", rofl.EXTRA_WORDS),
-        ("jams", "Jaws", rofl.SHORT_SLIP),
-        ("ocean's twelve", "Ocean's 11", rofl.NUMBER_DIFFERS),
-        ("the lord of the swords", "The Lord of the Rings", rofl.BELOW_THRESHOLD),
-        ("the fellowship of the ring", "The Lord of the Rings", rofl.DIFFERENT_WORDS),
-        ("twenty thousand leagues under the cat", "20,000 Leagues Under the Sea", rofl.UNLIKE_WORD),
+        ("oceans eleven", "Ocean's 11", judge.EXACT),
+        ("the lord of the kings", "The Lord of the Rings", judge.SLIP),
+        ("", "Jaws", judge.EMPTY),
+        ("eleven oceans", "Ocean's Eleven", judge.WRONG_ORDER),
+        ("lord of the rings", "The Lord of the Rings", judge.MISSING_WORDS),
+        ("the lord of the rings again", "The Lord of the Rings", judge.EXTRA_WORDS),
+        ("jams", "Jaws", judge.SHORT_SLIP),
+        ("ocean's twelve", "Ocean's 11", judge.NUMBER_DIFFERS),
+        ("the lord of the swords", "The Lord of the Rings", judge.BELOW_THRESHOLD),
+        ("the fellowship of the ring", "The Lord of the Rings", judge.DIFFERENT_WORDS),
+        ("twenty thousand leagues under the cat", "20,000 Leagues Under the Sea", judge.UNLIKE_WORD),
     ],
 )
 def test_judge_reasons(guess, message, reason):
@@ -566,3 +566,15 @@ def test_random_games_terminate_and_scores_never_decrease():
         else:
             endings["tiebreak"] += 1
     assert all(endings.values()), endings  # every ending was exercised
+
+
+def test_rules_import_only_the_standard_library():
+    import ast
+    import sys
+    from pathlib import Path
+
+    tree = ast.parse(Path(rofl.__file__).read_text(encoding="utf-8"))
+    names = [a.name for n in ast.walk(tree) if isinstance(n, ast.Import) for a in n.names]
+    names += [n.module for n in ast.walk(tree) if isinstance(n, ast.ImportFrom) and n.module]
+    outside = [m for m in names if m.split(".")[0] not in sys.stdlib_module_names and m != "__future__"]
+    assert outside == []

@@ -504,6 +504,7 @@ class Commands:
         A running timer stops while paused and goes on with the time it had left."""
         t = self.t
         t.timers.pause()
+        started = t.clock.now()
         t.say_text(t.text("common.paused"), remember=False)
         u = t.understanding
         expected = Expected(u.grammar(), False, "paused")
@@ -515,6 +516,7 @@ class Commands:
             command = _command_of(u, heard, t.replayed())
             if command == "resume" or u.yes_no(heard.text) or u.is_ready(heard.text):
                 t.say_text(t.text("common.resumed"), remember=False)
+                t.paused_s += t.clock.now() - started  # a game's own timer stands still too
                 t.timers.resume()
                 t.speech.repeat()
                 return

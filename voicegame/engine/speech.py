@@ -69,7 +69,8 @@ class Speech:
     def say_private(self, audience: str, sentence: str) -> None:
         self.voice.say(sentence, to=audience)
 
-    def tell_private(self, audience: str, sentence: str, audience_name: str | None = None) -> None:
+    def tell_private(self, audience: str, sentence: str, audience_name: str | None = None,
+                     cover: str | None = None) -> None:
         """Deliver a secret to one audience only (G2): ``ears`` — the others cover their
         ears, a countdown, the secret twice, "all clear"; ``earpiece:DEVICE`` — the
         voice's private output; ``screen`` — printed, and the host says so."""
@@ -83,7 +84,10 @@ class Speech:
             if not self._muted():
                 self.screen(self.text("common.private_screen_line", audience=name, secret=sentence))
         else:
-            self.say("common.cover_ears", audience=name)
+            if cover:  # the ones who must not hear, named ("Red, cover your ears")
+                self.say_text(cover)
+            else:
+                self.say("common.cover_ears", audience=name)
             self.say("common.countdown")
             self.say_private(audience, sentence)
             self.say_private(audience, sentence)

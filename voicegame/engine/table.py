@@ -94,6 +94,8 @@ class Table:
         self.where_we_are: Callable[[], str | list[str] | None] | None = None
         #: tips already given (:meth:`tip`): replays rebuild it, so undo never repeats one
         self._tips: set[str] = set()
+        #: seconds spent paused so far ("pause" … "resume"): a game's own timer stands still meanwhile
+        self.paused_s = 0.0
         self.save_failed_said = False
         self._phase_dirty = False
         self._held: Heard | None = None
@@ -216,13 +218,16 @@ class Table:
         """A short confirmation tone; the text adapter prints ``label``."""
         self.voice.tone(frequency_hz, duration_s, label)
 
-    def tell_private(self, audience: str, sentence: str, audience_name: str | None = None) -> None:
+    def tell_private(self, audience: str, sentence: str, audience_name: str | None = None,
+                     cover: str | None = None) -> None:
         """Deliver secret information to one audience only (G2); see :meth:`Speech.tell_private`.
 
         :param audience_name: how to call that audience aloud, as in the middle of a
             sentence ("the Psychic"); capitalised where it starts one.
+        :param cover: in ``ears`` mode, the sentence that asks the others to cover their
+            ears when it is better said by naming them ("Red, cover your ears").
         """
-        self.speech.tell_private(audience, sentence, audience_name)
+        self.speech.tell_private(audience, sentence, audience_name, cover=cover)
 
     def tip(self, key: str, **values) -> bool:
         """A just-in-time tip: the first time this moment comes up, one sentence of what to
@@ -418,7 +423,7 @@ class Table:
         :raises InputEnded: the input source is exhausted.
         """
         return self.moment(Moment(key, parse, help_key, moment, phrases=phrases, free=free, timeout_s=timeout_s,
-                                  silence_limit=silence_limit, silence_key=silence_key, values=values))
+                                  silence_limit=silence_limit, silence_key=silence_key, values=values, help_values=values))
 
     def ask_yes_no(self, key: str | None, *, help_key: str = "common.help_yes_no", moment: str = "confirm",
                    **values) -> bool:

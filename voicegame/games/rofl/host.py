@@ -1,78 +1,98 @@
-"""The spoken ROFL! host: a ``transitions`` machine over :class:`Host` (issue 5).
+"""The spoken ROFL! host: a ``transitions`` machine over the pure rules (R1–R7, G1–G4).
 
-One turn (R1–R5, G1, G2)::
+One turn: DELIVER (the guesser is named; the message goes privately to the writers,
+G2; the category is told unless hard mode, R7) → CLAIMS (writing timer, G1; "blue,
+seven", R2) → REVEAL (lowest space first, R4; "disqualified", R3; one guess per
+message) → JUDGE (the host's judgement; writers may overrule, R4; own messages: the
+writers judge, R7) → REVEAL … → TURN_END (R5; tiebreak R6; the end).
 
-    deliver  → the guesser is named; the message goes privately to the writers
-               (G2: in "ears" mode the host tells the guesser, by name, to cover
-               their ears — the guesser is the one who must not hear); the category
-               is told (not in hard mode, R7)
-    claims   → writing timer (G1); writers claim board spaces by voice, "blue, seven",
-               during and after the timer (R2); after it, each writer who has not
-               claimed is asked by name, and silence is a pass. With ``--timer off``
-               the writers claim once they have finished writing and the reveal starts
-               as soon as every writer has claimed or passed (R2); "ready" stops the
-               waiting: each writer still missing is asked by name
-    reveal   → once per token, lowest space first (R4): "blue, show your message";
-               "disqualified", once confirmed, skips it (R3); guessing timer; the guess is heard as
-               free text and judged (:func:`voicegame.rules.rofl.judge_guess`);
-               writers may overrule ("blue says correct"); stops at the first correct
-    turn_end → score (R5), standings; next turn, tiebreak (R6) or the end
+Each phase runs in its state's ``on_enter`` and ends by firing the next trigger; the
+machine is queued, so the game is one flat loop of transitions. A trigger that cannot
+fire raises :class:`PhaseError`. Undo (G4) takes back the last input of the current
+step (see :meth:`Host._enter`): a guess once heard is never asked again (R4).
 
-Speakers name themselves by colour: a recognizer cannot tell voices apart, so a
-claim or an overrule must carry the speaker's colour ("blue, seven", "green says
-wrong"); when the host has just asked one writer by name, the colour may be left
-out. An overrule from the guesser (or a tiebreak guesser) is refused and ignored:
-only writers judge (R4). The guess itself carries no colour: in a tiebreak the
-guesser who guessed stays unnamed (``GuessResult.guesser`` is ``None``; it scores
-nothing, R6).
-
-With ``--own-message`` (R7) the writer left of the guesser makes up each message:
-the host delivers nothing, knows no category and cannot judge, so a writer must
-say "correct" or "wrong" after every guess.
-
-"Undo" (G4) works within a turn: the claims, guesses and verdicts of a turn are one
-undo phase (:meth:`Host.turn_phase`), so a silent pass, a "no guess" after silence or a
-disqualification can be taken back after the host has moved on to the next message.
-A silence that only lets a timer run on is not an input undo takes back.
-
-Options: ``--players`` (3–7 colours, seat order, R1/G3), ``--stacking``,
-``--lenient``, ``--hard``, ``--own-message`` (R7) and ``--deck PATH``.
+Speakers name themselves by colour ("blue, seven", "green says wrong"): a recognizer
+cannot tell voices apart. Options: ``--players``, ``--stacking``, ``--lenient``,
+``--hard``, ``--own-message`` (R7), ``--deck PATH``.
 """
 
 from __future__ import annotations
 
 import dataclasses
+import enum
 from pathlib import Path
 from typing import Any
 
 from transitions import Machine
 
+from voicegame.engine.table import DEFAULT_LISTEN_S, SILENT, NotAllowed, NotUnderstood, Table
+from voicegame.games.rofl import judge, rules
 from voicegame.games.rofl.deck import REGIONS, Card, load_deck
-from voicegame.engine.table import DEFAULT_LISTEN_S, SILENT, NotAllowed, Table, understood
-from voicegame.language.prompts import Prompts
-from voicegame.games.rofl import rules
-from voicegame.games.rofl.rules import (AlreadyClaimed, Board, GuessResult, RoflOptions, SpaceOutOfRange,
-                                  SpaceTaken, UnknownWriter)
-from voicegame.language.words import normalise, understanding
 from voicegame.games.rofl.intents import Verdict, rofl_understanding
+from voicegame.games.rofl.rules import (AlreadyClaimed, NotAWriter, RoflOptions, SpaceOutOfRange, SpaceTaken,
+                                        UnknownWriter)
+from voicegame.language.prompts import Prompts
+from voicegame.language.words import normalise, understanding
 
 #: Default players in seat order (G3), when ``--players`` is not given.
 DEFAULT_PLAYERS = ("red", "blue", "green", "yellow")
 #: Seconds before the end of a timer when the warning is said (G1).
 WARNING_S = 10.0
-#: Guesses heard as nothing before a message counts as not guessed, with a guessing timer:
-#: the guesser is asked once more within the timer (issue 5).
+#: Guesses heard as nothing before a message counts as not guessed, with a guessing timer.
 TIMED_GUESS_TRIES = 2
-#: The same without a timer (``--timer off``): nothing limits the time, so the guesser is
-#: asked twice more (the last time with a warning) before "no guess". A live recognizer
-#: waits for speech without end here; only noise or an empty typed line counts as nothing.
+#: The same without a timer (``--timer off``): asked twice more, the last time with a warning.
 UNTIMED_GUESS_TRIES = 3
 
-STATES = ["intro", "deliver", "claims", "reveal", "turn_end", "tiebreak_intro", "finale", "game_over"]
 
-_READY = object()
-_DISQUALIFIED = object()
-_NO_GUESS = object()
+
+class Said(enum.Enum):
+    """What a moment heard besides a claim, a guess or a verdict (enums journal as intents)."""
+
+    READY = "ready"              # everyone has finished writing (no timer)
+    DISQUALIFIED = "disqualified"  # the message on show is too long (R3), to be confirmed
+    NO_GUESS = "no guess"        # the guesser gives up on this message
+    RULES = "rules"              # "rules" / "more": the next chunk of the rules
+
+
+_READY, _DISQUALIFIED, _NO_GUESS, _RULES = Said.READY, Said.DISQUALIFIED, Said.NO_GUESS, Said.RULES
+
+
+class Phase(enum.Enum):
+    """The phases of a ROFL! game (the machine's states)."""
+
+    SETUP = "setup"
+    INTRO = "intro"
+    DELIVER = "deliver"
+    CLAIMS = "claims"
+    REVEAL = "reveal"
+    JUDGE = "judge"
+    TURN_END = "turn_end"
+    TIEBREAK_INTRO = "tiebreak"
+    FINALE = "final"
+    GAME_OVER = "game_over"
+
+
+class PhaseError(RuntimeError):
+    """A trigger could not fire from the current phase (a bug, never a player's error)."""
+
+
+P = Phase
+TRANSITIONS = [
+    {"trigger": "start", "source": P.SETUP, "dest": P.TIEBREAK_INTRO, "conditions": "tiebreak_starts"},
+    {"trigger": "start", "source": P.SETUP, "dest": P.INTRO, "unless": "tiebreak_starts"},
+    {"trigger": "begin", "source": P.INTRO, "dest": P.DELIVER},
+    {"trigger": "tiebreak_begin", "source": P.TIEBREAK_INTRO, "dest": P.DELIVER},
+    {"trigger": "delivered", "source": P.DELIVER, "dest": P.CLAIMS},
+    {"trigger": "claims_closed", "source": P.CLAIMS, "dest": P.REVEAL, "conditions": "more_to_reveal"},
+    {"trigger": "claims_closed", "source": P.CLAIMS, "dest": P.TURN_END, "unless": "more_to_reveal"},
+    {"trigger": "heard_guess", "source": P.REVEAL, "dest": P.JUDGE},
+    {"trigger": "message_done", "source": [P.REVEAL, P.JUDGE], "dest": P.REVEAL, "conditions": "more_to_reveal"},
+    {"trigger": "message_done", "source": [P.REVEAL, P.JUDGE], "dest": P.TURN_END, "unless": "more_to_reveal"},
+    {"trigger": "scored", "source": P.TURN_END, "dest": P.FINALE, "conditions": "game_finished"},
+    {"trigger": "scored", "source": P.TURN_END, "dest": P.TIEBREAK_INTRO, "conditions": "tiebreak_starts"},
+    {"trigger": "scored", "source": P.TURN_END, "dest": P.DELIVER, "conditions": "turns_remain"},
+    {"trigger": "finish", "source": P.FINALE, "dest": P.GAME_OVER},
+]
 
 
 # ---------------------------------------------------------------------- CLI contract
@@ -104,16 +124,12 @@ def options_from_args(args) -> dict:
 def validate(settings) -> None:
     """Check the players and load the deck (once, before the game).
 
-    Players must be 3 to 7 distinct colours (G3, R1): colour keys ("blue", "Blue") or colour
-    words of the table's language ("azul", "Blauw"), in any case; they are stored as keys.
-    Names ("Ana") are refused: a speaker names themselves with every claim and overrule
-    ("blue, seven"), and colours are the short, distinct words a grammar hears well (G3).
-    The refusal quotes the names as typed.
-    A custom deck's cards are stored in ``settings.options["deck_cards"]`` so that a
-    resumed game never depends on the file again. The errors are printed before the game
-    starts, in the table's language (``rofl.errors.*`` of ``prompts/<lang>/rofl.toml``).
+    Players are 3 to 7 distinct colours (G3, R1): keys ("blue") or colour words of the
+    table's language ("azul"), in any case; stored as keys. Names are refused: a speaker
+    names themselves by colour. A custom deck's cards go into ``options["deck_cards"]``
+    so a resumed game never needs the file again.
 
-    :raises ValueError: one sentence about the players.
+    :raises ValueError: one sentence about the players, in the table's language.
     :raises DeckError: the deck is malformed (names the file and line).
     """
     opts = settings.options
@@ -143,8 +159,7 @@ def validate(settings) -> None:
 
 
 def _colour_key(u, word: str) -> str | None:
-    """The colour key of a ``--players`` entry: a key ("blue", "Blue") or a colour word of
-    the table's language ("azul", "Blauw", "roja"); ``None`` for anything else."""
+    """The colour key of a ``--players`` entry, or ``None`` when it is not a colour."""
     said = normalise(word)
     if said in u.colour_words:
         return said
@@ -153,9 +168,9 @@ def _colour_key(u, word: str) -> str | None:
 
 # ---------------------------------------------------------------------- the host
 class Host:
-    """Runs one game of ROFL! at a :class:`~voicegame.host.base.Table`.
+    """Runs one game of ROFL! at a :class:`~voicegame.engine.table.Table`.
 
-    The constructor draws nothing but the deck order (``table.rng``) and never listens.
+    The constructor shuffles the deck (the table's rng, a chance step) and never listens.
     """
 
     def __init__(self, table: Table):
@@ -164,60 +179,54 @@ class Host:
         self.lang = table.settings.lang
         self.options = RoflOptions(stacking=bool(opts.get("stacking")), lenient=bool(opts.get("lenient")),
                                    hard=bool(opts.get("hard")), own_message=bool(opts.get("own_message")))
-        self.game = rules.new_game(list(opts.get("players") or DEFAULT_PLAYERS), self.options)
         self.words = rofl_understanding(self.lang)
         if opts.get("deck_cards"):
             self.cards = [Card.from_list(c[:4], c[4] if len(c) > 4 else 0) for c in opts["deck_cards"]]
         else:
             self.cards = load_deck(opts.get("deck"), self.lang, opts.get("region"))
-        self.draw_pile: list[tuple[int, int]] = []
-        self._refill_pile()
+        self.game = rules.new_game(list(opts.get("players") or DEFAULT_PLAYERS), self.options)
+        self.game = dataclasses.replace(self.game, pile=rules.shuffle_pile(len(self.cards), table.rng))
         self.turn_no = 0
-        self.turn: dict[str, Any] = {}
-        self.board = Board()
+        self.turn = rules.Turn((), ())
         self.message: str | None = None
         self.category: str | None = None
-        self.order: list[tuple[str, int]] = []
-        self.reveal_index = 0
-        self.results: list[GuessResult] = []
-        self.disqualified: list[str] = []
-        self.guessed = False
-        self.machine = Machine(model=self, states=STATES, initial="intro", auto_transitions=False,
-                               transitions=[
-                                   {"trigger": "begin", "source": "intro", "dest": "deliver"},
-                                   {"trigger": "delivered", "source": "deliver", "dest": "claims"},
-                                   {"trigger": "close_claims", "source": "claims", "dest": "reveal",
-                                    "conditions": "claims_complete"},
-                                   {"trigger": "next_message", "source": "reveal", "dest": "reveal",
-                                    "conditions": "more_to_reveal"},
-                                   {"trigger": "reveals_done", "source": "reveal", "dest": "turn_end"},
-                                   {"trigger": "next_turn", "source": "turn_end", "dest": "deliver",
-                                    "conditions": "turns_remain"},
-                                   {"trigger": "tie_found", "source": "turn_end", "dest": "tiebreak_intro",
-                                    "conditions": "tiebreak_starts"},
-                                   {"trigger": "game_decided", "source": "turn_end", "dest": "finale",
-                                    "conditions": "game_finished"},
-                                   {"trigger": "tiebreak_begin", "source": "tiebreak_intro", "dest": "deliver"},
-                                   {"trigger": "finish", "source": "finale", "dest": "game_over"},
-                               ])
+        self.guess: str | None = None  # the guess on show, as heard
+        self.record_turn: dict[str, Any] = {}
+        self.tips: set[str] = set()  # moments whose first-time tip was said
+        self.rules_at = -1  # the chunk of the rules said last
+        self.machine = Machine(model=self, states=Phase, initial=Phase.SETUP, transitions=TRANSITIONS,
+                               auto_transitions=False, queued=True)
         table.score_callback = lambda: self.say_standings(remember=False)
         table.snapshot_callback = self.snapshot
-        # the Table says help sentences without values: fill their {example} with a colour
-        # that is playing (a writer of this turn)
-        table.prompts = _HelpExamples(table.prompts, self.example_writer)
+        table.where_we_are = self.where_we_are
 
     # ------------------------------------------------------------------ driver
     def play(self) -> None:
-        """Run the whole game; returns when it is over."""
-        while self.state != "game_over":
-            getattr(self, "run_" + self.state)()
+        """Run the whole game; returns when it is over.
+
+        :raises PhaseError: the machine stopped before the end (a trigger could not fire).
+        """
+        self.fire("start")
+        if self.state is not Phase.GAME_OVER:
+            raise PhaseError(f"the game stopped in phase {self.state}")
+
+    def fire(self, trigger: str) -> None:
+        """Fire ``trigger`` (queued); :class:`PhaseError` if no transition of it can."""
+        if not getattr(self, f"may_{trigger}")():
+            raise PhaseError(f"{trigger!r} cannot fire in phase {self.state}")
+        getattr(self, trigger)()
+
+    def _enter(self) -> None:
+        """Mark the phase for undo and the autosave: the state, this turn (G4).
+
+        The claims and the messages shown before any guess is heard are one step, so a
+        silent pass or a "no guess" can be taken back once the host has moved on; a heard
+        guess ends the step (JUDGE), so undo never grants a second guess (R4)."""
+        self.table.enter_phase(f"{self.state.value}:{self.turn_no}")
 
     # ------------------------------------------------------------------ conditions (pure rules)
-    def claims_complete(self) -> bool:
-        return rules.all_done(self.board, self.writer_names())
-
     def more_to_reveal(self) -> bool:
-        return not self.guessed and self.reveal_index < len(self.order)
+        return rules.more_to_reveal(self.turn)
 
     def turns_remain(self) -> bool:
         p = rules.phase(self.game)
@@ -231,36 +240,21 @@ class Host:
 
     # ------------------------------------------------------------------ helpers
     def snapshot(self) -> dict:
-        """JSON-able state for the autosave (informative)."""
-        return {"game": dataclasses.asdict(self.game), "board": dataclasses.asdict(self.board),
-                "turn": self.turn_no, "reveal_index": self.reveal_index}
-
-    def _refill_pile(self) -> None:
-        """Shuffle every card (and pick a side of each) with the table's seeded rng."""
-        order = list(range(len(self.cards)))
-        self.table.rng.shuffle(order)
-        self.draw_pile = [(i, self.table.rng.randrange(2)) for i in order]
-
-    def draw(self) -> tuple[Card, int]:
-        """The next card and side; the pile is reshuffled when it runs out."""
-        if not self.draw_pile:
-            self._refill_pile()
-        index, side = self.draw_pile.pop(0)
-        return self.cards[index], side
+        """JSON-able state for the autosave (informative: resume replays the log)."""
+        return {"game": dataclasses.asdict(self.game), "turn_state": dataclasses.asdict(self.turn),
+                "turn": self.turn_no}
 
     def name(self, colour: str) -> str:
-        """How a player is called aloud: the colour in the table's language as a proper
-        name (G3): "Blue", "Azul", "Blauw"."""
+        """A player's colour in the table's language as a proper name (G3): "Blue", "Azul"."""
         word = self.table.name(colour)
         return word[:1].upper() + word[1:]
 
-    def number(self, value: int | float) -> str:
-        """A number as the host writes it for the table: "7.5" in English, "7,5" in
-        Spanish and Dutch (the language's decimal mark from ``words.toml``)."""
-        return str(value).replace(".", self.table.understanding.numbers.decimal_mark)
-
     def names(self, colours) -> list[str]:
         return [self.name(c) for c in colours]
+
+    def number(self, value: int | float) -> str:
+        """A number as written for the table ("7.5"; "7,5" in Spanish and Dutch)."""
+        return str(value).replace(".", self.table.understanding.numbers.decimal_mark)
 
     def points_text(self, n: int) -> str:
         return self.table.text("rofl.points_one" if n == 1 else "rofl.points_many", n=n)
@@ -268,164 +262,239 @@ class Host:
     def in_tiebreak(self) -> bool:
         return rules.phase(self.game) == "tiebreak"
 
-    def turn_phase(self) -> str:
-        """The undo phase of the current turn (G4): ``"turn:<n>"``.
-
-        One phase covers a whole turn, from the claims to the last guess and overrule,
-        because that is the step players think of: "undo" right after the last writer's
-        pass (or silence), after a disqualification, or after a guess or its judgement
-        takes that input back even though the host has moved on to the reveal or to the
-        next message. The scoring and the next turn start new phases: once the points
-        are announced, the turn is settled.
-        """
-        return f"turn:{self.turn_no}"
-
     def example_writer(self) -> str:
         """A colour for "for example: Blue, seven": a writer of this turn (before the first
-        turn: the second player in seat order, a writer of turn 1)."""
-        ws = self.writer_names() or self.game.players[1:2] or self.game.players
+        turn: the second player in seat order)."""
+        ws = self.turn.writers or self.game.players[1:2] or self.game.players
         return self.name(ws[0])
 
     def _time_passed(self) -> None:
-        """The silence (or noise) that just ended a listening window only let time pass (a
-        writing or guessing window ran out, or nobody spoke while there is no timer): it
-        decided nothing, so it is not an accepted input that "undo" would take back (G4)."""
+        """The silence that just ended a listening window only let time pass: not an input
+        "undo" takes back (G4)."""
         self.table.not_undoable()
 
     def _say_question(self, question: str, timing: str | None = None) -> None:
-        """Say a listening moment's question, with a sentence about its timer if given.
-
-        Only the question is kept for "repeat" (and for the prompt said again after an
-        undo): the timer is not restarted by a repeat, so "You have 30 seconds, starting
-        now" must not be said again.
-        """
+        """Say a moment's question (and its timer sentence); only the question is kept for
+        "repeat", which never restarts a timer."""
         t = self.table
         t.say_text(f"{question} {timing}" if timing else question, remember=False)
         t.last_prompt = question
-
-    def writer_names(self) -> tuple[str, ...]:
-        return tuple(self.turn.get("writers", ()))
-
-    def guesser_names(self) -> tuple[str, ...]:
-        return tuple(self.turn.get("guessers", ()))
 
     def standings(self) -> list[tuple[str, int]]:
         """Players by points (highest first), seat order among equals."""
         seat = {p: i for i, p in enumerate(self.game.players)}
         return sorted(self.game.scores.items(), key=lambda kv: (-kv[1], seat[kv[0]]))
 
-    def say_standings(self, key: str = "rofl.standings", remember: bool = True) -> None:
-        """Speak the standings, highest first (also the "score" command, which keeps the
-        moment's prompt for "repeat"). A player without points is said as such ("Verde sin
-        puntos", "Groen nog geen punten"), not "with 0 points"."""
+    def say_standings(self, key: str = "rofl.standings", remember: bool = True, top: int | None = None) -> None:
+        """The standings, highest first (also the "score" command); no points said in words.
+        ``top``: only the first few (a spoken list of at most three)."""
         t = self.table
         zero = "rofl.final_standing_item_zero" if key == "rofl.final_standings" else "rofl.standing_item_zero"
+        ranked = self.standings()
+        if top is not None and len(ranked) > top:
+            ranked, key = ranked[:top], "rofl.final_top"
         items = [t.text(zero, name=self.name(p)) if s == 0 else
                  t.text("rofl.standing_item", name=self.name(p), points=self.points_text(s))
-                 for p, s in self.standings()]
+                 for p, s in ranked]
         t.say_text(t.text(key, items=items), remember=remember)
 
-    # ------------------------------------------------------------------ phases
-    def run_intro(self) -> None:
+    # ------------------------------------------------------------------ the public view
+    def show(self, hint_key: str | None = None) -> None:
+        """Publish the public view of the table (VIEWS.md, game "rofl"); never the message
+        before the turn's end. Also while a log is replayed (undo, resume): the last view
+        is the table as it now is."""
         t = self.table
-        t.enter_phase("intro")
-        players = list(self.game.players)
-        t.check_vocabulary(self.words.all_words(players))
-        t.say("rofl.welcome", players=self.names(players), rounds=rules.ROUNDS)
-        if self.options.own_message:
-            t.say("rofl.how_turn_own")
-        else:
-            t.say("rofl.how_turn_ears" if t.settings.private == "ears" else "rofl.how_turn_private")
-        if not self.options.hard:
-            t.say("rofl.how_category")
-        t.say("rofl.how_shorten")
-        when = t.text("rofl.claim_when_timer" if t.settings.timer_s else "rofl.claim_when_no_timer")
-        t.say("rofl.how_claim", when=when, example=self.name(players[1]))
-        if not self.options.stacking:
-            t.say("rofl.rule_one_token")
-        t.say("rofl.how_guess")
-        t.say("rofl.how_judge_own" if self.options.own_message else "rofl.how_judge", example=self.name(players[2]))
-        for flag in ("stacking", "lenient", "hard", "own_message"):
-            if getattr(self.options, flag):
-                t.say(f"rofl.option_{flag}")
-        t.say("rofl.how_commands")
-        self.begin()
+        board_claims = {}
+        for c in self.turn.board.claims:
+            board_claims.setdefault(c.space, []).append(c.writer)
+        current = self.turn.current
+        judgement = None
+        if current is not None and current.guessed and self.guess is not None:
+            correct = current.correct if current.correct is not None else current.host_says
+            pts = rules.points_for_position(self.turn.position) if correct else 0
+            judgement = {"guess": self.guess, "correct": correct, "settled": current.correct is not None,
+                         "points": {"guesser": pts, "writer": pts}}
+        data = {
+            "lang": self.lang,
+            "players": [{"id": p, "name": self.name(p)} for p in self.game.players],
+            "scores": dict(self.game.scores),
+            "turn": self.turn_no or None,
+            "active": self.turn.guessers[0] if len(self.turn.guessers) == 1 else None,
+            "hint": t.text(hint_key, example=self.example_writer()) if hint_key else None,
+            "round_total": rules.ROUNDS * len(self.game.players),
+            "round": self.game.round,
+            "category": None if self.options.hard or self.category is None
+            else t.text(f"rofl.category.{self.category}"),
+            "board": [{"space": s, "claimed_by": board_claims.get(s, [None])[0], "tokens": board_claims.get(s, [])}
+                      for s in range(rules.FIRST_SPACE, rules.LAST_SPACE + 1)],
+            "reveal_order": [w for w, _ in self.turn.order],
+            "revealed": [{"player": r.writer, "space": r.space, "clue": None, "disqualified": r.disqualified}
+                         for r in self.turn.reveals],
+            "judgement": judgement,
+            "message": self.message if self.state is Phase.TURN_END else None,
+        }
+        t.show(self.state.value, data)
 
-    def run_tiebreak_intro(self) -> None:
+    # ------------------------------------------------------------------ tips, rules, resume
+    def tip(self, moment: str) -> bool:
+        """True the first time ``moment`` comes up in this game: then its one-sentence tip is
+        said; later turns say only the short prompt (a replay rebuilds the same set)."""
+        if moment in self.tips:
+            return False
+        self.tips.add(moment)
+        return True
+
+    def ask(self, key: str | None, parse, *, timed: bool = False, **kw):
+        """``table.ask`` where "rules" / "more" also say the next chunk of the rules (not an
+        input undo takes back). ``timed``: return ``_RULES`` to the caller's timer loop."""
         t = self.table
-        t.enter_phase("tiebreak")
+
+        def with_rules(text: str):
+            if self.words.rules_request(text):
+                return _RULES
+            return parse(text)
+
+        while True:
+            got = t.ask(key, with_rules, **kw)
+            if got is not _RULES:
+                return got
+            t.not_undoable()
+            self.say_rules(self.words.rules_more(t.log[-1]["text"] or ""))
+            if timed:
+                return _RULES
+            key = None
+
+    def say_rules(self, more: bool) -> None:
+        """The next chunk of the rules ("more"), or the first ("rules"); after the last, the
+        options that are on."""
+        t = self.table
+        chunks = [k for k in (f"rofl.rules.{i}" for i in range(1, 20)) if t.prompts.has(k)]
+        self.rules_at = self.rules_at + 1 if more and self.rules_at + 1 < len(chunks) else 0
+        sentence = t.text(chunks[self.rules_at])
+        if self.rules_at + 1 < len(chunks):
+            sentence += " " + t.text("rofl.rules_more")
+        else:
+            on = [t.text(f"rofl.option.{f}") for f in ("stacking", "lenient", "hard", "own_message")
+                  if getattr(self.options, f)]
+            if on:
+                sentence += " " + t.text("rofl.rules_options", options=on)
+        t.say_text(sentence, remember=False)
+
+    def where_we_are(self) -> list[str]:
+        """A resumed game's first words: where the game is (turn, guesser, leaders), then
+        what is pending (the board so far, the message on show, the guess to judge)."""
+        t = self.table
+        if self.state in (Phase.SETUP, Phase.INTRO) or not self.turn.guessers:
+            return []
+        guessers = self.names(self.turn.guessers)
+        if self.turn.tiebreak:
+            said = [t.text("rofl.resume_where_tiebreak", guessers=guessers)]
+        else:
+            said = [t.text("rofl.resume_where", round=self.game.round, turn=self.game.turn + 1, guessers=guessers)]
+        said += self.leaders_text()
+        if self.state is Phase.CLAIMS:
+            claims = [t.text("rofl.token_item", writer=self.name(c.writer), space=c.space)
+                      for c in self.turn.board.claims]
+            tokens = t.text("rofl.resume_tokens", tokens=claims) if claims else ""
+            said.append(t.text("rofl.resume_claims", tokens=tokens).strip())
+        elif self.state is Phase.REVEAL and self.turn.current is not None:
+            said.append(t.text("rofl.resume_reveal", writer=self.name(self.turn.current.writer)))
+        elif self.state is Phase.JUDGE and self.guess is not None:
+            said.append(t.text("rofl.resume_judge", guess=self.guess))
+        return said
+
+    def leaders_text(self) -> list[str]:
+        """Who leads, at most three names (the full scores on request: "score"); nothing
+        while nobody has points."""
+        t = self.table
+        top = rules.leaders(self.game)
+        points = self.game.scores[top[0]]
+        if points == 0 or len(top) > 3:
+            return []
+        if len(top) == 1:
+            return [t.text("rofl.leader", name=self.name(top[0]), points=self.points_text(points))]
+        return [t.text("rofl.leaders", names=self.names(top), points=self.points_text(points))]
+
+    # ------------------------------------------------------------------ phases
+    def on_enter_INTRO(self) -> None:
+        self._enter()
+        t = self.table
+        t.check_vocabulary(self.words.all_words(list(self.game.players)))
+        t.say("rofl.welcome")
+        self.show()
+        self.fire("begin")
+
+    def on_enter_TIEBREAK_INTRO(self) -> None:
+        self._enter()
+        self.show()
         tb = self.game.tiebreak
         points = self.game.scores[tb.writers[0]]
-        t.say("rofl.tie_announce", tied=self.names(tb.writers), points=self.points_text(points),
-              guessers=self.names(tb.guessers))
-        self.tiebreak_begin()
+        self.table.say("rofl.tie_announce", tied=self.names(tb.writers), points=self.points_text(points))
+        self.fire("tiebreak_begin")
 
-    def run_deliver(self) -> None:
+    def on_enter_DELIVER(self) -> None:
         t = self.table
         self.turn_no += 1
+        self._enter()
         n = self.turn_no
-        t.enter_phase(self.turn_phase())
-        tiebreak = self.in_tiebreak()
-        if tiebreak:
-            tb = self.game.tiebreak
-            guessers = list(tb.guessers)
-            ws = list(tb.writers)
-            t.say("rofl.tiebreak_turn", n=tb.turns_played + 1, writers=self.names(ws), guessers=self.names(guessers))
-        else:
-            guesser = rules.current_guesser(self.game)
-            guessers = [guesser]
-            ws = list(rules.writers(self.game))
-            if self.game.turn == 0:
-                t.say("rofl.round_start", round=self.game.round, rounds=rules.ROUNDS)
-            t.say("rofl.turn_start", turn=self.game.turn + 1, guesser=self.name(guesser), writers=self.names(ws))
-        self.board = Board()
-        self.order, self.reveal_index, self.results, self.disqualified, self.guessed = [], 0, [], [], False
-        self.turn = {"turn": n, "round": self.game.round, "tiebreak": tiebreak,
-                     "turn_in_round": None if tiebreak else self.game.turn + 1,
-                     "tiebreak_turn": self.game.tiebreak.turns_played + 1 if tiebreak else None,
-                     "guesser": None if tiebreak else guessers[0], "guessers": guessers, "writers": ws,
-                     "own_message": self.options.own_message, "author": None, "category": None,
-                     "message": None, "card_line": None, "card_side": None, "claims": [], "passes": [], "disqualified": [],
-                     "reveals": [], "scorer": None, "position": None, "points": {}, "winner": None}
+        self.turn = rules.start_turn(self.game)
+        self.message = self.category = self.guess = None
+        self.show()
+        ws, guessers = list(self.turn.writers), list(self.turn.guessers)
         guesser_words = self.names(guessers)
+        ears = t.settings.private == "ears" and not self.options.own_message
+        if self.turn.tiebreak:
+            if self.game.tiebreak.turns_played:
+                t.say("rofl.tiebreak_start", n=self.game.tiebreak.turns_played + 1)
+        else:
+            if self.game.turn == 0 and self.game.round > 1:
+                t.say("rofl.round_start", round=self.game.round)
+            if not ears:
+                t.say("rofl.start", guesser=self.name(guessers[0]))
+        tiebreak = self.turn.tiebreak
+        self.record_turn = {
+            "turn": n, "round": self.game.round, "tiebreak": tiebreak,
+            "turn_in_round": None if tiebreak else self.game.turn + 1,
+            "tiebreak_turn": self.game.tiebreak.turns_played + 1 if tiebreak else None,
+            "guesser": None if tiebreak else guessers[0], "guessers": guessers, "writers": ws,
+            "own_message": self.options.own_message, "author": None, "category": None,
+            "message": None, "card_line": None, "card_side": None, "claims": [], "passes": [], "disqualified": [],
+            "reveals": [], "scorer": None, "position": None, "points": {}, "winner": None}
         if self.options.own_message:
             author = ws[0]
-            self.message = self.category = None
-            self.turn["author"] = author
+            self.record_turn["author"] = author
             t.say("rofl.own_author", author=self.name(author), guessers=guesser_words)
             if not self.options.hard:
                 t.say("rofl.own_category", author=self.name(author), guessers=guesser_words)
         else:
-            card, side = self.draw()
+            self.game, (index, side) = rules.draw(self.game, len(self.cards), t.rng)
+            card = self.cards[index]
             msg = card.sides[side]
             self.message, self.category = msg.text, msg.category
-            self.turn.update(category=msg.category, message=msg.text, card_line=card.line, card_side=side + 1)
+            self.record_turn.update(category=msg.category, message=msg.text, card_line=card.line,
+                                    card_side=side + 1)
             category = t.text(f"rofl.category.{msg.category}")
-            self.tell_writers(t.text("rofl.secret", message=msg.text, category=category), ws, guessers)
+            # hard mode (R7): only the writers hear the category, with the message
+            secret = (t.text("rofl.secret_hard", message=msg.text, category=category) if self.options.hard
+                      else t.text("rofl.secret", message=msg.text))
+            self.tell_writers(secret, ws, guessers)
             if not self.options.hard:
                 t.say("rofl.category_told", guessers=guesser_words, category=category)
-        self.delivered()
+            elif self.tip("hard"):
+                t.say("rofl.tip_hard")
+        self.show()
+        self.fire("delivered")
 
     def tell_writers(self, secret: str, writers: list[str], guessers: list[str]) -> None:
-        """The message to the writers only (G2).
-
-        In "ears" mode the one who must not hear is the guesser (in a tiebreak, the guessers,
-        R6), so the host asks them by name to cover their ears ("Red, cover your ears"),
-        counts down from three, says the secret twice, then says "all clear". With an
-        earpiece or a screen the table's private channel is used, addressed to the writers.
-        """
+        """The message to the writers only (G2): in "ears" mode the guesser (tiebreak: the
+        guessers, R6) is asked by name to cover their ears."""
         t = self.table
-        if t.settings.private != "ears":
-            t.tell_private("writers", secret, t.prompts.join(self.names(writers)))
-            return
-        if len(guessers) == 1:
-            t.say("rofl.cover_ears_one", guesser=self.name(guessers[0]))
-        else:
-            t.say("rofl.cover_ears_many", guessers=self.names(guessers))
-        t.say("common.countdown")
-        t.voice.say(secret, to="writers")
-        t.voice.say(secret, to="writers")
-        t.say("common.all_clear")
+        t.show(Phase.DELIVER.value, {"message": self.message}, audience="writers")
+        cover = None
+        if t.settings.private == "ears":
+            cover = (t.text("rofl.cover_ears_one", guesser=self.name(guessers[0])) if len(guessers) == 1
+                     else t.text("rofl.cover_ears_many", guessers=self.names(guessers)))
+        t.tell_private("writers", secret, t.prompts.join(self.names(writers)), cover=cover)
 
     # ---------------------------------------------------------------- claims
     def _refusal(self, exc: Exception, colour: str) -> NotAllowed:
@@ -449,78 +518,77 @@ class Host:
         return t.text("rofl.refuse_guesser", colour=self.name(colour))
 
     def _parse_claim(self, text: str, default: str | None = None, ready_ok: bool = False):
-        """A claim or pass checked against the rules → ``(intent, new board)``; or ``_READY``."""
+        """A claim or pass the rules allow now → the :class:`ClaimIntent`; or ``Said.READY``.
+
+        :raises NotUnderstood: not a claim. :raises NotAllowed: the rules refuse it (said why).
+        """
         if ready_ok and self.words.is_ready(text):
             return _READY
-        intent = understood(self.words.claim(text, default))
-        ws = self.writer_names()
+        intent = self.words.claim(text, default)
+        if isinstance(intent.space, float):
+            raise NotAllowed(self.table.text("rofl.refuse_off_board", space=self.number(intent.space)))
+        self._claimed(intent)  # checked only: the turn changes when the moment accepts it
+        return intent
+
+    def _claimed(self, intent) -> rules.Turn:
+        """The turn after ``intent`` (R2). :raises NotAllowed: the rules refuse it."""
         try:
             if intent.is_pass:
-                board = rules.pass_writer(self.board, intent.colour, ws)
-            else:
-                space = intent.space
-                if isinstance(space, float):
-                    raise NotAllowed(self.table.text("rofl.refuse_off_board", space=self.number(space)))
-                board = rules.claim(self.board, intent.colour, space, ws, self.options.stacking)
+                return rules.pass_turn(self.turn, intent.colour)
+            return rules.claim_space(self.turn, intent.colour, intent.space, self.options.stacking)
         except (SpaceOutOfRange, SpaceTaken, UnknownWriter, AlreadyClaimed) as exc:
             raise self._refusal(exc, intent.colour) from None
-        return intent, board
 
-    def _accept_claim(self, got) -> None:
-        intent, board = got
-        self.board = board
+    def _accept_claim(self, intent) -> None:
+        self.turn = self._claimed(intent)
         if intent.is_pass:
             self.table.say_text(self.table.text("rofl.passed", writer=self.name(intent.colour)), remember=False)
         else:
             self.table.say_text(self.table.text("rofl.claimed", writer=self.name(intent.colour),
                                                 space=intent.space), remember=False)
+        self.show("rofl.hint_claims")
 
-    def _waiting(self) -> list[str]:
-        done = {c.writer for c in self.board.claims} | set(self.board.passed)
-        return [w for w in self.writer_names() if w not in done]
-
-    def run_claims(self) -> None:
+    def on_enter_CLAIMS(self) -> None:
+        """R2: claims while the writing timer runs; the phase ends at once when every writer
+        has claimed or passed; after the timer, each writer still missing is asked by name
+        (silence is a pass). "pause" stops the timer (G1)."""
+        self._enter()
         t = self.table
-        t.enter_phase(self.turn_phase())
-        ws = self.writer_names()
-        example = self.name(ws[0])
+        example = self.example_writer()
         phrases = self.words.claim_phrases(self.game.players)
         seconds = t.settings.timer_s
-        ask = dict(phrases=phrases, moment="claim", silence_limit=1)
+        ask = dict(phrases=phrases, moment="claim", silence_limit=1, example=example)
+        self.show("rofl.hint_claims")
         if seconds:
-            self._say_question(t.text("rofl.writing_question", example=example),
-                               t.text("rofl.timer_start_all", seconds=int(seconds)))
+            question = t.text("rofl.tip_writing" if self.tip("writing") else "rofl.writing_question",
+                              example=example)
+            self._say_question(question, t.text("rofl.timer_start_all", seconds=int(seconds)))
             deadline = t.clock.now() + seconds
             warned = seconds <= WARNING_S
             while True:
                 now = t.clock.now()
+                if rules.claims_complete(self.turn) or now >= deadline:
+                    break
                 if not warned and now >= deadline - WARNING_S:
                     t.say_text(t.text("rofl.writing_warning"), remember=False)
                     warned = True
-                if now >= deadline or self.claims_complete():
-                    break
                 window = (deadline - WARNING_S - now) if not warned else (deadline - now)
-                got = t.ask(None, self._parse_claim, help_key="rofl.help_claims", timeout_s=window, **ask)
+                paused = t.paused_s
+                got = self.ask(None, self._parse_claim, help_key="rofl.help_claims", timeout_s=window, timed=True,
+                               **ask)
+                deadline += t.paused_s - paused  # the timer stood still while paused
                 if got is SILENT:
                     self._time_passed()
-                else:
+                elif got is not _RULES:
                     self._accept_claim(got)
-            if t.clock.now() < deadline:  # every token placed: writing goes on until time is up
-                t.say_text(t.text("rofl.writing_all_placed"), remember=False)
-                if not warned:
-                    t.clock.sleep(deadline - WARNING_S - t.clock.now())
-                    t.say_text(t.text("rofl.writing_warning"), remember=False)
-                t.clock.sleep(deadline - t.clock.now())
-            waiting = self._waiting()
-            if waiting:
-                t.say("rofl.writing_end_open", waiting=self.names(waiting))
-            else:
+            if not rules.claims_complete(self.turn):
                 t.say("rofl.writing_end")
         else:
-            t.say("rofl.writing_no_timer", example=example)
-            while not self.claims_complete():
-                got = t.ask(None, lambda text: self._parse_claim(text, ready_ok=True),
-                            help_key="rofl.help_claims_no_timer", timeout_s=None, **ask)
+            key = "rofl.tip_writing_no_timer" if self.tip("writing_no_timer") else "rofl.writing_no_timer"
+            t.say(key, example=example)
+            while not rules.claims_complete(self.turn):
+                got = self.ask(None, lambda text: self._parse_claim(text, ready_ok=True),
+                               help_key="rofl.help_claims_no_timer", timeout_s=None, **ask)
                 if got is _READY:
                     break
                 if got is SILENT:
@@ -528,31 +596,34 @@ class Host:
                 else:
                     self._accept_claim(got)
         # after the writing time: every writer who has not claimed is asked by name; silence is a pass
-        while not self.claims_complete():
-            writer = self._waiting()[0]
-            got = t.ask("rofl.ask_writer", lambda text, w=writer: self._parse_claim(text, w),
-                        help_key="rofl.help_writer", timeout_s=DEFAULT_LISTEN_S, writer=self.name(writer), **ask)
+        while not rules.claims_complete(self.turn):
+            writer = rules.waiting(self.turn)[0]
+            got = self.ask("rofl.ask_writer", lambda text, w=writer: self._parse_claim(text, w),
+                           help_key="rofl.help_writer", timeout_s=DEFAULT_LISTEN_S, writer=self.name(writer), **ask)
             if got is SILENT:
-                self.board = rules.pass_writer(self.board, writer, ws)
-                self.turn["passes"].append({"writer": writer, "silent": True})
+                self.turn = rules.pass_turn(self.turn, writer)
+                self.record_turn["passes"].append({"writer": writer, "silent": True})
                 t.say_text(t.text("rofl.silent_pass", writer=self.name(writer)), remember=False)
+                self.show()
             else:
                 self._accept_claim(got)
-        silent = {p["writer"] for p in self.turn["passes"]}
-        self.turn["claims"] = [{"writer": c.writer, "space": c.space, "order": i + 1}
-                               for i, c in enumerate(self.board.claims)]
-        self.turn["passes"] = [{"writer": w, "silent": w in silent} for w in self.board.passed]
-        self.order = rules.reveal_order(self.board)
-        if self.order:
-            tokens = [t.text("rofl.token_item", writer=self.name(w), space=s) for w, s in self.order]
-            t.say("rofl.tokens", tokens=tokens)
-        else:
+        self.turn = rules.close_claims(self.turn)
+        silent = {p["writer"] for p in self.record_turn["passes"]}
+        self.record_turn["claims"] = [{"writer": c.writer, "space": c.space, "order": i + 1}
+                                      for i, c in enumerate(self.turn.board.claims)]
+        self.record_turn["passes"] = [{"writer": w, "silent": w in silent} for w in self.turn.board.passed]
+        if not self.turn.order:
             t.say("rofl.no_tokens")
-        self.close_claims()
+        self.show()
+        self.fire("claims_closed")
 
     # ---------------------------------------------------------------- reveal
     def _parse_guess(self, text: str, writer: str):
-        d = self.words.disqualify(text)
+        """A guess is free text; "disqualified" (R3) and "pass" are not guesses."""
+        try:
+            d = self.words.disqualify(text)
+        except NotUnderstood:
+            d = None
         if d is not None:
             if d.colour is not None and d.colour != writer:
                 raise NotAllowed(self.table.text("rofl.refuse_disqualify_other", writer=self.name(writer)))
@@ -562,34 +633,30 @@ class Host:
         return text
 
     def _listen_guess(self, writer: str):
-        """The guess for ``writer``'s message: its text, ``_DISQUALIFIED`` or ``None`` (no guess).
+        """The guess at ``writer``'s message: its text, ``Said.DISQUALIFIED`` or ``None`` (no guess).
 
         With a guessing timer (G1, R4) the first window lasts until 10 s are left; a guess
-        heard as nothing (silence, noise) is asked for once more within the timer, then
-        counts as no guess (issue 5: :data:`TIMED_GUESS_TRIES`). With ``--timer off``
-        there is no time limit to announce: the guesser is told to say pass to give up,
-        and a guess heard as nothing is asked for twice more, the second time with a
-        warning, before it counts as no guess (:data:`UNTIMED_GUESS_TRIES`).
-
-        "Disqualified" (R3) is confirmed first ("Disqualify Blue's message?"); the
-        guessing timer stands still while the table answers, and a "no" goes back to
-        the guess.
+        heard as nothing is asked for once more within the timer, then counts as no guess.
+        Without a timer the guesser may say pass; nothing heard three times is no guess.
+        "Disqualified" (R3) is confirmed first; the timer stands still meanwhile, and while
+        paused.
         """
         t = self.table
-        who = self.names(self.guesser_names())
+        who = self.names(self.turn.guessers)
         several = len(who) > 1  # tiebreak: any one of the guessers may guess (R6)
         pre = "rofl.tiebreak_" if several else "rofl."
         help_key = "rofl.help_tiebreak_guess" if several else "rofl.help_guess"
         seconds = t.settings.timer_s
         values = dict(guessers=who, writer=self.name(writer))
-        question = t.text(pre + "guess_question", **values)
+        first = self.tip("tiebreak_guess" if several else "guess")
+        question = t.text(pre + ("tip_guess" if first else "guess_question"), **values)
         if seconds:
             self._say_question(question, t.text("rofl.timer_start_all" if several else "rofl.timer_start_one",
                                                 seconds=int(seconds)))
             deadline = t.clock.now() + seconds
             tries = TIMED_GUESS_TRIES
         else:
-            self._say_question(question, t.text(pre + "guess_untimed"))
+            self._say_question(question, t.text("rofl.tip_guess_untimed") if self.tip("guess_untimed") else None)
             deadline = None
             tries = UNTIMED_GUESS_TRIES
         nothing = 0  # guesses heard as nothing so far
@@ -597,13 +664,18 @@ class Host:
             window = None
             if deadline is not None:
                 remaining = deadline - t.clock.now()
-                if remaining <= 0:  # a live clock ran out while the table spoke
+                if remaining <= 0:  # the clock ran out while the table spoke
                     t.say("rofl.no_guess_time", **values)
                     return None
                 # the first window ends when 10 s are left, for the warning (G1)
                 window = remaining - WARNING_S if nothing == 0 and remaining > WARNING_S else remaining
-            got = t.ask(None, lambda text: self._parse_guess(text, writer), free=True, help_key=help_key,
-                        moment="guess", timeout_s=window, silence_limit=1, **values)
+            paused = t.paused_s
+            got = self.ask(None, lambda text: self._parse_guess(text, writer), free=True, help_key=help_key,
+                           moment="guess", timeout_s=window, silence_limit=1, timed=True, **values)
+            if deadline is not None:
+                deadline += t.paused_s - paused
+            if got is _RULES:
+                continue
             if got is _DISQUALIFIED:
                 asked_at = t.clock.now()
                 if t.ask_yes_no("rofl.confirm_disqualify", moment="disqualify", writer=self.name(writer)):
@@ -617,6 +689,9 @@ class Host:
                 t.say("rofl.guess_passed", **values)
                 return None
             if got is not SILENT and _heard_words(got):
+                if deadline is not None and t.clock.now() > deadline + 1e-9:
+                    t.say("rofl.no_guess_time", **values)  # typed after the time was up
+                    return None
                 return got
             nothing += 1
             out_of_time = deadline is not None and t.clock.now() >= deadline - 1e-9
@@ -630,23 +705,58 @@ class Host:
                 again = "guess_last_try" if nothing == tries - 1 else "guess_again"
             t.say_text(t.text(pre + again, **values), remember=False)
 
+    def on_enter_REVEAL(self) -> None:
+        if any(r.guessed for r in self.turn.reveals):
+            self._enter()  # after a guess: a new step (R4, one guess)
+        t = self.table
+        self.turn = rules.show_next(self.turn)
+        writer, space = self.turn.current.writer, self.turn.current.space
+        self.guess = None
+        t.say("rofl.show", writer=self.name(writer), space=space)
+        self.show("rofl.hint_guess")
+        entry: dict[str, Any] = {"writer": writer, "space": space, "position": None, "disqualified": False,
+                                 "guess": None, "judgement": None, "verdict": None, "overruled": False,
+                                 "correct": False}
+        self.record_turn["reveals"].append(entry)
+        got = self._listen_guess(writer)
+        if got is _DISQUALIFIED:
+            self.turn = rules.disqualify(self.turn)
+            entry["disqualified"] = True
+            self.record_turn["disqualified"].append(writer)
+            t.say("rofl.disqualified", writer=self.name(writer))
+        elif got is None:
+            self.turn = rules.no_guess(self.turn)
+            entry["position"] = self.turn.position
+        else:
+            entry["position"] = self.turn.position
+            entry["guess"] = self.guess = got
+            if self.options.own_message:
+                self.turn = rules.guessed(self.turn, None)
+            else:
+                j = judge.judge_guess(got, self.message, self.options.lenient, self.lang)
+                entry["judgement"] = dataclasses.asdict(j)
+                entry["correct"] = j.correct
+                self.turn = rules.guessed(self.turn, j.correct)
+            self.show()
+            self.fire("heard_guess")
+            return
+        self.show()
+        self.fire("message_done")
+
+    # ---------------------------------------------------------------- judgement (R4, R7)
     def _parse_overrule(self, text: str, judgement: bool | None) -> Verdict:
         """A writer's verdict on a guess (R4, R7).
 
-        :param judgement: the host's judgement (``True`` right, ``False`` wrong), or
-            ``None`` with ``--own-message`` (the host cannot judge: a writer must).
+        :param judgement: the host's judgement, or ``None`` with own messages (a writer must judge).
         :returns: ``Verdict(colour, correct)``; ``correct`` is ``None`` when the judgement
-            stands. Plain agreement ("agreed", "yes", "vale", "sí", "klopt", "ja"), and a
-            "correct"/"wrong" without a colour that says what the host said, keep the
-            host's judgement; an overrule must carry a writer's colour.
-        :raises NotAllowed: an overrule without a colour, or by the guesser (ignored) or by
-            a colour not playing; agreement when the host cannot judge.
+            stands ("agreed", "yes", or a colourless "correct"/"wrong" that says what the host said).
+        :raises NotAllowed: an overrule without a colour, by the guesser or a colour not
+            playing; agreement when the host cannot judge.
         :raises NotUnderstood: not a verdict.
         """
         t = self.table
-        v = understood(self.words.verdict(text))
-        ws = self.writer_names()
-        example = self.name(ws[0])
+        v = self.words.verdict(text)
+        example = self.name(self.turn.writers[0])
         if judgement is None:  # own message: only a writer's "correct"/"wrong" (or "blue, yes")
             if v.correct is None and v.yes and v.colour is not None:
                 v = Verdict(v.colour, True)
@@ -660,176 +770,115 @@ class Host:
             raise NotAllowed(t.text("rofl.refuse_no_colour", example=example))
         if v.colour is None:
             raise NotAllowed(t.text("rofl.refuse_no_colour", example=example))
-        if v.colour not in ws:
-            if v.colour not in self.game.players:
-                raise NotAllowed(t.text("rofl.refuse_not_playing", colour=self.name(v.colour)))
-            raise NotAllowed(t.text("rofl.refuse_guesser_judges", colour=self.name(v.colour)))
+        try:
+            rules.overrule(self.turn, v.colour, bool(v.correct), self.game.players)
+        except NotAWriter as exc:
+            key = "rofl.refuse_guesser_judges" if exc.playing else "rofl.refuse_not_playing"
+            raise NotAllowed(t.text(key, colour=self.name(v.colour))) from None
         return v
 
-    def run_reveal(self) -> None:
+    def on_enter_JUDGE(self) -> None:
+        """R4: the host judges, then the writers agree or overrule; a spoken word is needed:
+        after a silence the host says that its judgement stands. R7: the writers judge."""
+        self._enter()
         t = self.table
-        if not self.order:
-            self.reveals_done()
-            return
-        writer, space = self.order[self.reveal_index]
-        self.reveal_index += 1
-        t.enter_phase(self.turn_phase())
-        t.say("rofl.show", writer=self.name(writer), space=space)
-        entry: dict[str, Any] = {"writer": writer, "space": space, "position": None, "disqualified": False,
-                                 "guess": None, "judgement": None, "verdict": None, "overruled": False,
-                                 "correct": False}
-        got = self._listen_guess(writer)
-        if got is _DISQUALIFIED:
-            entry["disqualified"] = True
-            self.disqualified.append(writer)
-            self.turn["disqualified"].append(writer)
-            t.say("rofl.disqualified", writer=self.name(writer))
+        entry = self.record_turn["reveals"][-1]
+        got = self.guess
+        phrases = self.words.verdict_phrases(self.game.players)
+        example = self.name(self.turn.writers[0])
+        host_says = self.turn.current.host_says
+        if host_says is None:  # own messages (R7): a writer judges
+            key = "rofl.tip_own_verdict" if self.tip("own_verdict") else "rofl.own_verdict_prompt"
+            v = self.ask(key, lambda text: self._parse_overrule(text, None),
+                         phrases=phrases, help_key="rofl.help_verdict", moment="verdict", guess=got, example=example)
+            self.turn = rules.overrule(self.turn, v.colour, bool(v.correct), self.game.players)
+            entry["verdict"] = {"by": v.colour, "correct": bool(v.correct)}
+            t.say("rofl.own_verdict_correct" if v.correct else "rofl.own_verdict_wrong", colour=self.name(v.colour))
         else:
-            entry["position"] = len(self.results) + 1
-            entry["guess"] = got
-            correct = False
-            if got is not None:
-                phrases = self.words.verdict_phrases(self.game.players)
-                if self.options.own_message:
-                    v = t.ask("rofl.own_verdict_prompt", lambda text: self._parse_overrule(text, None),
-                              phrases=phrases, help_key="rofl.help_verdict", moment="verdict",
-                              guess=got, example=self.name(self.writer_names()[0]))
-                    correct = bool(v.correct)
-                    entry["verdict"] = {"by": v.colour, "correct": correct}
-                    t.say("rofl.own_verdict_correct" if correct else "rofl.own_verdict_wrong",
-                          colour=self.name(v.colour))
+            # read back what was heard where a writer may need it: a wrong one, or a slip forgiven
+            slip = (entry["judgement"] or {}).get("reason") == judge.SLIP
+            key = "rofl.judged_wrong" if not host_says else "rofl.judged_right_heard" if slip else "rofl.judged_right"
+            t.say(key, guess=got)
+            key = "rofl.tip_overrule" if self.tip("overrule") else "rofl.overrule_prompt"
+            v = self.ask(key, lambda text: self._parse_overrule(text, host_says),
+                         phrases=phrases, help_key="rofl.help_overrule", moment="overrule", silence_limit=1,
+                         example=example)
+            if v is SILENT:
+                t.say("rofl.judgement_stands")
+                self.turn = rules.settle(self.turn)
+            elif v.correct is not None:
+                self.turn = rules.overrule(self.turn, v.colour, v.correct, self.game.players)
+                entry["verdict"] = {"by": v.colour, "correct": v.correct}
+                entry["overruled"] = v.correct != host_says
+                if entry["overruled"]:
+                    t.say("rofl.overrule_correct" if v.correct else "rofl.overrule_wrong", colour=self.name(v.colour))
                 else:
-                    j = rules.judge_guess(got, self.message, self.options.lenient, self.lang)
-                    entry["judgement"] = dataclasses.asdict(j)
-                    correct = j.correct
-                    t.say("rofl.judged_right" if j.correct else "rofl.judged_wrong", guess=got)
-                    v = t.ask("rofl.overrule_prompt", lambda text: self._parse_overrule(text, j.correct),
-                              phrases=phrases, help_key="rofl.help_overrule", moment="overrule",
-                              silence_limit=1)
-                    if v is not SILENT and v.correct is not None:
-                        entry["verdict"] = {"by": v.colour, "correct": v.correct}
-                        entry["overruled"] = v.correct != j.correct
-                        if entry["overruled"]:
-                            correct = v.correct
-                            t.say("rofl.overrule_correct" if correct else "rofl.overrule_wrong",
-                                  colour=self.name(v.colour))
-                        else:
-                            t.say("rofl.confirm_correct" if correct else "rofl.confirm_wrong",
-                                  colour=self.name(v.colour))
-            entry["correct"] = correct
-            self.results.append(GuessResult(writer, correct))
-            self.guessed = correct
-        self.turn["reveals"].append(entry)
-        if self.more_to_reveal():
-            self.next_message()
-        else:
-            self.reveals_done()
+                    t.say("rofl.confirm_correct" if v.correct else "rofl.confirm_wrong", colour=self.name(v.colour))
+            else:
+                self.turn = rules.settle(self.turn)
+        entry["correct"] = bool(self.turn.current.correct)
+        self.show()
+        self.fire("message_done")
 
     # ---------------------------------------------------------------- scoring
-    def run_turn_end(self) -> None:
+    def on_enter_TURN_END(self) -> None:
+        self._enter()
         t = self.table
         n = self.turn_no
-        t.enter_phase(f"score:{n}")
-        if self.message is not None:
+        rec = self.record_turn
+        if self.message is not None and not rules.guessed_right(self.turn):
             t.say("rofl.message_was", message=self.message)
-        if self.turn["tiebreak"]:
-            self.game, outcome = rules.score_tiebreak_turn(self.game, self.results)
-            self.turn["scorer"] = self.turn["winner"] = outcome.winner
+        if self.turn.tiebreak:
+            self.game, outcome = rules.score_tiebreak_turn(self.game, self.turn.results)
+            rec["scorer"] = rec["winner"] = outcome.winner
             if outcome.winner is not None:
-                self.turn["position"] = next(r["position"] for r in self.turn["reveals"]
-                                             if r["writer"] == outcome.winner)
-            t.record["turns"].append(self.turn)
+                rec["position"] = next(r["position"] for r in rec["reveals"] if r["writer"] == outcome.winner)
+            t.record["turns"].append(rec)
             if outcome.winner is None:
                 t.say("rofl.tiebreak_none")
             else:
                 t.say("rofl.tiebreak_won", writer=self.name(outcome.winner))
         else:
-            round_no = self.game.round
             last_in_round = self.game.turn == len(self.game.players) - 1
-            self.game, score = rules.score_turn(self.game, self.results)
+            self.game, score = rules.score_turn(self.game, self.turn.results)
             if score.writer is not None:
-                self.turn.update(scorer=score.writer, position=score.position,
-                                 points={score.guesser: score.points, score.writer: score.points})
+                rec.update(scorer=score.writer, position=score.position,
+                           points={score.guesser: score.points, score.writer: score.points})
                 t.award(score.guesser, score.points, "points", "guess", n)
                 t.award(score.writer, score.points, "points", "writer", n)
                 t.say("rofl.scored", writer=self.name(score.writer), guesser=self.name(score.guesser),
-                      ordinal=t.text(f"rofl.ordinal.{score.position}"), points=self.points_text(score.points))
+                      points=self.points_text(score.points))
             else:
                 t.say("rofl.not_scored")
-            t.record["turns"].append(self.turn)
-            if last_in_round:
-                t.say("rofl.round_end", round=round_no)
-            if not self.game_finished() and not self.tiebreak_starts():
-                self.say_standings()
-        if self.game_finished():
-            self.game_decided()
-        elif self.tiebreak_starts():
-            self.tie_found()
-        else:
-            self.next_turn()
+            t.record["turns"].append(rec)
+            if last_in_round and not self.game_finished() and not self.tiebreak_starts():
+                for sentence in self.leaders_text():
+                    t.say_text(sentence, remember=False)
+        self.show()
+        self.fire("scored")
 
-    def run_finale(self) -> None:
+    def on_enter_FINALE(self) -> None:
+        self._enter()
+        self.show()
         t = self.table
-        t.enter_phase("final")
-        self.say_standings("rofl.final_standings")
         won = list(rules.winners(self.game))
         tb = self.game.tiebreak
+        points = self.points_text(self.game.scores[won[0]])
         if tb is not None and tb.shared:
-            t.say("rofl.shared_win", players=self.names(won),
-                  points=self.points_text(self.game.scores[won[0]]))
+            t.say("rofl.shared_win", players=self.names(won), points=points)
         elif tb is not None:
-            t.say("rofl.tiebreak_winner", winner=self.name(won[0]),
-                  points=self.points_text(self.game.scores[won[0]]))
+            t.say("rofl.tiebreak_winner", winner=self.name(won[0]), points=points)
         else:
-            t.say("rofl.winner", winner=self.name(won[0]), points=self.points_text(self.game.scores[won[0]]))
-        self.say_recap()
+            t.say("rofl.winner", winner=self.name(won[0]), points=points)
+        if not (tb is not None and tb.shared):
+            self.say_standings("rofl.final_standings", top=3)
+        turns = [x for x in t.record["turns"] if not x["tiebreak"]]
+        if turns:
+            t.say("rofl.recap", turns=len(turns), guessed=sum(1 for x in turns if x["scorer"] is not None))
         t.record["standings"] = [{"name": p, "points": s} for p, s in self.standings()]
         t.record["winners"] = won
         t.say("common.game_over")
-        self.finish()
-
-    def say_recap(self) -> None:
-        """A short recap: turns played, messages guessed, tiebreaker turns, each player's part."""
-        t = self.table
-        turns = [x for x in t.record["turns"] if not x["tiebreak"]]
-        guessed = sum(1 for x in turns if x["scorer"] is not None)
-        t.say("rofl.recap_intro", turns=len(turns), guessed=guessed)
-        tiebreak_turns = len(t.record["turns"]) - len(turns)
-        if tiebreak_turns == 1:
-            t.say("rofl.recap_tiebreak_one")
-        elif tiebreak_turns > 1:
-            t.say("rofl.recap_tiebreak", n=tiebreak_turns)
-        for p in self.game.players:
-            as_guesser = [x for x in turns if x["guesser"] == p]
-            got = sum(1 for x in as_guesser if x["scorer"] is not None)
-            written = sum(1 for x in turns if x["scorer"] == p)
-            points = self.game.scores[p]
-            t.say("rofl.recap_line", name=self.name(p),
-                  points=self.points_text(points) if points else t.text("rofl.points_none"),
-                  guessed=got, guess_turns=len(as_guesser),
-                  written=t.text(f"rofl.recap_written_{written if written < 2 else 'many'}", n=written))
-
-
-class _HelpExamples:
-    """The table's :class:`~voicegame.prompts.Prompts`, with ``{example}`` in ROFL!'s help
-    sentences filled in by a colour that is playing (the Table says a help key without
-    values). Everything else is passed through unchanged.
-
-    :param prompts: the table's prompts.
-    :param example: returns the example colour as said aloud ("Blue").
-    """
-
-    def __init__(self, prompts, example):
-        self._prompts = prompts
-        self._example = example
-
-    def text(self, key: str, **values) -> str:
-        if key.startswith("rofl.help_") and "example" not in values:
-            values["example"] = self._example()
-        return self._prompts.text(key, **values)
-
-    def __getattr__(self, name):
-        return getattr(self._prompts, name)
+        self.fire("finish")
 
 
 def _heard_words(text: str) -> bool:
@@ -837,17 +886,16 @@ def _heard_words(text: str) -> bool:
     return any(w not in ("[unk]", "unk") for w in text.replace("[unk]", " ").split())
 
 
-# ---------------------------------------------------------------------- the lobby (issue 6)
+# ---------------------------------------------------------------------- the lobby
 def progress(save: dict, prompts) -> str:
-    """Where an autosaved game stopped, in words for the lobby's resume offer ("round 2, turn 3").
+    """Where an autosaved game stopped, for the lobby's resume offer ("round 2, turn 3").
 
-    :param save: an autosave (``voicegame-autosave/1``: ``"phase"`` and the ``"state"`` of
-        :meth:`Host.snapshot`, whose ``game`` holds ``round``, ``turn`` (0-based) and ``tiebreak``).
-    :param prompts: anything with ``text(key, **values)`` (a :class:`~voicegame.prompts.Prompts` or a Table).
+    :param save: an autosave: ``"phase"`` and the ``"state"`` of :meth:`Host.snapshot`.
+    :param prompts: anything with ``text(key, **values)``.
     """
     phase = str(save.get("phase") or "intro")
     game = (save.get("state") or {}).get("game") or {}
-    if phase == "intro" or not game:
+    if phase.startswith("intro") or phase.startswith("setup") or not game:
         return prompts.text("rofl.progress.start")
     if game.get("tiebreak"):
         return prompts.text("rofl.progress.tiebreak")

@@ -1,17 +1,14 @@
-"""ROFL! phrases: board claims, writers' verdicts, disqualification, a guesser's pass.
+"""ROFL! phrases: board claims, writers' verdicts, disqualification, a guesser's pass, rules.
 
-Built on the core :class:`voicegame.understanding.Understanding` (colours and
-numbers come from there; nothing here reads a number or a colour itself). The
-ROFL!-only words are in ``prompts/<lang>/words_rofl.toml``.
+Colours and numbers come from the core :class:`~voicegame.language.words.Understanding`;
+the ROFL!-only words are in ``prompts/<lang>/words_rofl.toml``. A recognizer cannot tell
+voices apart, so a player names themselves by colour: "blue, seven" (R2), "blue says
+correct" (R4); right after the host asks one writer by name the colour may be left out.
 
-Who is speaking? A speech recognizer cannot tell voices apart, so in ROFL! a
-player names themselves by their colour at the start (or anywhere) of what they
-say: "blue, seven" (R2), "blue says correct" (R4). When the host has just asked
-one writer by name ("Blue, where is your token?") the colour may be left out.
-
-Intents (frozen dataclasses) are returned as said; whether they are allowed (a
-space on the board, a free space, a writer of this turn…) is decided by the host
-with the pure rules in :mod:`voicegame.rules.rofl`.
+Intents (frozen dataclasses) are returned as said; whether the rules allow them is the
+host's question (:mod:`voicegame.games.rofl.rules`). What is not one of the phrases
+raises :class:`~voicegame.engine.table.NotUnderstood`; two colours at once raise
+:class:`TwoColours` (ambiguous: who spoke?).
 """
 
 from __future__ import annotations
@@ -21,11 +18,23 @@ from functools import cache
 
 from num2words import num2words
 
+from voicegame.engine.table import NotUnderstood
 from voicegame.language.prompts import load_toml
 from voicegame.language.words import Understanding, normalise, understanding
 
 #: The board spaces a claim may name (R2); used for the grammar only.
 GRAMMAR_SPACES = range(1, 21)
+
+
+class TwoColours(NotUnderstood):
+    """Two different colours in one utterance: ambiguous, nobody knows who spoke.
+
+    :ivar colours: the colour keys heard, in order.
+    """
+
+    def __init__(self, colours: list[str]):
+        super().__init__(f"two colours: {colours}")
+        self.colours = colours
 
 
 @dataclass(frozen=True)
@@ -93,60 +102,58 @@ class RoflUnderstanding:
         self.disqualify_words = tuple(words["disqualify"]["words"])
         self.disqualify_filler = frozenset(words["disqualify"]["filler"])
         self.guess_pass_words = tuple(words["guess"]["pass"])
+        self.rules_words = tuple(words["rules"]["words"])
+        self.more_words = tuple(words["rules"]["more"])
 
     # ------------------------------------------------------------------ helpers
-    def _split_colour(self, text: str) -> tuple[str | None, list[str]] | None:
-        """``(colour or None, the other words)``; ``None`` when two different colours were said."""
+    def _split_colour(self, text: str) -> tuple[str | None, list[str]]:
+        """``(colour or None, the other words)``. :raises TwoColours: two different colours."""
         words = normalise(text).split()
         found = [(i, c) for i, w in enumerate(words) if (c := self.core.colour(w)) is not None]
         if not found:
             return None, words
         if len({c for _, c in found}) > 1:
-            return None
+            raise TwoColours(list(dict.fromkeys(c for _, c in found)))
         colour = found[0][1]
         return colour, [w for i, w in enumerate(words) if all(i != j for j, _ in found)]
 
     # ------------------------------------------------------------------ intents
-    def claim(self, text: str, default_colour: str | None = None) -> ClaimIntent | None:
+    def claim(self, text: str, default_colour: str | None = None) -> ClaimIntent:
         """A claim ("blue, seven", "blue takes space 12") or a pass ("blue, pass").
 
         :param default_colour: the writer the host just asked by name; then a bare
             "seven" or "pass" is theirs.
-        :returns: the intent, or ``None`` when the text is not a claim (no colour and
-            no default, two colours, no number, extra words).
+        :raises NotUnderstood: not a claim (no colour and no default, no number, extra words).
+        :raises TwoColours: two colours said.
         """
-        split = self._split_colour(text)
-        if split is None:
-            return None
-        colour, rest = split
+        colour, rest = self._split_colour(text)
         colour = colour or default_colour
         if colour is None:
-            return None
+            raise NotUnderstood(text)
         said = " ".join(rest)
         rest = [w for w in rest if w not in self.claim_filler]
         if not rest:
-            return None
+            raise NotUnderstood(text)
         phrase = " ".join(rest)
         if phrase in self.pass_words or said in self.pass_words:  # "azul, sin ficha", "blauw, geen pion"
             return ClaimIntent(colour, None)
         number = self.core.number(phrase, year=False)
         if number is None:
-            return None
+            raise NotUnderstood(text)
         return ClaimIntent(colour, number)
 
-    def verdict(self, text: str) -> Verdict | None:
+    def verdict(self, text: str) -> Verdict:
         """"blue says correct", "green, wrong", "agreed", "yes, agreed", "ja, klopt" →
-        :class:`Verdict`, else ``None``.
+        :class:`Verdict`.
 
         The words after the colour must be verdict phrases only (filler aside), read as
         few, long phrases as possible: all agreement ("yes", "agreed") → agreement; else
-        "correct" or "wrong" (a "yes" beside it changes nothing: "yes, correct"); both
-        "correct" and "wrong" → ``None``.
+        "correct" or "wrong" (a "yes" beside it changes nothing: "yes, correct").
+
+        :raises NotUnderstood: not a verdict, or both "correct" and "wrong".
+        :raises TwoColours: two colours said.
         """
-        split = self._split_colour(text)
-        if split is None:
-            return None
-        colour, rest = split
+        colour, rest = self._split_colour(text)
         phrase = [w for w in rest if w not in self.verdict_filler]
         # the phrase without filler words first, then as said ("no es correcto", "mee eens")
         for candidate in (phrase, rest):
@@ -154,13 +161,13 @@ class RoflUnderstanding:
             if kinds is None:
                 continue
             if "correct" in kinds and "wrong" in kinds:
-                return None
+                raise NotUnderstood(text)
             if "correct" in kinds:
                 return Verdict(colour, True)
             if "wrong" in kinds:
                 return Verdict(colour, False)
             return Verdict(colour, None, yes="yes" in kinds)
-        return None
+        raise NotUnderstood(text)
 
     def _verdict_kinds(self, words: list[str]) -> set[str] | None:
         """The kinds ("correct", "wrong", "agree", "yes") of the fewest verdict phrases that
@@ -185,20 +192,29 @@ class RoflUnderstanding:
                     best[j] = (count, kinds)
         return best[n][1] if best[n] is not None else None
 
-    def disqualify(self, text: str) -> Disqualify | None:
-        """"disqualified", "blue is disqualified", "too many characters" → :class:`Disqualify`."""
-        split = self._split_colour(text)
-        if split is None:
-            return None
-        colour, rest = split
+    def disqualify(self, text: str) -> Disqualify:
+        """"disqualified", "blue is disqualified", "too many characters" → :class:`Disqualify`.
+
+        :raises NotUnderstood: not a disqualification. :raises TwoColours: two colours said.
+        """
+        colour, rest = self._split_colour(text)
         phrase = " ".join(w for w in rest if w not in self.disqualify_filler)
         if phrase in self.disqualify_words or " ".join(rest) in self.disqualify_words:
             return Disqualify(colour)
-        return None
+        raise NotUnderstood(text)
 
     def guess_pass(self, text: str) -> bool:
         """True when the guesser gives up on the message on show ("pass", "no idea")."""
         return normalise(text) in self.guess_pass_words
+
+    def rules_request(self, text: str) -> bool:
+        """"rules", "how to play" (the first chunk of the rules) or "more" (the next one)."""
+        said = normalise(text)
+        return said in self.rules_words or said in self.more_words
+
+    def rules_more(self, text: str) -> bool:
+        """True for "more" (go on with the rules), False for "rules" (from the start)."""
+        return normalise(text) in self.more_words
 
     def is_ready(self, text: str) -> bool:
         """"ready" / "done": everyone has finished writing (timer off)."""
@@ -220,17 +236,19 @@ class RoflUnderstanding:
         """Grammar phrases of the claiming moment: the colours (keys, said in this language),
         1–20, pass and filler words, ready."""
         return [*self.colour_phrases(colours), *self.space_words(), *self.pass_words, *sorted(self.claim_filler),
-                *self.core.ready_words]
+                *self.core.ready_words, *self.rules_words, *self.more_words]
 
     def verdict_phrases(self, colours) -> list[str]:
         """Grammar phrases of the overrule/verdict moment (colours as in :meth:`claim_phrases`)."""
         return [*self.colour_phrases(colours), *self.correct_words, *self.wrong_words, *self.agree_words,
-                *self.yes_words, *sorted(self.verdict_filler), *self.disqualify_words]
+                *self.yes_words, *sorted(self.verdict_filler), *self.disqualify_words, *self.rules_words,
+                *self.more_words]
 
     def all_words(self, colours) -> set[str]:
         """Every grammar word of the game (for the vocabulary check at game start)."""
         phrases = (self.claim_phrases(colours) + self.verdict_phrases(colours)
-                   + list(self.disqualify_words) + list(self.guess_pass_words))
+                   + list(self.disqualify_words) + list(self.guess_pass_words) + list(self.rules_words)
+                   + list(self.more_words))
         return {w for p in phrases for w in normalise(p).split()}
 
 

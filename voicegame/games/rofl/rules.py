@@ -1,43 +1,30 @@
-"""ROFL! rules, pure: no audio, time or I/O.
+"""ROFL! rules, pure (standard library only): the game, one turn in progress, chance.
 
-Everything here follows the rulings R1–R7 of ``shared/rules/NOTES.md`` (they
-win over the Spanish rulebook text). Flow of one turn, as a host drives it::
+Follows the rulings R1–R7 (docs/rulings.md). One turn, as a host drives it::
 
     game = new_game(["red", "blue", "green"], RoflOptions(lenient=True))   # R1
-    guesser = current_guesser(game); ws = writers(game)                     # R1
-    board = Board()
-    board = claim(board, "blue", 7, ws, game.options.stacking)               # R2
-    board = pass_writer(board, "green", ws)                                  # R2
-    all_done(board, ws)                                                      # R2
-    for writer, space in reveal_order(board, disqualified):                  # R3, R4
-        judgement = judge_guess(heard, card_text, game.options.lenient)      # R4
-        ...  # writers may overrule; stop at the first correct result
-    game, score = score_turn(game, [GuessResult("blue", False), ...])        # R5
-    phase(game)  # "turn" | "tiebreak" | "finished"
-    game, outcome = score_tiebreak_turn(game, results)                       # R6
-    winners(game)                                                            # R1, R6
+    game, (card, side) = draw(game, card_count, rng)                          # chance
+    turn = start_turn(game)                                                   # R1, R6
+    turn = claim_space(turn, "blue", 7, game.options.stacking)               # R2
+    turn = pass_turn(turn, "green")                                           # R2
+    turn = close_claims(turn)              # reveal order, lowest space first  R4
+    while more_to_reveal(turn):
+        turn = show_next(turn); writer, space = on_show(turn)
+        turn = guessed(turn, host_says)    # one guess per message             R4
+        turn = overrule(turn, "green", True) or settle(turn)                  # R4
+    game, score = score_turn(game, turn.results)                             # R5
+    game, outcome = score_tiebreak_turn(game, turn.results)                  # R6
 
-Terms: the *guesser* guesses; the *writers* condense the message; a *board
-space* is 1..20; a writer's *token* sits on one space (a :class:`Claim`);
-*reveal position* 1 is the first message shown that was not disqualified.
-
-Every state object is a frozen dataclass: ``dataclasses.asdict`` gives JSON-ready
-data and each class's ``from_dict`` rebuilds it. Functions never mutate their
-arguments; they return new objects. Errors are :class:`ValueError` subclasses
-(base :class:`RoflError`) carrying the fields a host needs to re-prompt.
+Every state object is a frozen dataclass (``dataclasses.asdict`` gives JSON-ready
+data, ``from_dict`` rebuilds it); functions return new objects. Errors are
+:class:`RoflError` (a ``ValueError``) subclasses carrying what a host needs to re-prompt.
+Judging the words of a guess is not here: see :mod:`voicegame.games.rofl.judge`.
 """
 
 from __future__ import annotations
 
-import re
-import unicodedata
 from dataclasses import dataclass, field, replace
-from functools import lru_cache
-from typing import Any, Collection, Iterable, Mapping, Sequence
-
-from num2words import num2words
-from rapidfuzz import fuzz
-from text_to_num import alpha2digit
+from typing import Any, Collection, Iterable, Mapping, Protocol, Sequence
 
 MIN_PLAYERS = 3
 """Fewest players, R1."""
@@ -55,61 +42,6 @@ POSITION_POINTS: tuple[int, ...] = (3, 2)
 """Points for reveal positions 1 and 2; every later position scores 1 (R5)."""
 LATER_POINTS = 1
 """Points for a correct guess on the third or a later revealed message (R5)."""
-
-SLIP_THRESHOLD = 90.0
-"""Least ``rapidfuzz.fuzz.ratio`` (0–100) of the normalised guess and message for
-a one-word recognition slip to count as correct (R4).
-
-Why 90: ``fuzz.ratio`` is ``100 * (1 - indel / (len_a + len_b))``, so one wrong
-letter in a 20-character title costs about 5. Typical Vosk slips pass: "the lord
-of the kings" for "...rings" scores 95.2, "...things" 93.0, "back to the feature"
-91.9, "the cat in the bat" 94.4. A different word fails: "the lord of the swords"
-83.7, "the cat in the box" 83.3, "back to the moon" 70.6; so does an article
-swapped without the lenient option ("the cat in a hat", 88.2). Because the
-whole-string ratio forgives more in long titles ("...under the cat" for "...under
-the sea" scores 94.6), the differing word must also resemble the card's word:
-see :data:`SLIP_WORD_THRESHOLD`.
-"""
-SLIP_WORD_THRESHOLD = 60.0
-"""Least ``rapidfuzz.fuzz.ratio`` of the one differing word against the card's word
-for a slip (R4): "kings"/"rings" 80, "things"/"rings" 73, "bat"/"hat" 67,
-"strike"/"strikes" 92 pass; "cat"/"sea" 33, "sky"/"sea" 33, "swords"/"rings" 36 fail."""
-SLIP_MIN_WORDS = 4
-"""A recognition slip is only forgiven in messages of at least this many words (R4);
-shorter messages need the exact words."""
-
-ARTICLES: Mapping[str, frozenset[str]] = {
-    "en": frozenset({"a", "an", "the"}),
-    "es": frozenset({"el", "la", "los", "las", "un", "una", "unos", "unas"}),
-    "nl": frozenset({"de", "het", "een"}),
-}
-"""Articles forgiven when missing or extra under the lenient option, per language (R4)."""
-AND_WORDS: Mapping[str, str] = {"en": "and", "es": "y", "nl": "en"}
-"""How "&" is said, per language (a card's "Pride & Prejudice" is guessed with "and")."""
-SPELLINGS: Mapping[str, Mapping[str, str]] = {
-    "es": {"veintiún": "veintiuno", "veintiun": "veintiuno"},
-    "nl": {"'ns": "eens", "m'n": "mijn", "z'n": "zijn", "'t": "het", "'k": "ik", "'n": "een"},
-}
-"""Whole words written two ways that are one word when said, per language, mapped to the
-form text2num and num2words use (R4): Spanish "veintiún" (text2num reads only "veintiuno",
-so "21 días" would not match "Veintiún días"); Dutch contractions ("Zeg 'ns Aaa" is said
-and transcribed "zeg eens aaa"; "m'n" is "mijn", "'t" is the article "het")."""
-
-# Judgement reasons (for logs and records; a host says only right or wrong).
-EXACT = "exact"
-"""Every word in order (after normalisation)."""
-SLIP = "one-word recognition slip"
-"""A long message with one misheard word, forgiven (R4)."""
-EMPTY = "empty guess"
-MISSING_WORDS = "missing words"
-EXTRA_WORDS = "extra words"
-WRONG_ORDER = "wrong order"
-NUMBER_DIFFERS = "a number differs"
-SHORT_SLIP = "one word differs in a short message"
-BELOW_THRESHOLD = "one word differs too much"
-UNLIKE_WORD = "one word is not like the card's word"
-DIFFERENT_WORDS = "different words"
-
 
 # --------------------------------------------------------------------------- errors
 
@@ -434,6 +366,7 @@ class RoflGame:
     finished: bool = False
     tiebreak: Tiebreak | None = None
     history: tuple[TurnRecord, ...] = ()
+    pile: tuple[tuple[int, int], ...] = ()
 
     @classmethod
     def from_dict(cls, data: Mapping[str, Any]) -> "RoflGame":
@@ -449,6 +382,7 @@ class RoflGame:
             bool(data.get("finished", False)),
             None if tb is None else Tiebreak.from_dict(tb),
             tuple(TurnRecord.from_dict(t) for t in data.get("history", ())),
+            tuple((int(i), int(side)) for i, side in data.get("pile", ())),
         )
 
 
@@ -788,261 +722,282 @@ def score_tiebreak_turn(game: RoflGame, results: Sequence[GuessResult | tuple]) 
     return new, TiebreakOutcome(winner, who, winner is None)
 
 
-# --------------------------------------------------------------------------- judging (R4)
+# --------------------------------------------------------------------------- chance: the deck
+
+
+class Rng(Protocol):
+    """The injected randomness (a ``random.Random``)."""
+
+    def shuffle(self, x: list) -> None: ...
+
+    def randrange(self, stop: int) -> int: ...
+
+
+def shuffle_pile(card_count: int, rng: Rng) -> tuple[tuple[int, int], ...]:
+    """Chance step: every card of the deck in a random order, each with a random side
+    (0 front, 1 back), as ``(card index, side)``.
+
+    :raises ValueError: ``card_count`` < 1.
+    """
+    if card_count < 1:
+        raise ValueError("a deck needs at least one card")
+    order = list(range(card_count))
+    rng.shuffle(order)
+    return tuple((i, rng.randrange(2)) for i in order)
+
+
+def draw(game: RoflGame, card_count: int, rng: Rng) -> tuple[RoflGame, tuple[int, int]]:
+    """Chance step: the next ``(card index, side)`` of the draw pile; an empty pile is
+    reshuffled first (:func:`shuffle_pile`)."""
+    pile = game.pile or shuffle_pile(card_count, rng)
+    return replace(game, pile=pile[1:]), pile[0]
+
+
+# --------------------------------------------------------------------------- one turn in progress
+
+
+class TurnError(RoflError):
+    """The turn action does not fit where the turn is (R2, R4).
+
+    :ivar why: ``"claims_open"``, ``"claims_closed"``, ``"nothing_on_show"``,
+        ``"already_guessed"``, ``"no_judgement"``.
+    """
+
+    def __init__(self, why: str):
+        self.why = why
+        super().__init__(f"turn action not possible now: {why}")
+
+
+class NotAWriter(RoflError):
+    """Only a writer of this turn may overrule or judge a guess (R4, R7).
+
+    :ivar colour: who tried; :ivar playing: whether they play in this game at all.
+    """
+
+    def __init__(self, colour: str, playing: bool):
+        self.colour = colour
+        self.playing = playing
+        super().__init__(f"{colour!r} is not a writer this turn")
 
 
 @dataclass(frozen=True)
-class Judgement:
-    """The host's judgement of one spoken guess (R4); writers may overrule it.
+class Reveal:
+    """One message shown at reveal (R3, R4).
 
-    :param correct: True when the guess counts as the message.
-    :param similarity: best ``rapidfuzz.fuzz.ratio`` (0–100) between the
-        normalised guess and message.
-    :param reason: one of the module's reason constants (:data:`EXACT`,
-        :data:`SLIP`, :data:`MISSING_WORDS`, ...), for logs and records.
+    :param writer: whose message; :param space: its board space.
+    :param disqualified: skipped by a confirmed "disqualified" (R3).
+    :param guessed: a guess was heard (one per message, R4); ``False`` for no guess.
+    :param host_says: the host's judgement of the guess, ``None`` when it cannot judge
+        (own messages, R7) or no guess was heard.
+    :param correct: the final result once settled (after any overrule), else ``None``.
+    :param overruled_by: the writer whose verdict decided, if one spoke.
     """
 
-    correct: bool
-    similarity: float
-    reason: str
+    writer: str
+    space: int
+    disqualified: bool = False
+    guessed: bool = False
+    host_says: bool | None = None
+    correct: bool | None = None
+    overruled_by: str | None = None
 
     @classmethod
-    def from_dict(cls, data: Mapping[str, Any]) -> "Judgement":
+    def from_dict(cls, data: Mapping[str, Any]) -> "Reveal":
         """Rebuild from ``dataclasses.asdict`` output."""
-        return cls(bool(data["correct"]), float(data["similarity"]), str(data["reason"]))
+        return cls(str(data["writer"]), int(data["space"]), bool(data.get("disqualified")),
+                   bool(data.get("guessed")), data.get("host_says"), data.get("correct"),
+                   data.get("overruled_by"))
 
 
-_APOSTROPHES = re.compile(r"['’‘ʼ`´]")
-_THOUSANDS = re.compile(r"(?<=\d)[,.](?=\d{3}(?!\d))")
-_PUNCT = re.compile(r"[^\w\s]|_")
-_A_HUNDRED = re.compile(r"\ba (hundred|thousand|million)\b")
-_ORDINAL = {
-    "en": re.compile(r"^(\d+)(st|nd|rd|th)$"),
-    "es": re.compile(r"^(\d+)[ºª°]$"),
-    "nl": re.compile(r"^(\d+)(e|ste|de)$"),
-}
+@dataclass(frozen=True)
+class Turn:
+    """A turn in progress (R1–R6): who writes and guesses, the board, the reveal.
 
-
-@lru_cache(maxsize=16)
-def _spellings_re(lang: str) -> re.Pattern | None:
-    words = SPELLINGS.get(lang)
-    if not words:
-        return None
-    alternatives = "|".join(re.escape(w) for w in sorted(words, key=len, reverse=True))
-    return re.compile(rf"(?<![\w'])(?:{alternatives})(?![\w'])")
-
-
-def _respell(text: str, lang: str) -> str:
-    """:data:`SPELLINGS` applied to lower-case NFC text (apostrophes already straight)."""
-    pattern = _spellings_re(lang)
-    return text if pattern is None else pattern.sub(lambda m: SPELLINGS[lang][m.group(0)], text)
-
-
-def _clean(text: str, lang: str) -> str:
-    """Lower case, "&" said aloud, :data:`SPELLINGS` mapped, apostrophes dropped, other
-    punctuation to spaces."""
-    t = unicodedata.normalize("NFC", text).lower()
-    t = t.replace("&", f" {AND_WORDS.get(lang, 'and')} ")
-    if lang in SPELLINGS:
-        t = _respell(_APOSTROPHES.sub("'", t), lang)
-    if lang == "en":
-        t = _A_HUNDRED.sub(r"one \1", t)
-    t = _THOUSANDS.sub("", t)
-    t = _APOSTROPHES.sub("", t)
-    t = _PUNCT.sub(" ", t)
-    return " ".join(t.split())
-
-
-def _fold(word: str) -> str:
-    """Drop accents (recognisers and cards disagree on them) but keep "ñ"."""
-    out = []
-    for ch in unicodedata.normalize("NFD", word):
-        if unicodedata.combining(ch) and not (ch == "\u0303" and out and out[-1] == "n"):
-            continue
-        out.append(ch)
-    return unicodedata.normalize("NFC", "".join(out))
-
-
-@lru_cache(maxsize=4096)
-def _to_digits(text: str, lang: str) -> str:
-    """``text_to_num.alpha2digit`` with threshold 0, so even "one" becomes "1"
-    (its default threshold 3 leaves "one", "two", "three" as words)."""
-    if not text:
-        return text
-    try:
-        return " ".join(alpha2digit(text, lang, threshold=0).split())
-    except ValueError:  # language not supported by text2num
-        return text
-
-
-def _spell_number(n: int, lang: str, year: bool, ordinal: bool) -> str | None:
-    try:
-        if ordinal:
-            words = num2words(n, lang=lang, to="ordinal")
-        elif year and 1000 <= n <= 2099:
-            words = num2words(n, lang=lang, to="year")
-        else:
-            words = num2words(n, lang=lang)
-    except (NotImplementedError, OverflowError, ValueError, TypeError, KeyError):
-        return None
-    return _clean(words, lang)
-
-
-def _to_words(text: str, lang: str, year: bool) -> str:
-    """Digits spelled out with ``num2words`` (ordinals such as "51st" too);
-    ``year`` says four-digit numbers 1000–2099 as years ("nineteen eighty four")."""
-    out = []
-    ordinal_re = _ORDINAL.get(lang)
-    for tok in text.split():
-        spelled = None
-        if tok.isascii() and tok.isdigit() and len(tok) <= 15:
-            spelled = _spell_number(int(tok), lang, year, False)
-        elif ordinal_re is not None and (m := ordinal_re.match(tok)) and len(m.group(1)) <= 15:
-            spelled = _spell_number(int(m.group(1)), lang, False, True)
-        out.append(spelled if spelled else tok)
-    return " ".join(out)
-
-
-@lru_cache(maxsize=4096)
-def _forms(text: str, lang: str, articles: frozenset[str]) -> tuple[tuple[str, ...], ...]:
-    """Equivalent word sequences of ``text``: as written, numbers as digits
-    (alpha2digit), digits as words (num2words, cardinal and year style), and digits
-    as words after alpha2digit (canonical words). ``articles`` are removed first
-    (lenient option), unless that would leave nothing."""
-    words = _clean(text, lang).split()
-    if articles:
-        kept = [w for w in words if w not in articles]
-        if kept:
-            words = kept
-    base = " ".join(words)
-    digits = _to_digits(base, lang)
-    variants = [base, digits]
-    for src in (base, digits):
-        variants.append(_to_words(src, lang, False))
-        variants.append(_to_words(src, lang, True))
-    seen: dict[tuple[str, ...], None] = {}
-    for v in variants:
-        seen.setdefault(tuple(_fold(w) for w in v.split()), None)
-    return tuple(seen)
-
-
-@lru_cache(maxsize=64)
-def _number_vocabulary(lang: str) -> frozenset[str]:
-    """Number words of ``lang`` (num2words 0–100, hundreds, thousands, ordinals 1–20),
-    accent-folded, without connecting words such as "and"."""
-    vocab: set[str] = set()
-    values = list(range(0, 101)) + [100 * k for k in range(2, 10)] + [1000, 10**6, 10**9]
-    for n in values:
-        s = _spell_number(n, lang, False, False)
-        if s:
-            vocab.update(_fold(w) for w in s.split())
-    for n in range(1, 21):
-        s = _spell_number(n, lang, False, True)
-        if s:
-            vocab.update(_fold(w) for w in s.split())
-    vocab.discard(AND_WORDS.get(lang, "and"))
-    vocab.discard("and")
-    return frozenset(vocab)
-
-
-def _is_number(word: str, lang: str) -> bool:
-    return any(c.isdigit() for c in word) or word in _number_vocabulary(lang) or _to_digits(word, lang) != word
-
-
-def _slip_word(heard: str, card: str, lang: str) -> bool:
-    """May ``heard`` be a misrecognition of ``card``? Not for numbers (R4)."""
-    if _is_number(heard, lang) or _is_number(card, lang):
-        return False
-    return fuzz.ratio(heard, card) >= SLIP_WORD_THRESHOLD
-
-
-def judge_guess(
-    guess: str,
-    message: str,
-    lenient: bool = False,
-    lang: str = "en",
-    articles: Collection[str] | None = None,
-) -> Judgement:
-    """Judge a spoken guess against the card's message (R4).
-
-    Correct when the guess has all the message's words in order. Case, accents
-    (but not "ñ") and punctuation are ignored; apostrophes vanish ("ocean's" ==
-    "oceans"); "&" is the language's "and"; word spacing may differ ("spider man"
-    == "Spider-Man"); numbers match as digits or words ("Ocean's 11" == "oceans
-    eleven"; "2001" == "two thousand and one"; "1984" == "nineteen eighty four"),
-    comparing ``text_to_num.alpha2digit`` and ``num2words`` normalisations of both
-    sides ("a hundred" is "one hundred" in English; Spanish "veintiún" is "veintiuno"
-    and Dutch contractions such as "'ns" and "m'n" are "eens" and "mijn", see
-    :data:`SPELLINGS`). With ``lenient``, missing
-    or extra articles are forgiven: the guess is also compared with every article
-    dropped from both sides (so "the" said as "a" passes too). A recognition
-    slip is forgiven only in messages of at least :data:`SLIP_MIN_WORDS` words
-    (counted as written on the card), within either comparison (with or without
-    articles when lenient): same word count, exactly one word
-    different, that word not a number and like the card's word
-    (:data:`SLIP_WORD_THRESHOLD`) and not a word the message has elsewhere
-    ("no pain no pain" is wrong for "No pain, no gain"), and ``rapidfuzz.fuzz.ratio`` of the whole
-    normalised strings ≥ :data:`SLIP_THRESHOLD`. Missing, extra or reordered words are always wrong.
-
-    :param guess: the transcript of the guess (may be empty: wrong).
-    :param message: the card's text.
-    :param lenient: the lenient-articles option (R4).
-    :param lang: language code for number handling and articles ("en", "es", "nl";
-        others work without number handling if text2num lacks them).
-    :param articles: the article words; default :data:`ARTICLES` for ``lang``.
-    :returns: a :class:`Judgement`.
-    :raises ValueError: the message has no words.
+    :param writers: the writers (tiebreak: the tied players), seat order.
+    :param guessers: the guesser, or a tiebreak's guessers.
+    :param tiebreak: a tiebreaker turn (R6).
+    :param board: the claims and passes (R2).
+    :param closed: claiming has closed; ``order`` is set.
+    :param order: the tokens in reveal order, lowest space first (R4).
+    :param reveals: the messages shown so far, in order.
     """
-    message_words = _clean(message, lang).split()
-    if not message_words:
-        raise ValueError(f"message {message!r} has no words")
-    if not _clean(guess, lang).split():
-        return Judgement(False, 0.0, EMPTY)
-    modes: list[frozenset[str]] = [frozenset()]
-    if lenient:
-        arts = frozenset(ARTICLES.get(lang, ())) if articles is None else frozenset(a.lower() for a in articles)
-        if arts:
-            modes.append(arts)
 
-    best = -1.0
-    best_pair: tuple[tuple[str, ...], tuple[str, ...]] = ((), ())
-    exact = False
-    slip = False
-    for arts in modes:
-        for g in _forms(guess, lang, arts):
-            for m in _forms(message, lang, arts):
-                ratio = float(fuzz.ratio(" ".join(g), " ".join(m)))
-                if ratio > best:
-                    best, best_pair = ratio, (g, m)
-                if g == m or "".join(g) == "".join(m):
-                    exact = True
-                elif len(message_words) >= SLIP_MIN_WORDS and len(g) == len(m) and ratio >= SLIP_THRESHOLD:
-                    diff = [i for i in range(len(g)) if g[i] != m[i]]
-                    # a word the card already has elsewhere ("no pain no pain") is the
-                    # player's repetition, not the recognizer's slip
-                    if len(diff) == 1 and g[diff[0]] not in m and _slip_word(g[diff[0]], m[diff[0]], lang):
-                        slip = True
-    if exact:
-        return Judgement(True, 100.0, EXACT)
-    if slip:
-        return Judgement(True, best, SLIP)
-    g, m = best_pair
-    if len(g) < len(m):
-        reason = MISSING_WORDS
-    elif len(g) > len(m):
-        reason = EXTRA_WORDS
-    elif sorted(g) == sorted(m):
-        reason = WRONG_ORDER
-    else:
-        diff = [i for i in range(len(g)) if g[i] != m[i]]
-        if len(diff) != 1:
-            reason = DIFFERENT_WORDS
-        elif _is_number(g[diff[0]], lang) or _is_number(m[diff[0]], lang):
-            reason = NUMBER_DIFFERS
-        elif len(message_words) < SLIP_MIN_WORDS:
-            reason = SHORT_SLIP
-        elif best >= SLIP_THRESHOLD:
-            reason = UNLIKE_WORD
-        else:
-            reason = BELOW_THRESHOLD
-    return Judgement(False, best, reason)
+    writers: tuple[str, ...]
+    guessers: tuple[str, ...]
+    tiebreak: bool = False
+    board: Board = field(default_factory=Board)
+    closed: bool = False
+    order: tuple[tuple[str, int], ...] = ()
+    reveals: tuple[Reveal, ...] = ()
+
+    @classmethod
+    def from_dict(cls, data: Mapping[str, Any]) -> "Turn":
+        """Rebuild from ``dataclasses.asdict`` output."""
+        return cls(tuple(data["writers"]), tuple(data["guessers"]), bool(data.get("tiebreak")),
+                   Board.from_dict(data.get("board", {})), bool(data.get("closed")),
+                   tuple((str(w), int(sp)) for w, sp in data.get("order", ())),
+                   tuple(Reveal.from_dict(r) for r in data.get("reveals", ())))
+
+    @property
+    def results(self) -> tuple[GuessResult, ...]:
+        """The settled results of the messages not disqualified, in reveal order (R5, R6)."""
+        return tuple(GuessResult(r.writer, bool(r.correct)) for r in self.reveals
+                     if not r.disqualified and r.correct is not None)
+
+    @property
+    def current(self) -> Reveal | None:
+        """The message on show, or ``None``."""
+        return self.reveals[-1] if self.reveals else None
+
+    @property
+    def position(self) -> int:
+        """Reveal position of the message on show (R3: disqualified ones not counted)."""
+        return sum(1 for r in self.reveals if not r.disqualified)
+
+
+def start_turn(game: RoflGame) -> Turn:
+    """The turn now due (R1; R6 in a tiebreak: the tied write, all others guess).
+
+    :raises WrongPhase: the game is finished.
+    """
+    p = phase(game)
+    if p == "finished":
+        raise WrongPhase(p, "start a turn")
+    if p == "tiebreak":
+        assert game.tiebreak is not None
+        return Turn(game.tiebreak.writers, game.tiebreak.guessers, True)
+    return Turn(writers(game), (current_guesser(game),))
+
+
+def waiting(turn: Turn) -> tuple[str, ...]:
+    """Writers who have neither claimed nor passed, seat order (R2)."""
+    done = {c.writer for c in turn.board.claims} | set(turn.board.passed)
+    return tuple(w for w in turn.writers if w not in done)
+
+
+def claims_complete(turn: Turn) -> bool:
+    """Every writer has claimed or passed: claiming ends at once (R2)."""
+    return all_done(turn.board, turn.writers)
+
+
+def _open(turn: Turn) -> None:
+    if turn.closed:
+        raise TurnError("claims_closed")
+
+
+def claim_space(turn: Turn, writer: str, space: int, stacking: bool = False) -> Turn:
+    """A writer's token on a space (R2); the errors of :func:`claim`."""
+    _open(turn)
+    return replace(turn, board=claim(turn.board, writer, space, turn.writers, stacking))
+
+
+def pass_turn(turn: Turn, writer: str) -> Turn:
+    """A writer places no token (R2); the errors of :func:`pass_writer`."""
+    _open(turn)
+    return replace(turn, board=pass_writer(turn.board, writer, turn.writers))
+
+
+def close_claims(turn: Turn) -> Turn:
+    """Claiming closes once every writer has claimed or passed; the reveal order is set
+    (R2, R4). :raises TurnError: a writer is still to claim or pass."""
+    _open(turn)
+    if not claims_complete(turn):
+        raise TurnError("claims_open")
+    return replace(turn, closed=True, order=tuple(reveal_order(turn.board)))
+
+
+def guessed_right(turn: Turn) -> bool:
+    """A settled result was correct: the turn ends (R5)."""
+    return any(r.correct for r in turn.reveals)
+
+
+def more_to_reveal(turn: Turn) -> bool:
+    """Another message is to be shown: none guessed yet and tokens left (R4, R5)."""
+    return turn.closed and not guessed_right(turn) and len(turn.reveals) < len(turn.order)
+
+
+def show_next(turn: Turn) -> Turn:
+    """Show the next message in the reveal order (R4).
+    :raises TurnError: nothing left to show, or the message on show is not settled."""
+    if not more_to_reveal(turn):
+        raise TurnError("nothing_on_show")
+    if turn.current is not None and not _settled(turn.current):
+        raise TurnError("no_judgement")
+    writer, space = turn.order[len(turn.reveals)]
+    return replace(turn, reveals=turn.reveals + (Reveal(writer, space),))
+
+
+def _settled(r: Reveal) -> bool:
+    return r.disqualified or r.correct is not None
+
+
+def _replace_current(turn: Turn, **changes) -> Turn:
+    return replace(turn, reveals=turn.reveals[:-1] + (replace(turn.reveals[-1], **changes),))
+
+
+def _unguessed(turn: Turn) -> Reveal:
+    r = turn.current
+    if r is None:
+        raise TurnError("nothing_on_show")
+    if r.guessed or _settled(r):
+        raise TurnError("already_guessed")
+    return r
+
+
+def disqualify(turn: Turn) -> Turn:
+    """The message on show is disqualified (R3): skipped, no reveal position used.
+    :raises TurnError: nothing on show, or it was already guessed."""
+    _unguessed(turn)
+    return _replace_current(turn, disqualified=True)
+
+
+def no_guess(turn: Turn) -> Turn:
+    """Nobody guessed the message on show: it counts as not guessed (R4).
+    :raises TurnError: nothing on show, or it was already guessed."""
+    _unguessed(turn)
+    return _replace_current(turn, correct=False)
+
+
+def guessed(turn: Turn, host_says: bool | None) -> Turn:
+    """The one guess at the message on show was heard (R4): no second guess follows.
+
+    :param host_says: the host's judgement; ``None`` when it cannot judge (R7).
+    :raises TurnError: nothing on show, or it was already guessed.
+    """
+    _unguessed(turn)
+    return _replace_current(turn, guessed=True, host_says=host_says)
+
+
+def may_overrule(turn: Turn, colour: str) -> bool:
+    """Only a writer of this turn judges a guess (R4, R7)."""
+    return colour in turn.writers
+
+
+def overrule(turn: Turn, colour: str, correct: bool, players: Collection[str] = ()) -> Turn:
+    """A writer's verdict settles the guess on show (R4; R7: the only judgement).
+
+    :param players: everyone in the game, to tell a guesser from a stranger.
+    :raises NotAWriter: ``colour`` is not a writer this turn.
+    :raises TurnError: no guess is waiting for a judgement.
+    """
+    r = turn.current
+    if r is None or not r.guessed or r.correct is not None:
+        raise TurnError("no_judgement")
+    if not may_overrule(turn, colour):
+        raise NotAWriter(colour, colour in players)
+    return _replace_current(turn, correct=bool(correct), overruled_by=colour)
+
+
+def settle(turn: Turn) -> Turn:
+    """The host's judgement of the guess on show stands (R4).
+    :raises TurnError: no guess waiting, or the host could not judge (R7)."""
+    r = turn.current
+    if r is None or not r.guessed or r.correct is not None or r.host_says is None:
+        raise TurnError("no_judgement")
+    return _replace_current(turn, correct=r.host_says)
+
+
+def awaiting_verdict(turn: Turn) -> bool:
+    """A guess on show is heard and not yet settled."""
+    r = turn.current
+    return r is not None and r.guessed and r.correct is None
