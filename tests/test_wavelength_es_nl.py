@@ -18,6 +18,8 @@ from pathlib import Path
 
 import pytest
 
+from voicegame.engine.table import NotUnderstood
+
 from tests.playthrough import SCRIPTS, check_golden, run_cli
 from voicegame.adapters.headless import ScriptListener, TextVoice, VirtualClock
 from voicegame.games.wavelength.deck import load_deck
@@ -173,7 +175,8 @@ def test_dutch_dial(said, expected):
 ])
 def test_dial_nonsense_is_not_understood(lang, said):
     left, right = (ES_LEFT, ES_RIGHT) if lang == "es" else (NL_LEFT, NL_RIGHT)
-    assert UNDERSTANDING[lang].dial_command(said, left, right) is None
+    with pytest.raises(NotUnderstood):
+        UNDERSTANDING[lang].dial_command(said, left, right)
 
 
 @pytest.mark.parametrize("lang, moves", [
@@ -244,7 +247,8 @@ def test_dutch_calls(said, expected):
 ])
 def test_call_nonsense_is_not_understood(lang, said):
     left, right = (ES_LEFT, ES_RIGHT) if lang == "es" else (NL_LEFT, NL_RIGHT)
-    assert UNDERSTANDING[lang].call(said, left, right, TEAMS) is None
+    with pytest.raises(NotUnderstood):
+        UNDERSTANDING[lang].call(said, left, right, TEAMS)
 
 
 def test_a_concept_holding_a_colour_is_the_concept():

@@ -59,13 +59,13 @@ from __future__ import annotations
 
 import argparse
 import dataclasses
-from dataclasses import dataclass
+import enum
 from pathlib import Path
 
 from transitions import Machine
 
 from voicegame.games.wavelength.deck import Card, load_deck
-from voicegame.engine.table import SILENT, NotAllowed, NotUnderstood, Table, understood
+from voicegame.engine.table import SILENT, NotAllowed, NotUnderstood, Table
 from voicegame.language.prompts import Prompts
 from voicegame.games.wavelength import rules
 from voicegame.games.wavelength.intents import (
@@ -80,20 +80,35 @@ except ImportError:  # pragma: no cover - only without the adapters package
         a = max(0.0, min(180.0, float(angle_deg)))
         return 220.0 * 4.0 ** (a / 180.0)
 
-#: Phases of the machine (W4–W9).
-STATES = ["setup", "psychic", "clue", "dial", "call", "reveal", "game_over"]
+class Phase(enum.Enum):
+    """The phases of a Wavelength game (W4–W9); the machine's states."""
 
+    SETUP = "setup"
+    PSYCHIC = "psychic"
+    CLUE = "clue"
+    DIAL = "dial"
+    CALL = "call"
+    REVEAL = "reveal"
+    GAME_OVER = "game_over"
+
+
+P = Phase
 TRANSITIONS = [
-    {"trigger": "begin", "source": "setup", "dest": "psychic"},
-    {"trigger": "card_read", "source": "psychic", "dest": "clue"},
-    {"trigger": "clue_given", "source": "clue", "dest": "dial"},
-    {"trigger": "dial_locked", "source": "dial", "dest": "reveal", "conditions": "is_coop"},
-    {"trigger": "dial_locked", "source": "dial", "dest": "call", "unless": "is_coop"},
-    {"trigger": "call_made", "source": "call", "dest": "reveal"},
-    {"trigger": "turn_redone", "source": ["clue", "dial", "call"], "dest": "psychic"},
-    {"trigger": "turn_scored", "source": "reveal", "dest": "game_over", "conditions": "is_finished"},
-    {"trigger": "turn_scored", "source": "reveal", "dest": "psychic", "unless": "is_finished"},
+    {"trigger": "begin", "source": P.SETUP, "dest": P.PSYCHIC},
+    {"trigger": "card_read", "source": P.PSYCHIC, "dest": P.CLUE},
+    {"trigger": "clue_given", "source": P.CLUE, "dest": P.DIAL},
+    {"trigger": "dial_locked", "source": P.DIAL, "dest": P.REVEAL, "conditions": "is_coop"},
+    {"trigger": "dial_locked", "source": P.DIAL, "dest": P.CALL, "unless": "is_coop"},
+    {"trigger": "call_made", "source": P.CALL, "dest": P.REVEAL, "conditions": "has_called"},
+    {"trigger": "turn_redone", "source": [P.CLUE, P.DIAL, P.CALL], "dest": P.PSYCHIC},
+    {"trigger": "turn_scored", "source": P.REVEAL, "dest": P.GAME_OVER, "conditions": "is_finished"},
+    {"trigger": "turn_scored", "source": P.REVEAL, "dest": P.PSYCHIC, "unless": "is_finished"},
 ]
+
+
+class PhaseError(RuntimeError):
+    """A trigger fired where the machine has no transition for it (a bug, never a player's doing)."""
+
 
 #: Words-of-position bands: (largest distance from the centre in degrees, prompt key suffix).
 #: 0.5° or less is "the centre"; 90° is "all the way".
@@ -225,36 +240,6 @@ def position_band(angle: float) -> tuple[str, int]:
     return "end", 1 if off > 0 else -1
 
 
-@dataclass
-class TurnState:
-    """The turn being played (for the host; the rules hold the scored turns).
-
-    :param attempt: serial number of this turn attempt (redos count), for phase names.
-    :param team: index of the Psychic's team (0 in co-op).
-    :param psychic: Psychic number within the team.
-    :param card_line: the card's line in the deck file.
-    :param side: 0 front, 1 back.
-    :param target: target centre, degrees (W3).
-    :param dial: dial position, degrees (W1: starts at 90).
-    :param moved: the dial has been moved this turn.
-    :param clue: the clue as heard.
-    :param call: ``"left"``, ``"right"`` or None.
-    :param called: a call (or pass) has been made.
-    """
-
-    attempt: int
-    team: int
-    psychic: int
-    card_line: int
-    side: int
-    target: float
-    dial: float = rules.DIAL_START
-    moved: bool = False
-    clue: str = ""
-    call: str | None = None
-    called: bool = False
-
-
 # ---------------------------------------------------------------------- host
 class Host:
     """Runs one Wavelength game at a :class:`~voicegame.host.base.Table` (team or co-op).
@@ -270,8 +255,8 @@ class Host:
         self.accessible = bool(o.get("accessible"))
         self.words = wavelength_understanding(self.lang)
         self.deck: list[Card] = load_deck(o.get("deck"), self.lang)
-        self.deck_by_line = {c.line: c for c in self.deck}
-        self.order: list[int] = []
+        #: The shuffled pile (rule state; drawing is a chance step, :func:`rules.draw_card`).
+        self.pile = rules.new_deck(len(self.deck))
         players = o.get("players")
         #: The table size is known (``--players``): the Psychic is named by number.
         self.players_known = bool(players)
@@ -286,7 +271,7 @@ class Host:
         #: How each team is called aloud; ``team_names`` (colour keys or given names) go in the record (G3).
         self.spoken = [self.spoken_name(n) for n in self.team_names]
         self.attempt = 0
-        self.turn: TurnState | None = None
+        self.turn: rules.TurnState | None = None
         self.recap: list[dict] = []
         #: The last turn attempt was redone (W8): the same Psychic plays again.
         self.redone = False
@@ -294,8 +279,8 @@ class Host:
         self.replayed = table.resuming
         #: What of the current turn was said live, not muted by a replay: "card", "target", "clue", "dial".
         self.said_live: set[str] = set()
-        self.machine = Machine(model=self, states=STATES, transitions=TRANSITIONS, initial="setup",
-                               auto_transitions=False)
+        self.machine = Machine(model=self, states=Phase, transitions=TRANSITIONS, initial=Phase.SETUP,
+                               auto_transitions=False, queued=True)
         table.score_callback = self.say_standings
         table.snapshot_callback = self.snapshot
         rec = table.record
@@ -315,16 +300,50 @@ class Host:
         """True once the rules say the game is over (W4, W9)."""
         return self.game.finished
 
+    def has_called(self) -> bool:
+        """True once the other team has called or passed (W5)."""
+        return self.turn is not None and self.turn.called
+
     # ------------------------------------------------------------------ driver
     def play(self) -> None:
-        """Run the whole game; returns when it is over."""
-        while self.state != "game_over":
-            getattr(self, "run_" + self.state)()
+        """Run the whole game; returns when it is over.
+
+        The machine is queued: each phase's ``on_enter`` callback fires the next trigger
+        (through :meth:`advance`) and the machine runs the phases one after the other.
+        """
+        self.run_setup()
+
+    def advance(self, trigger: str) -> None:
+        """Fire ``trigger``; :class:`PhaseError` when the machine cannot take it now."""
+        if not getattr(self, f"may_{trigger}")():
+            raise PhaseError(f"no transition {trigger!r} from {self.state}")
+        self.trigger(trigger)
+
+    def enter(self) -> None:
+        """Mark the phase just entered for undo and the autosave."""
+        self.table.enter_phase(self.state.value)
+
+    def on_enter_PSYCHIC(self) -> None:  # noqa: N802
+        self.run_psychic()
+
+    def on_enter_CLUE(self) -> None:  # noqa: N802
+        self.run_clue()
+
+    def on_enter_DIAL(self) -> None:  # noqa: N802
+        self.run_dial()
+
+    def on_enter_CALL(self) -> None:  # noqa: N802
+        self.run_call()
+
+    def on_enter_REVEAL(self) -> None:  # noqa: N802
+        self.run_reveal()
+
+    def on_enter_GAME_OVER(self) -> None:  # noqa: N802
         self.run_game_over()
 
     def snapshot(self) -> dict:
         """The JSON-able state for the autosave (informative; resume replays the log)."""
-        return {"phase": self.state, "game": dataclasses.asdict(self.game),
+        return {"phase": self.state.value, "game": dataclasses.asdict(self.game),
                 "turn": dataclasses.asdict(self.turn) if self.turn else None,
                 "cards_drawn": len(self.recap)}
 
@@ -348,7 +367,7 @@ class Host:
 
     def card(self) -> Card:
         """The card of the current turn."""
-        return self.deck_by_line[self.turn.card_line]
+        return self.deck[self.turn.card]
 
     def pair(self) -> tuple[str, str]:
         """``(left, right)`` concepts of the side in use this turn."""
@@ -373,18 +392,11 @@ class Host:
     def score_items(self, scores) -> list[str]:
         return [self.text("score_item", team=n, points=p) for n, p in zip(self.spoken, scores)]
 
-    def draw_card(self) -> Card:
-        """The next card of the shuffled deck (shuffled with ``table.rng``; reshuffled when used up)."""
-        if not self.order:
-            self.order = list(range(len(self.deck)))
-            self.table.rng.shuffle(self.order)
-        return self.deck[self.order.pop(0)]
-
     # ------------------------------------------------------------------ phases
     def run_setup(self) -> None:
         """Welcome, rules in brief, and what to say (the printed instructions)."""
         t = self.table
-        t.enter_phase("setup")
+        self.enter()
         if self.coop:
             self.say("welcome_coop", cards=self.game.cards)
             self.say("scoring_coop")
@@ -401,20 +413,18 @@ class Host:
             self.say("how_call", caller=self.spoken[1], psychic_team=self.spoken[0])
         self.say("how_commands")
         t.check_vocabulary(self.words.all_words() | self.words.team_vocabulary(self.team_names))
-        self.begin()
+        self.advance("begin")
 
     def run_psychic(self) -> None:
         """Draw a card, read it, spin the target, tell the Psychic privately (W3, G2)."""
         t = self.table
         self.attempt += 1
-        t.enter_phase(f"psychic:{self.attempt}")
-        if self.coop:
-            team, psychic = 0, rules.coop_psychic(self.game)
-        else:
-            team, psychic = rules.current_psychic(self.game)
-        card = self.draw_card()
-        target = rules.draw_target(t.rng)
-        self.turn = TurnState(self.attempt, team, psychic, card.line, 0, target)
+        self.enter()
+        index, self.pile = rules.draw_card(self.pile, t.rng)  # chance: the card
+        target = rules.draw_target(t.rng)  # chance: the spinner (W3)
+        self.turn = rules.start_turn(self.game, self.attempt, index, target)
+        team, psychic = self.turn.team, self.turn.psychic
+        card = self.card()
         who = self.psychic_sentence(team, psychic)
         self.redone = False
         if self.coop:
@@ -439,7 +449,7 @@ class Host:
         if missing:
             self.say("plain_words_work")
         self.tell_target()
-        self.card_read()
+        self.advance("card_read")
 
     def psychic_sentence(self, team: int, psychic: int) -> str:
         """Who is the Psychic this turn, as a sentence (W4, W6, W9).
@@ -481,12 +491,11 @@ class Host:
     def run_clue(self) -> None:
         """Capture the Psychic's clue (free text, never judged); "other side" once; "redo" (W8)."""
         t = self.table
-        t.enter_phase(f"clue:{self.attempt}")
-        turn = self.turn
+        self.enter()
 
         def parse(text: str):
             if self.words.is_other_side(text):
-                if turn.side == 1:
+                if self.turn.side == 1:
                     raise NotAllowed(self.text("other_side_twice"))
                 return ("other_side", None)
             if self.words.is_redo(text):
@@ -503,7 +512,7 @@ class Host:
                                 help_key="wavelength.help_clue", moment="clue", timeout_s=None,
                                 left=left, right=right)
             if kind == "other_side":
-                turn.side = 1
+                self.turn = rules.turn_card_over(self.turn)
                 left, right = self.pair()
                 self.say("other_side_done", left=left, right=right)
                 self.mark_live("card")
@@ -515,11 +524,11 @@ class Host:
                     return
                 key = "ask_clue_again"
                 continue
-            turn.clue = value
+            self.turn = rules.give_clue(self.turn, value)
             # never judged (issue 3): a number is only a reminder that the table may say redo (W8)
             self.say("clue_heard_number" if self.has_number(value) else "clue_heard", clue=value)
             self.mark_live("clue")
-            self.clue_given()
+            self.advance("clue_given")
             return
 
     def has_number(self, clue: str) -> bool:
@@ -537,7 +546,7 @@ class Host:
         if not self.replayed or t.replaying:
             return
         self.replayed = False
-        if self.turn is None or "card" in self.said_live or self.state not in ("clue", "dial", "call"):
+        if self.turn is None or "card" in self.said_live or self.state not in (Phase.CLUE, Phase.DIAL, Phase.CALL):
             return
         turn = self.turn
         left, right = self.pair()
@@ -547,13 +556,13 @@ class Host:
             self.say("recall_card_team", turn=len(self.game.turns) + 1, team=self.spoken[turn.team],
                      left=left, right=right)
         self.said_live.add("card")
-        if self.state == "clue":
+        if self.state is Phase.CLUE:
             if "target" not in self.said_live:
                 self.tell_target()
             return
         if "clue" not in self.said_live:
             self.say("recall_clue", clue=turn.clue)
-        if self.state == "dial":
+        if self.state is Phase.DIAL:
             self.say("dial_where", degrees=self.degrees(turn.dial), position=self.position(turn.dial))
         elif "dial" not in self.said_live:
             self.say("dial_locked", degrees=self.degrees(turn.dial))
@@ -578,18 +587,17 @@ class Host:
         t.record["redos"].append({"attempt": self.turn.attempt, "turn": len(self.game.turns) + 1,
                                   "team": self.team_names[self.turn.team], "psychic": self.turn.psychic,
                                   "card_line": card.line, "pair": list(self.pair()),
-                                  "target": self.turn.target, "phase": self.state})
+                                  "target": self.turn.target, "phase": self.state.value})
         self.game = rules.redo_coop_turn(self.game) if self.coop else rules.redo_turn(self.game)
         self.redone = True
         self.say("redo_done")
-        self.turn_redone()
+        self.advance("turn_redone")
         return True
 
     def run_dial(self) -> None:
         """The team turns the dial by voice until "lock it in" is confirmed (W7)."""
         t = self.table
-        t.enter_phase(f"dial:{self.attempt}")
-        turn = self.turn
+        self.enter()
         left, right = self.pair()
         phrases = self.words.dial_phrases(left, right)
 
@@ -598,7 +606,7 @@ class Host:
                 return ("redo", None)
             if self.words.is_other_side(text):
                 raise NotAllowed(self.text("other_side_too_late"))
-            command = understood(self.words.dial_command(text, left, right))
+            command = self.words.dial_command(text, left, right)
             if command.kind == NEGATIVE:
                 raise NotAllowed(self.text("dial_negative"))
             return ("dial", command)
@@ -606,9 +614,10 @@ class Host:
         if self.coop:
             self.say("dial_start_coop", left=left, right=right)
         else:
-            self.say("dial_start", team=self.spoken[turn.team], left=left, right=right)
-        t.tone(dial_tone_hz(turn.dial), label=f"{self.degrees(turn.dial)}°")
+            self.say("dial_start", team=self.spoken[self.turn.team], left=left, right=right)
+        t.tone(dial_tone_hz(self.turn.dial), label=f"{self.degrees(self.turn.dial)}°")
         while True:
+            turn = self.turn
             self.recall()
             if t.replaying and not t.pending:
                 # undo: the next listen goes live and repeats the last prompt: make it the dial's position
@@ -628,9 +637,9 @@ class Host:
                     return
                 continue
             if command.kind in (MOVE, SET):
-                wanted = turn.dial + command.degrees if command.kind == MOVE else command.degrees
-                angle, hit_edge = rules.clamp_dial(round(wanted, 1))
-                turn.dial, turn.moved = angle, True
+                action = rules.move_dial if command.kind == MOVE else rules.set_dial
+                self.turn, hit_edge = action(turn, command.degrees)
+                angle = self.turn.dial
                 t.tone(dial_tone_hz(angle), label=f"{self.degrees(angle)}°")
                 where = self.text("dial_where", degrees=self.degrees(angle), position=self.position(angle))
                 if hit_edge:
@@ -648,14 +657,14 @@ class Host:
                                 position=self.position(turn.dial)):
                     self.say("dial_locked", degrees=self.degrees(turn.dial))
                     self.mark_live("dial")
-                    self.dial_locked()
+                    self.advance("dial_locked")
                     return
                 self.say("keep_turning")
 
     def run_call(self) -> None:
         """The other team calls left or right of the dial (W5); the Psychic's team is refused."""
         t = self.table
-        t.enter_phase(f"call:{self.attempt}")
+        self.enter()
         turn = self.turn
         left, right = self.pair()
         caller = rules.other_team(turn.team)
@@ -664,8 +673,8 @@ class Host:
         def parse(text: str):
             if self.words.is_redo(text):
                 return ("redo", None)
-            call = understood(self.words.call(text, left, right, self.team_names))
-            if call.team == turn.team:
+            call = self.words.call(text, left, right, self.team_names)
+            if not rules.may_call(turn, call.team):  # W5: only the other team calls
                 raise NotAllowed(self.text("call_wrong_team", team=psychic_name, caller=caller_name))
             if call.team is None:  # one microphone cannot tell who spoke: the call must name its team
                 raise NotAllowed(self.text("call_needs_team", caller=caller_name))
@@ -689,15 +698,15 @@ class Host:
                 ok = self.ask_yes_no("confirm_call", moment="confirm_call", caller=caller_name,
                                   side=self.text(f"side_{side}"), concept=left if side == rules.LEFT else right)
             if ok:
-                turn.call, turn.called = side, True
-                self.call_made()
+                self.turn = rules.make_call(self.turn, side, caller)
+                self.advance("call_made")
                 return
             key = "ask_call_again"
 
     def run_reveal(self) -> None:
         """Reveal target and dial, score through the rules, record, and say what follows."""
         t = self.table
-        t.enter_phase(f"reveal:{self.attempt}")
+        self.enter()
         turn = self.turn
         self.say("reveal", target=self.degrees(turn.target), target_position=self.position(turn.target),
                  dial=self.degrees(turn.dial))
@@ -705,7 +714,7 @@ class Host:
             self.reveal_coop()
         else:
             self.reveal_team()
-        self.turn_scored()
+        self.advance("turn_scored")
 
     def card_record(self) -> dict:
         card = self.card()
@@ -802,7 +811,7 @@ class Host:
     def run_game_over(self) -> None:
         """Winner (or co-op rating band, W9), final scores and a short recap of every turn."""
         t = self.table
-        t.enter_phase("game_over")
+        self.enter()
         if self.coop:
             low, high, band = rules.rating_band(self.game.score)
             self.say("coop_final", points=self.game.score)

@@ -59,6 +59,7 @@ import unicodedata
 from dataclasses import dataclass
 from functools import cache
 
+from voicegame.engine.table import NotUnderstood, understood  # noqa: F401 (raised through understood)
 from voicegame.language.prompts import load_toml
 from voicegame.language.words import normalise, understanding
 
@@ -346,13 +347,18 @@ class WavelengthUnderstanding:
         return float(value), tokens[:start] + tokens[end:]
 
     # ------------------------------------------------------------------ dial
-    def dial_command(self, text: str, left: str, right: str) -> DialCommand | None:
+    def dial_command(self, text: str, left: str, right: str) -> DialCommand:
         """Understand one dial utterance (W7) for a side whose concepts are ``left``/``right``.
 
         :returns: a :class:`DialCommand` (kind ``"negative"`` for a move or position said
             with a negative number: "right minus 20" is neither 20° right nor 20° left,
-            so the host asks again), or ``None`` when the utterance is not a dial command.
+            so the host asks again).
+        :raises NotUnderstood: the utterance is not a dial command (table talk, two sizes,
+            two directions…).
         """
+        return understood(self._dial_command(text, left, right))
+
+    def _dial_command(self, text: str, left: str, right: str) -> DialCommand | None:
         key = match_key(text)
         if not key:
             return None
@@ -409,8 +415,12 @@ class WavelengthUnderstanding:
         contains a team's name ("Red carpet") still counts as the concept.
 
         :param team_names: the two team names (or colour keys, see :meth:`team_phrases`), by team index.
-        :returns: a :class:`Call`, or ``None`` when the utterance is not a call.
+        :returns: a :class:`Call`.
+        :raises NotUnderstood: the utterance is not a call (or names both teams).
         """
+        return understood(self._call(text, left, right, team_names))
+
+    def _call(self, text: str, left: str, right: str, team_names) -> Call | None:
         key = match_key(text)
         if not key:
             return None
