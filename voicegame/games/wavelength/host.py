@@ -379,6 +379,63 @@ class Host:
         left, right = self.pair()
         return self.text(f"position_{band}", concept=left if side < 0 else right)
 
+    # ------------------------------------------------------------------ views (for a screen)
+    def team_id(self, index: int) -> str:
+        """A team's id in the views: its colour key or given name (co-op: ``"team"``)."""
+        return "team" if self.coop else concept_key(self.team_names[index])
+
+    def scores_by_id(self) -> dict:
+        if self.coop:
+            return {"team": self.game.score}
+        return {self.team_id(i): s for i, s in enumerate(self.game.scores)}
+
+    def publish(self, reveal: dict | None = None) -> None:
+        """Publish the public view of the table, and the Psychic's private one while a
+        target is hidden (G2). The public view never holds the target before the reveal.
+
+        :param reveal: the reveal's fields once the target is shown (VIEWS contract).
+        """
+        turn = self.turn
+        card = None
+        if turn is not None:
+            left, right = self.pair()
+            card = {"left": left, "right": right}
+        in_turn = turn is not None and self.state not in (Phase.SETUP, Phase.GAME_OVER)
+        hint_key = {Phase.CLUE: "hint_clue", Phase.DIAL: "hint_dial", Phase.CALL: "hint_call"}.get(self.state)
+        data = {
+            "lang": self.lang,
+            "players": [{"id": self.team_id(i), "name": n} for i, n in enumerate(self.spoken)],
+            "scores": self.scores_by_id(),
+            "turn": len(self.game.turns) + (0 if self.state is Phase.GAME_OVER or reveal else 1),
+            "active": self.team_id(turn.team) if in_turn else None,
+            "hint": self.text(hint_key) if hint_key else None,
+            "round_total": self.game.cards + self.game.bonus_cards if self.coop else None,
+            "teams": None if self.coop else [{"id": self.team_id(i), "name": n, "players": []}
+                                             for i, n in enumerate(self.spoken)],
+            "card": card if in_turn else None,
+            "clue": turn.clue or None if in_turn else None,
+            "dial_deg": turn.dial if in_turn else rules.DIAL_START,
+            "reveal": reveal,
+        }
+        self.table.show(self.state.value, data)
+        if in_turn and reveal is None:
+            self.table.show(self.state.value, {"target_deg": turn.target, "card": card}, audience="psychic")
+
+    def reveal_view(self, points: int, call: str | None, call_correct: bool | None) -> dict:
+        """The reveal's fields: target, wedges (2|3|4|3|2, co-op 2|3|3|3|2), points, call (W2, W5, W9)."""
+        target = self.turn.target
+        half = rules.WEDGE_WIDTH / 2
+        values = (2, 3, 3, 3, 2) if self.coop else (2, 3, 4, 3, 2)
+        wedges = [{"from_deg": max(rules.DIAL_MIN, target + (i - 2) * rules.WEDGE_WIDTH - half),
+                   "to_deg": min(rules.DIAL_MAX, target + (i - 2) * rules.WEDGE_WIDTH + half),
+                   "points": v} for i, v in enumerate(values)]
+        side_call = None
+        if call is not None:
+            side_call = {"team": self.team_id(rules.other_team(self.turn.team)), "call": call,
+                         "correct": bool(call_correct)}
+        return {"target_deg": target, "wedges": wedges, "points": points,
+                "team": self.team_id(self.turn.team), "side_call": side_call}
+
     def say_standings(self) -> None:
         """Speak the running score (the "score" command)."""
         if self.coop:
@@ -444,6 +501,7 @@ class Host:
         self.said_live = set()
         self.say("read_card", left=l1, right=r1)
         self.mark_live("card")
+        self.publish()
         self.say("offer_other_side", left=l2, right=r2)
         missing = t.check_vocabulary(w for pair in card.sides for c in pair for w in concept_key(c).split())
         if missing:
@@ -513,6 +571,7 @@ class Host:
                                 left=left, right=right)
             if kind == "other_side":
                 self.turn = rules.turn_card_over(self.turn)
+                self.publish()
                 left, right = self.pair()
                 self.say("other_side_done", left=left, right=right)
                 self.mark_live("card")
@@ -525,6 +584,7 @@ class Host:
                 key = "ask_clue_again"
                 continue
             self.turn = rules.give_clue(self.turn, value)
+            self.publish()
             # never judged (issue 3): a number is only a reminder that the table may say redo (W8)
             self.say("clue_heard_number" if self.has_number(value) else "clue_heard", clue=value)
             self.mark_live("clue")
@@ -616,6 +676,7 @@ class Host:
         else:
             self.say("dial_start", team=self.spoken[self.turn.team], left=left, right=right)
         t.tone(dial_tone_hz(self.turn.dial), label=f"{self.degrees(self.turn.dial)}°")
+        self.publish()
         while True:
             turn = self.turn
             self.recall()
@@ -640,6 +701,7 @@ class Host:
                 action = rules.move_dial if command.kind == MOVE else rules.set_dial
                 self.turn, hit_edge = action(turn, command.degrees)
                 angle = self.turn.dial
+                self.publish()
                 t.tone(dial_tone_hz(angle), label=f"{self.degrees(angle)}°")
                 where = self.text("dial_where", degrees=self.degrees(angle), position=self.position(angle))
                 if hit_edge:
@@ -699,6 +761,7 @@ class Host:
                                   side=self.text(f"side_{side}"), concept=left if side == rules.LEFT else right)
             if ok:
                 self.turn = rules.make_call(self.turn, side, caller)
+                self.publish()
                 self.advance("call_made")
                 return
             key = "ask_call_again"
@@ -730,6 +793,7 @@ class Host:
                                        calling_team=caller if turn.call else None)
         self.game = game
         rec = score.record
+        self.publish(self.reveal_view(score.wedge_points, rec.call, rec.call_correct))
         names = self.team_names
         context = "sudden_death" if rec.sudden_death else ("catch_up" if rec.catch_up else "regular")
         awards = []
@@ -784,6 +848,7 @@ class Host:
         game, score = rules.score_coop_turn(self.game, turn.dial, turn.target)
         self.game = game
         rec = score.record
+        self.publish(self.reveal_view(rec.points, None, None))
         name = self.team_names[0]
         reason = "wedge+bonus_card" if score.bonus_card else "wedge"
         t.award(name, score.points, "points", reason, rec.turn)
@@ -812,6 +877,7 @@ class Host:
         """Winner (or co-op rating band, W9), final scores and a short recap of every turn."""
         t = self.table
         self.enter()
+        self.publish()
         if self.coop:
             low, high, band = rules.rating_band(self.game.score)
             self.say("coop_final", points=self.game.score)
