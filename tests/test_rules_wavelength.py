@@ -69,12 +69,13 @@ def test_clamp_dial_refuses_nan():
         clamp_dial(float("nan"))
 
 
-def test_draw_target_is_seeded_in_range_and_rounded_w3():
+def test_draw_target_is_seeded_in_range_and_in_whole_degrees_w3():
     first = [draw_target(random.Random(7)) for _ in range(3)]
     assert len(set(first)) == 1  # same seed, same spin
     rng = random.Random(2024)
     draws = [draw_target(rng) for _ in range(2000)]
-    assert all(0.0 <= t <= 180.0 and round(t, 1) == t for t in draws)
+    assert all(0.0 <= t <= 180.0 and t == int(t) for t in draws)
+    assert {0.0, 180.0} <= set(draws)  # both ends can come up
     # uniform: every sixth of the spectrum gets a fair share
     for k in range(6):
         share = sum(30 * k <= t < 30 * (k + 1) for t in draws) / len(draws)

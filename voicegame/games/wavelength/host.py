@@ -220,9 +220,9 @@ def _checked_players(players, coop: bool, prompts: Prompts | None = None) -> lis
 
 # ---------------------------------------------------------------------- helpers
 def fmt_degrees(value: float, decimal_mark: str = ".") -> str:
-    """Degrees as said and printed: "75" or "61.7"; "61,7" with ``decimal_mark=","`` (es, nl)."""
-    v = round(float(value), 1)
-    return str(int(v)) if v.is_integer() else str(v).replace(".", decimal_mark)
+    """Degrees as said and printed: whole degrees ("75"; W1). ``decimal_mark`` is kept for
+    callers that pass the table's (es, nl: ","); a whole number has none."""
+    return str(int(round(float(value))))
 
 
 def position_band(angle: float) -> tuple[str, int]:
@@ -279,6 +279,8 @@ class Host:
         self.replayed = table.resuming
         #: What of the current turn was said live, not muted by a replay: "card", "target", "clue", "dial".
         self.said_live: set[str] = set()
+        #: Moments whose just-in-time tip was said (the first time each comes up).
+        self.tips: set[str] = set()
         self.machine = Machine(model=self, states=Phase, transitions=TRANSITIONS, initial=Phase.SETUP,
                                auto_transitions=False, queued=True)
         table.score_callback = self.say_standings
@@ -451,26 +453,25 @@ class Host:
 
     # ------------------------------------------------------------------ phases
     def run_setup(self) -> None:
-        """Welcome, rules in brief, and what to say (the printed instructions)."""
+        """The game in one sentence, then play; the rules come on request ("rules")."""
         t = self.table
         self.enter()
         if self.coop:
             self.say("welcome_coop", cards=self.game.cards)
-            self.say("scoring_coop")
         else:
-            first, second = self.spoken
-            self.say("welcome_team", first=first, second=second)
-            self.say("scoring_team", first=first, second=second, target=self.game.target_score)
+            self.say("welcome_team")
             for name, points in zip(self.team_names, self.game.scores):
                 if points:
                     t.award(name, points, "points", "start", 0)  # W4: the second team starts at 1
-        self.say("how_psychic")
-        self.say("how_dial")
-        if not self.coop:
-            self.say("how_call", caller=self.spoken[1], psychic_team=self.spoken[0])
-        self.say("how_commands")
         t.check_vocabulary(self.words.all_words() | self.words.team_vocabulary(self.team_names))
         self.advance("begin")
+
+    def first_time(self, moment: str) -> bool:
+        """True the first time ``moment`` comes up in this game (its just-in-time tip is said then)."""
+        if moment in self.tips:
+            return False
+        self.tips.add(moment)
+        return True
 
     def run_psychic(self) -> None:
         """Draw a card, read it, spin the target, tell the Psychic privately (W3, G2)."""
@@ -482,27 +483,28 @@ class Host:
         self.turn = rules.start_turn(self.game, self.attempt, index, target)
         team, psychic = self.turn.team, self.turn.psychic
         card = self.card()
-        who = self.psychic_sentence(team, psychic)
-        self.redone = False
-        if self.coop:
+        number = len(self.game.turns) + 1
+        if self.redone:  # W8: the same Psychic, whatever kind of turn this is
+            self.say("turn_redo", turn=number)
+        elif self.coop:
             cards = self.game.cards_left
-            self.say("turn_coop" if cards > 1 else "turn_coop_last", number=len(self.game.turns) + 1,
-                     cards=cards, psychic=who)
+            who = self.psychic_sentence(team, psychic)
+            key = "turn_coop_first" if number == 1 else ("turn_coop" if cards > 1 else "turn_coop_last")
+            self.say(key, number=number, cards=cards, psychic=who)
         else:
-            name = self.spoken[team]
+            name, who = self.spoken[team], self.psychic_sentence(team, psychic)
             if self.game.sudden_death:
-                self.say("turn_sudden_death", turn=len(self.game.turns) + 1, round=self.game.sudden_death_round,
-                         team=name, psychic=who)
+                self.say("turn_sudden_death", turn=number, round=self.game.sudden_death_round, team=name, psychic=who)
             elif self.game.catch_up_turn:
-                self.say("turn_catch_up", turn=len(self.game.turns) + 1, team=name, psychic=who)
+                self.say("turn_catch_up", turn=number, team=name, psychic=who)
             else:
-                self.say("turn_team", turn=len(self.game.turns) + 1, team=name, psychic=who)
-        (l1, r1), (l2, r2) = card.sides
+                self.say("turn_team", turn=number, team=name, psychic=who)
+        self.redone = False
+        left, right = card.sides[0]
         self.said_live = set()
-        self.say("read_card", left=l1, right=r1)
+        self.say("read_card", left=left, right=right)
         self.mark_live("card")
         self.publish()
-        self.say("offer_other_side", left=l2, right=r2)
         missing = t.check_vocabulary(w for pair in card.sides for c in pair for w in concept_key(c).split())
         if missing:
             self.say("plain_words_work")
@@ -510,11 +512,9 @@ class Host:
         self.advance("card_read")
 
     def psychic_sentence(self, team: int, psychic: int) -> str:
-        """Who is the Psychic this turn, as a sentence (W4, W6, W9).
-
-        With ``--players`` the rules' number, wrapped round the team ("player 2 of Red");
-        without it the table size is unknown, so: the team chooses its first Psychic, then
-        the role passes to the left; after a redo (W8) the Psychic stays the same.
+        """Who is the Psychic this turn (W4, W6, W9): with ``--players`` the rules' number,
+        wrapped round the team; else the team chooses its first Psychic, then the role passes
+        to the left (a redo keeps the Psychic, W8: see ``turn_redo``).
 
         :param team: the Psychic's team index (0 in co-op).
         :param psychic: the rules' Psychic number within the team (1, 2, 3…).
@@ -522,8 +522,6 @@ class Host:
         mode = "coop" if self.coop else "team"
         if self.players_known:
             return self.text(f"psychic_{mode}_player", psychic=psychic, team=self.spoken[team])
-        if self.redone:
-            return self.text(f"psychic_{mode}_same", team=self.spoken[team])
         if psychic == 1:
             return self.text(f"psychic_{mode}_first", team=self.spoken[team])
         return self.text(f"psychic_{mode}_next", team=self.spoken[team])
@@ -531,13 +529,22 @@ class Host:
     def tell_target(self) -> None:
         """The target, in degrees and words, to the Psychic only (G2).
 
-        With an earpiece or a screen the audience's name starts the host's sentence
-        ("The Psychic, please read the screen now."), so it is capitalised there; in
-        "ears" mode it sits inside one ("Everyone except the Psychic…").
+        In "ears" mode the host's own short sentences ask everyone but the Psychic to cover
+        their ears (a countdown, the secret twice, "all clear"); an earpiece or a screen
+        goes through the table's private channel.
         """
+        t = self.table
         audience = self.text("audience_psychic")
-        self.table.tell_private("psychic", self.text("target_private", degrees=self.degrees(self.turn.target),
-                                                     position=self.position(self.turn.target)), audience)
+        secret = self.text("target_private", degrees=self.degrees(self.turn.target),
+                           position=self.position(self.turn.target))
+        if t.settings.private == "ears":
+            self.say("cover_ears", audience=audience)
+            t.say("common.countdown")
+            t.say_private("psychic", secret)
+            t.say_private("psychic", secret)
+            self.say("all_clear")
+        else:
+            t.tell_private("psychic", secret, audience)
         self.mark_live("target")
 
     def mark_live(self, part: str) -> None:
@@ -545,6 +552,37 @@ class Host:
         muted by a replay), so :meth:`recall` need not say it again."""
         if not self.table.replaying:
             self.said_live.add(part)
+
+    def turn_words(self, text: str):
+        """The words every moment of a turn knows: "redo" (W8) and "rules"."""
+        if self.words.is_redo(text):
+            return ("redo", None)
+        if self.words.is_rules(text):
+            return ("rules", None)
+        return None
+
+    def tell_rules(self) -> None:
+        """The rules on request, in short chunks; "got it" (or silence) ends them."""
+        t = self.table
+        self.not_undoable()
+        keys = [f"rules_coop_{i}" for i in (1, 2, 3)] if self.coop else [f"rules_team_{i}" for i in (1, 2, 3, 4)]
+
+        def parse(text: str) -> bool:
+            more = self.words.rules_answer(text)
+            if more is None:
+                raise NotUnderstood
+            return more
+
+        for i, key in enumerate(keys):
+            t.say_text(self.text(key), remember=False)
+            if i == len(keys) - 1:
+                break
+            more = t.ask("wavelength.rules_more", parse, phrases=self.words.rules_phrases(),
+                         help_key="wavelength.help_rules", moment="rules", silence_limit=1)
+            self.not_undoable()
+            if more is not True:
+                break
+        t.say_text(self.text("rules_done"), remember=False)
 
     def run_clue(self) -> None:
         """Capture the Psychic's clue (free text, never judged); "other side" once; "redo" (W8)."""
@@ -556,26 +594,29 @@ class Host:
                 if self.turn.side == 1:
                     raise NotAllowed(self.text("other_side_twice"))
                 return ("other_side", None)
-            if self.words.is_redo(text):
-                return ("redo", None)
+            word = self.turn_words(text)
+            if word:
+                return word
             if not text.strip():
                 raise NotUnderstood
             return ("clue", text.strip())
 
-        left, right = self.pair()
-        key = "ask_clue"
+        key = "ask_clue_first" if self.first_time("clue") else "ask_clue"
         while True:
             self.recall()
             kind, value = t.ask(f"wavelength.{key}", parse, free=True, phrases=self.words.clue_words(),
-                                help_key="wavelength.help_clue", moment="clue", timeout_s=None,
-                                left=left, right=right)
+                                help_key="wavelength.help_clue", moment="clue", timeout_s=None)
             if kind == "other_side":
                 self.turn = rules.turn_card_over(self.turn)
                 self.publish()
                 left, right = self.pair()
+                # the target in degrees is the same on both sides: no second private message
                 self.say("other_side_done", left=left, right=right)
                 self.mark_live("card")
-                self.tell_target()
+                key = "ask_clue"
+                continue
+            if kind == "rules":
+                self.tell_rules()
                 key = "ask_clue"
                 continue
             if kind == "redo":
@@ -585,7 +626,7 @@ class Host:
                 continue
             self.turn = rules.give_clue(self.turn, value)
             self.publish()
-            # never judged (issue 3): a number is only a reminder that the table may say redo (W8)
+            # never judged: a number is only a reminder that the table may say redo (W8)
             self.say("clue_heard_number" if self.has_number(value) else "clue_heard", clue=value)
             self.mark_live("clue")
             self.advance("clue_given")
@@ -598,10 +639,10 @@ class Host:
         return any(ch.isdigit() for ch in clue) or any(value != 1 for _, _, value in spans)
 
     def recall(self) -> None:
-        """Before a listening moment of a turn: after a resume, at the first live one, say
-        again what of the turn was only said before the stop (muted in the replay): the
-        card, the clue, and where the dial is (in the clue phase: the target, to the
-        Psychic only, G2). Nothing if the whole turn was played live."""
+        """After a resume, at the first live listening moment: say where the game is (turn,
+        team, score), then what of the turn is pending and was only said before the stop
+        (muted in the replay): the card, the clue, the dial; in the clue phase the target
+        again, to the Psychic only (G2). Nothing if the whole turn was played live."""
         t = self.table
         if not self.replayed or t.replaying:
             return
@@ -611,10 +652,11 @@ class Host:
         turn = self.turn
         left, right = self.pair()
         if self.coop:
-            self.say("recall_card_coop", number=len(self.game.turns) + 1, left=left, right=right)
+            self.say("recall_card_coop", number=len(self.game.turns) + 1, points=self.game.score,
+                     left=left, right=right)
         else:
             self.say("recall_card_team", turn=len(self.game.turns) + 1, team=self.spoken[turn.team],
-                     left=left, right=right)
+                     scores=self.score_items(self.game.scores), left=left, right=right)
         self.said_live.add("card")
         if self.state is Phase.CLUE:
             if "target" not in self.said_live:
@@ -622,10 +664,8 @@ class Host:
             return
         if "clue" not in self.said_live:
             self.say("recall_clue", clue=turn.clue)
-        if self.state is Phase.DIAL:
-            self.say("dial_where", degrees=self.degrees(turn.dial), position=self.position(turn.dial))
-        elif "dial" not in self.said_live:
-            self.say("dial_locked", degrees=self.degrees(turn.dial))
+        if "dial" not in self.said_live:
+            self.say("recall_dial", degrees=self.degrees(turn.dial))
 
     def ask_yes_no(self, key: str, **values) -> bool:
         """A yes/no question of this game (after a resume, :meth:`recall` first)."""
@@ -633,8 +673,8 @@ class Host:
         return self.table.ask_yes_no(f"wavelength.{key}", **values)
 
     def not_undoable(self) -> None:
-        """The input just accepted asked or decided nothing ("where is it?", a reminder after
-        silences): "undo" (G4) passes over it to the last real move."""
+        """The input just accepted asked or decided nothing ("where is it?", table talk, a
+        silence): "undo" (G4) passes over it to the last real move."""
         self.table.not_undoable()
 
     def confirm_redo(self) -> bool:
@@ -655,28 +695,38 @@ class Host:
         return True
 
     def run_dial(self) -> None:
-        """The team turns the dial by voice until "lock it in" is confirmed (W7)."""
+        """The team turns the dial by voice until "lock it in" is confirmed (W7).
+
+        Table talk (what is not a dial command) gets no answer the first time and a short
+        nudge after repeated misses; a silence, none; two silences in a row offer "lock it in".
+        """
         t = self.table
         self.enter()
         left, right = self.pair()
         phrases = self.words.dial_phrases(left, right)
 
         def parse(text: str):
-            if self.words.is_redo(text):
-                return ("redo", None)
+            word = self.turn_words(text)
+            if word:
+                return word
             if self.words.is_other_side(text):
                 raise NotAllowed(self.text("other_side_too_late"))
-            command = self.words.dial_command(text, left, right)
+            try:
+                command = self.words.dial_command(text, left, right)
+            except NotUnderstood:
+                return ("talk", None)
             if command.kind == NEGATIVE:
                 raise NotAllowed(self.text("dial_negative"))
             return ("dial", command)
 
+        first = self.first_time("dial")
         if self.coop:
-            self.say("dial_start_coop", left=left, right=right)
+            self.say("dial_start_coop_first" if first else "dial_start_coop")
         else:
-            self.say("dial_start", team=self.spoken[self.turn.team], left=left, right=right)
+            self.say("dial_start_first" if first else "dial_start", team=self.spoken[self.turn.team])
         t.tone(dial_tone_hz(self.turn.dial), label=f"{self.degrees(self.turn.dial)}°")
         self.publish()
+        misses = silences = 0
         while True:
             turn = self.turn
             self.recall()
@@ -684,15 +734,28 @@ class Host:
                 # undo: the next listen goes live and repeats the last prompt: make it the dial's position
                 self.say("dial_where", degrees=self.degrees(turn.dial), position=self.position(turn.dial))
             result = t.ask(None, parse, phrases=phrases, help_key="wavelength.help_dial", moment="dial",
-                           silence_limit=2)
+                           silence_limit=1)
             if result is SILENT:
                 self.not_undoable()
-                if turn.moved:
-                    self.say("dial_silence_moved", degrees=self.degrees(turn.dial), position=self.position(turn.dial))
-                else:
-                    self.say("dial_silence_centre")
+                silences += 1
+                if silences % 2 == 0:
+                    if turn.moved:
+                        self.say("dial_silence_moved", degrees=self.degrees(turn.dial))
+                    else:
+                        self.say("dial_silence_centre")
                 continue
+            silences = 0
             kind, command = result
+            if kind == "talk":
+                self.not_undoable()
+                misses += 1
+                if misses % 3 == 2:  # nothing the first time; a short nudge after repeated misses
+                    t.say_text(self.text("dial_nudge"), remember=False)
+                continue
+            misses = 0
+            if kind == "rules":
+                self.tell_rules()
+                continue
             if kind == "redo":
                 if self.confirm_redo():
                     return
@@ -715,9 +778,10 @@ class Host:
                 self.not_undoable()
                 self.say("dial_where", degrees=self.degrees(turn.dial), position=self.position(turn.dial))
             elif command.kind == LOCK:
-                if self.ask_yes_no("confirm_lock", moment="confirm_lock", degrees=self.degrees(turn.dial),
-                                position=self.position(turn.dial)):
-                    self.say("dial_locked", degrees=self.degrees(turn.dial))
+                key = "confirm_lock_first" if self.first_time("confirm_lock") else "confirm_lock"
+                if self.ask_yes_no(key, moment="confirm_lock", degrees=self.degrees(turn.dial),
+                                   position=self.position(turn.dial)):
+                    self.say("dial_locked")
                     self.mark_live("dial")
                     self.advance("dial_locked")
                     return
@@ -733,22 +797,38 @@ class Host:
         caller_name, psychic_name = self.spoken[caller], self.spoken[turn.team]
 
         def parse(text: str):
-            if self.words.is_redo(text):
-                return ("redo", None)
-            call = self.words.call(text, left, right, self.team_names)
+            word = self.turn_words(text)
+            if word:
+                return word
+            try:
+                call = self.words.call(text, left, right, self.team_names)
+            except NotUnderstood:
+                return ("talk", None)
             if not rules.may_call(turn, call.team):  # W5: only the other team calls
                 raise NotAllowed(self.text("call_wrong_team", team=psychic_name, caller=caller_name))
             if call.team is None:  # one microphone cannot tell who spoke: the call must name its team
                 raise NotAllowed(self.text("call_needs_team", caller=caller_name))
             return ("call", call.side)
 
-        key = "ask_call"
+        key = "ask_call_first" if self.first_time("call") else "ask_call"
+        misses = 0
         while True:
             self.recall()
-            kind, side = t.ask(f"wavelength.{key}", parse,
+            kind, side = t.ask(f"wavelength.{key}" if key else None, parse,
                                phrases=self.words.call_phrases(left, right, self.team_names),
-                               help_key="wavelength.help_call", moment="call",
-                               caller=caller_name, left=left, right=right)
+                               help_key="wavelength.help_call", moment="call", caller=caller_name)
+            key = None
+            if kind == "talk":
+                self.not_undoable()
+                misses += 1
+                if misses % 3 == 2:
+                    t.say_text(self.text("call_nudge", caller=caller_name), remember=False)
+                continue
+            misses = 0
+            if kind == "rules":
+                self.tell_rules()
+                key = "ask_call_again"
+                continue
             if kind == "redo":
                 if self.confirm_redo():
                     return
@@ -758,7 +838,7 @@ class Host:
                 ok = self.ask_yes_no("confirm_pass", moment="confirm_call", caller=caller_name)
             else:
                 ok = self.ask_yes_no("confirm_call", moment="confirm_call", caller=caller_name,
-                                  side=self.text(f"side_{side}"), concept=left if side == rules.LEFT else right)
+                                     side=self.text(f"side_{side}"), concept=left if side == rules.LEFT else right)
             if ok:
                 self.turn = rules.make_call(self.turn, side, caller)
                 self.publish()
@@ -767,16 +847,22 @@ class Host:
             key = "ask_call_again"
 
     def run_reveal(self) -> None:
-        """Reveal target and dial, score through the rules, record, and say what follows."""
-        t = self.table
+        """Reveal the target, score through the rules, record, and say what follows.
+
+        After a resume whose replay ended just before this reveal, the players may have heard
+        it before the stop: it is said once, in the past tense, with the score (never as new).
+        """
         self.enter()
-        turn = self.turn
-        self.say("reveal", target=self.degrees(turn.target), target_position=self.position(turn.target),
-                 dial=self.degrees(turn.dial))
+        t = self.table
+        resumed = self.replayed and not t.replaying
+        self.replayed = self.replayed and t.replaying
+        if not resumed:
+            self.say("reveal", target=self.degrees(self.turn.target),
+                     target_position=self.position(self.turn.target))
         if self.coop:
-            self.reveal_coop()
+            self.reveal_coop(resumed)
         else:
-            self.reveal_team()
+            self.reveal_team(resumed)
         self.advance("turn_scored")
 
     def card_record(self) -> dict:
@@ -785,7 +871,8 @@ class Host:
         return {"line": card.line, "kind": card.kind, "side": turn_side_name(self.turn.side),
                 "left": left, "right": right}
 
-    def reveal_team(self) -> None:
+    def reveal_team(self, resumed: bool = False) -> None:
+        """Score a team turn (W2, W4–W6) and say it; ``resumed``: once, in the past tense."""
         t = self.table
         turn = self.turn
         caller = rules.other_team(turn.team)
@@ -815,20 +902,24 @@ class Host:
         })
         left, right = self.pair()
         self.recap.append({"turn": rec.turn, "team": self.spoken[rec.team], "left": left, "right": right,
-                           "clue": turn.clue, "points": list(rec.points)})
+                           "clue": turn.clue, "points": list(rec.points), "wedge": score.wedge_points})
         team_name, caller_name = self.spoken[turn.team], self.spoken[caller]
-        self.say(f"wedge_{score.wedge_points}", team=team_name)
-        if rec.call is None:
-            self.say("call_none", caller=caller_name)
+        if resumed:
+            self.say("recall_reveal_team", turn=rec.turn, team=team_name, points=score.wedge_points,
+                     scores=self.score_items(score.scores))
         else:
-            side = self.text(f"side_{rec.call}")
-            if score.wedge_points == 4:
-                self.say("call_cancelled", caller=caller_name, side=side)
-            elif rec.call_correct:
-                self.say("call_right", caller=caller_name, side=side)
+            self.say(f"wedge_{score.wedge_points}", team=team_name)
+            if rec.call is None:
+                self.say("call_none", caller=caller_name)
             else:
-                self.say("call_wrong", caller=caller_name, side=side)
-        self.say("score_line", scores=self.score_items(score.scores))
+                side = self.text(f"side_{rec.call}")
+                if score.wedge_points == 4:
+                    self.say("call_cancelled", caller=caller_name, side=side)
+                elif rec.call_correct:
+                    self.say("call_right", caller=caller_name, side=side)
+                else:
+                    self.say("call_wrong", caller=caller_name, side=side)
+            self.say("score_line", scores=self.score_items(score.scores))
         if score.catch_up:
             self.say("catch_up", team=team_name)
         elif score.sudden_death_starts:
@@ -842,7 +933,8 @@ class Host:
         elif score.game_over:
             self.say("target_reached", team=self.spoken[score.winner], target=self.game.target_score)
 
-    def reveal_coop(self) -> None:
+    def reveal_coop(self, resumed: bool = False) -> None:
+        """Score a co-op turn (W9) and say it; ``resumed``: once, in the past tense."""
         t = self.table
         turn = self.turn
         game, score = rules.score_coop_turn(self.game, turn.dial, turn.target)
@@ -862,8 +954,10 @@ class Host:
         })
         left, right = self.pair()
         self.recap.append({"turn": rec.turn, "team": name, "left": left, "right": right, "clue": turn.clue,
-                           "points": [rec.points], "bonus": rec.bonus_card})
-        if score.bonus_card:
+                           "points": [rec.points], "bonus": rec.bonus_card, "wedge": rec.points})
+        if resumed:
+            self.say("recall_reveal_coop", number=rec.turn, points=score.points, total=score.score)
+        elif score.bonus_card:
             self.say("coop_bullseye")
         else:
             self.say(f"coop_points_{score.points}")
@@ -874,7 +968,7 @@ class Host:
                      cards=score.cards_left)
 
     def run_game_over(self) -> None:
-        """Winner (or co-op rating band, W9), final scores and a short recap of every turn."""
+        """Winner (or co-op rating band, W9) and the game's best turn."""
         t = self.table
         self.enter()
         self.publish()
@@ -892,17 +986,10 @@ class Host:
             standings = sorted(({"name": n, "points": s} for n, s in zip(self.team_names, self.game.scores)),
                                key=lambda s: -s["points"])
             winners = [winner]
-        self.say("recap_intro")
-        for item in self.recap:
-            if self.coop:
-                self.say("recap_coop_bonus" if item.get("bonus") else "recap_coop", turn=item["turn"],
-                         left=item["left"], right=item["right"], clue=item["clue"], points=item["points"][0])
-            else:
-                scored = [self.text("score_item", team=n, points=p)
-                          for n, p in zip(self.spoken, item["points"]) if p]
-                self.say("recap_team", turn=item["turn"], team=item["team"], left=item["left"],
-                         right=item["right"], clue=item["clue"],
-                         points=scored or self.text("recap_no_points"))
+        best = max(self.recap, key=lambda item: item["wedge"], default=None)
+        if best is not None and best["wedge"] > 0:  # one highlight, not every turn
+            self.say("recap_best_coop" if self.coop else "recap_best_team", team=best["team"],
+                     clue=best["clue"], points=best["wedge"])
         self.say("goodbye")
         t.record["standings"] = standings
         t.record["winners"] = winners

@@ -201,6 +201,11 @@ class WavelengthUnderstanding:
         self.redo_raw = _keys(turn["redo"])
         self.other_side_phrases = _folded(turn["other_side"])
         self.redo_phrases = _folded(turn["redo"])
+        said_rules = w["rules"]
+        self.rules_raw = _keys(said_rules["ask"])
+        self.rules_phrases_ = _folded(said_rules["ask"])
+        self.rules_more_raw, self.rules_done_raw = _keys(said_rules["more"]), _keys(said_rules["done"])
+        self.rules_more, self.rules_done = _folded(said_rules["more"]), _folded(said_rules["done"])
         # single side words from the core words ("left", "izquierda"); phrases are handled by filler words
         self.side_raw = sorted({p for ps in self.core.side_words.values() for p in _keys(ps) if " " not in p})
         self.side_tokens = {fold(p): side for side, ps in self.core.side_words.items()
@@ -239,6 +244,23 @@ class WavelengthUnderstanding:
     def is_redo(self, text: str) -> bool:
         """True when the utterance is "redo": the Psychic gave the target away (W8)."""
         return match_key(text) in self.redo_phrases
+
+    def is_rules(self, text: str) -> bool:
+        """True when the utterance asks for the rules ("how to play")."""
+        return match_key(text) in self.rules_phrases_
+
+    def rules_answer(self, text: str) -> bool | None:
+        """After a chunk of the rules: True for more ("next"), False for enough ("got it"), else None."""
+        key = match_key(text)
+        if key in self.rules_more:
+            return True
+        if key in self.rules_done:
+            return False
+        return None
+
+    def rules_phrases(self) -> list[str]:
+        """The grammar of the moment after a chunk of the rules."""
+        return [*self.rules_more_raw, *self.rules_done_raw]
 
     def _is_centre(self, key: str) -> bool:
         """"move it back to the middle": only filler and centre words, one of them a centre word."""
@@ -446,7 +468,7 @@ class WavelengthUnderstanding:
         """The dial moment's grammar for a side with these concepts (W7)."""
         concepts = [concept_key(left), concept_key(right)]
         edges = self.raw["edge"]
-        out = [*self.raw["lock"], *self.raw["where"], *self.raw["centre"], *self.redo_raw]
+        out = [*self.raw["lock"], *self.raw["where"], *self.raw["centre"], *self.redo_raw, *self.rules_raw]
         for target in [*self.side_raw, *self.grammar_extra_sides,
                        *(f"{cue} {c}" for c in concepts for cue in self.grammar_cues)]:
             out.append(target)
@@ -468,18 +490,19 @@ class WavelengthUnderstanding:
         out.extend(f"{n} {says} {t}" for n in names for t in targets for says in self.call_grammar_says)
         out.extend(self.pass_raw)
         out.extend(self.redo_raw)
+        out.extend(self.rules_raw)
         return out
 
     def clue_words(self) -> list[str]:
         """Phrases said in the (free-text) clue moment besides the clue itself."""
-        return sorted(set(self.other_side_raw) | set(self.redo_raw))
+        return sorted(set(self.other_side_raw) | set(self.redo_raw) | set(self.rules_raw))
 
     def all_words(self) -> set[str]:
         """Every fixed word of the Wavelength grammars, accents kept (for the vocabulary check at start)."""
         groups = [*self.raw.values(), self.step_raw, self.side_raw, self.grammar_extra_sides, self.grammar_set,
                   self.grammar_cues, self.grammar_edge_to, self.grammar_units, self.call_filler_raw, self.pass_raw,
                   self.team_raw, self.call_grammar_cues, self.call_grammar_says, self.other_side_raw,
-                  self.redo_raw]
+                  self.redo_raw, self.rules_raw, self.rules_more_raw, self.rules_done_raw]
         words: set[str] = set()
         for group in groups:
             for phrase in group:

@@ -149,15 +149,16 @@ def clamp_dial(deg: float) -> tuple[float, bool]:
 
 
 def draw_target(rng: random.Random) -> float:
-    """Spin the wheel: a target centre drawn uniformly in [0°, 180°] (W3).
+    """Spin the wheel: a target centre drawn uniformly in [0°, 180°], to the nearest whole
+    degree (W3).
 
-    The chance step of a turn. Rounded to 0.1° so it reads back and records
-    cleanly; rounding never leaves the range.
+    The chance step of a turn. Whole degrees, like the dial (:func:`set_dial`), so
+    what the host says is exactly what is scored (W1: angles are spoken as whole degrees).
 
     :param rng: the injected random source (seed it in tests).
-    :returns: target centre, degrees, one decimal.
+    :returns: target centre, degrees, a whole number as a float.
     """
-    return round(rng.uniform(DIAL_MIN, DIAL_MAX), 1)
+    return float(round(rng.uniform(DIAL_MIN, DIAL_MAX)))
 
 
 def wedge_points(dial_deg: float, target_deg: float, coop: bool = False) -> int:
@@ -965,12 +966,14 @@ def give_clue(turn: TurnState, clue: str) -> TurnState:
 
 
 def set_dial(turn: TurnState, degrees: float) -> tuple[TurnState, bool]:
-    """Turn the dial to ``degrees``, kept on the device (W1, W7), to 0.1°.
+    """Turn the dial to ``degrees``, kept on the device (W1, W7), in whole degrees
+    (half a degree rounds to the even neighbour, as Python's ``round``).
 
     :returns: ``(new_turn, hit_edge)`` (see :func:`clamp_dial`).
     :raises OutOfRange: ``degrees`` is not a number.
     """
-    angle, hit_edge = clamp_dial(round(float(degrees), 1))
+    angle, hit_edge = clamp_dial(degrees)
+    angle = float(round(angle))
     return replace(turn, dial=angle, moved=True), hit_edge
 
 
