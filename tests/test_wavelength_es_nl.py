@@ -457,7 +457,7 @@ def test_dutch_team_game_golden_and_rescored(tmp_path):
         "HOST: Beurt 2 opnieuw: dezelfde Helderziende, een nieuwe kaart en een nieuw doel.",
         "Helderziende: de volgende speler links.", "Helderziende: de volgende speler links.",
     ]
-    assert "Vastzetten op 150 graden, een flink stuk richting Vuurtoren?" in out
+    assert "Vast op 150 graden?" in out
     assert "PLAYER: links\nHOST: Begin met de naam van je team, zo: Blauw, links." in out  # a bare "links"
     assert out.rstrip().endswith("HOST: Dat was Wavelength. Bedankt voor het meespelen!")  # not a calque
     # undo passes over "waar staat hij" and says where the dial is now

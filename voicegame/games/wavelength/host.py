@@ -857,8 +857,7 @@ class Host:
         resumed = self.replayed and not t.replaying
         self.replayed = self.replayed and t.replaying
         if not resumed:
-            self.say("reveal", target=self.degrees(self.turn.target),
-                     target_position=self.position(self.turn.target))
+            self.say("reveal", target=self.degrees(self.turn.target))
         if self.coop:
             self.reveal_coop(resumed)
         else:
