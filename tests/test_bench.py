@@ -197,7 +197,8 @@ def _saved_files(folder) -> dict:
         assert isinstance(loaded.pop("journal_seq"), int)  # counts journal lines: none when it is off
     lines = None
     if journal.exists():
-        lines = [json.loads(line) for line in journal.read_text(encoding="utf-8").splitlines()]
+        lines, problems = storage.read_journal(journal)
+        assert problems == []
         for line in lines:
             assert isinstance(line.pop("g"), str)
             assert isinstance(line.pop("n"), int)

@@ -241,7 +241,7 @@ def test_journal_between_phases_is_applied_on_load(tmp_path):
     from voicegame.engine.journal import append_journal, atomic_write_json, journal_path, load_autosave
 
     save = tmp_path / "save.json"
-    atomic_write_json(save, {"settings": {}, "log": [{"text": "a"}], "finished": False})
+    atomic_write_json(save, {"settings": {"game": "wits"}, "log": [{"text": "a"}], "finished": False})
     append_journal(save, 0, {"text": "a", "accepted": True})
     append_journal(save, 1, {"text": "b"})
     with journal_path(save).open("a") as fh:

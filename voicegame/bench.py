@@ -613,9 +613,12 @@ class _FlushTimer:
 
 @contextlib.contextmanager
 def _quiet_data_dir(work: Path):
-    """Autosaves, records and bank positions go to ``work``, the game log is muted."""
+    """Autosaves, records and bank positions go to ``work``, the game log is muted, and a
+    finished game's autosave is kept (the save-work groups compare what was saved)."""
     old = os.environ.get("VOICEGAME_DATA_DIR")
+    old_keep = os.environ.get("VOICEGAME_KEEP_FINISHED")
     os.environ["VOICEGAME_DATA_DIR"] = str(work / "data")
+    os.environ["VOICEGAME_KEEP_FINISHED"] = "1"
     logger = logging.getLogger("voicegame")
     level = logger.level
     logger.setLevel(logging.CRITICAL)
@@ -623,6 +626,10 @@ def _quiet_data_dir(work: Path):
         yield
     finally:
         logger.setLevel(level)
+        if old_keep is None:
+            os.environ.pop("VOICEGAME_KEEP_FINISHED", None)
+        else:
+            os.environ["VOICEGAME_KEEP_FINISHED"] = old_keep
         if old is None:
             os.environ.pop("VOICEGAME_DATA_DIR", None)
         else:

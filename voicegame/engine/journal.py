@@ -9,15 +9,20 @@
 from __future__ import annotations
 
 import json
+import math
 import os
 import tempfile
 import threading
+import time
+import zlib
+import logging
 from pathlib import Path
 from typing import Any, Mapping
 
 import platformdirs
 
 APP = "voicegame"
+_log = logging.getLogger(__name__)
 
 
 def data_dir(env: Mapping[str, str] | None = None) -> Path:
@@ -36,6 +41,89 @@ def config_dir(env: Mapping[str, str] | None = None) -> Path:
     return Path(platformdirs.user_config_dir(APP))
 
 
+def private_folder(folder: str | Path) -> Path:
+    """Create ``folder`` (and parents) as 0700: what players said is nobody else's business."""
+    folder = Path(folder)
+    folder.mkdir(parents=True, exist_ok=True, mode=0o700)
+    try:
+        if folder.stat().st_mode & 0o777 != 0o700:
+            folder.chmod(0o700)
+    except OSError:
+        pass
+    return folder
+
+
+#: Records kept by default, and for how many days (0 = no age limit); see docs/configuration.md.
+KEEP_RECORDS = 500
+KEEP_DAYS = 0
+
+
+def _env_count(env: Mapping[str, str], name: str, default: int) -> int:
+    try:
+        value = int(env.get(name, default))
+    except (TypeError, ValueError):
+        return default
+    return value if value >= 0 else default
+
+
+def tidy(env: Mapping[str, str] | None = None, now: float | None = None) -> list[Path]:
+    """Housekeeping at start: stray temporary files (a kill mid-write) go; a finished game's
+    autosave and journal go once its record exists; records beyond
+    ``$VOICEGAME_KEEP_RECORDS`` (newest kept, default 500) or older than
+    ``$VOICEGAME_KEEP_DAYS`` days (0 = no limit) go; folders become 0700 and files 0600.
+
+    :returns: the files removed. Never raises (a file that cannot be touched stays).
+    """
+    env = os.environ if env is None else env
+    now = time.time() if now is None else now
+    root = data_dir(env)
+    removed: list[Path] = []
+
+    def remove(path: Path) -> None:
+        try:
+            path.unlink()
+            removed.append(path)
+        except OSError:
+            pass
+
+    if not root.is_dir():
+        return removed
+    private_folder(root)
+    autosaves, records = root / "autosave", root / "records"
+    for folder in (root, autosaves, records):
+        if not folder.is_dir():
+            continue
+        private_folder(folder)
+        for path in folder.glob(".*.tmp"):
+            remove(path)
+        for path in folder.iterdir():
+            try:
+                if path.is_file() and path.stat().st_mode & 0o077:
+                    path.chmod(0o600)
+            except OSError:
+                pass
+    if autosaves.is_dir():
+        for path in autosaves.glob("*.json"):
+            try:
+                save = read_json(path)
+                finished = isinstance(save, dict) and save.get("finished") is True
+                record = (save.get("settings") or {}).get("record") if finished else None
+                record_path = Path(record) if isinstance(record, str) else records / path.name
+            except (ValueError, AttributeError, TypeError):
+                continue
+            if finished and record_path.exists():
+                remove(path)
+                remove(journal_path(path))
+    if records.is_dir():
+        keep = _env_count(env, "VOICEGAME_KEEP_RECORDS", KEEP_RECORDS)
+        days = _env_count(env, "VOICEGAME_KEEP_DAYS", KEEP_DAYS)
+        dated = sorted(((p.stat().st_mtime, p) for p in records.glob("*.json")), reverse=True)
+        for rank, (mtime, path) in enumerate(dated):
+            if rank >= keep or (days and now - mtime > days * 86400):
+                remove(path)
+    return removed
+
+
 def atomic_write_text(path: str | Path, text: str, durable: bool = True) -> None:
     """Write ``text`` to ``path`` atomically (temp file + rename), ``fsync``-ed if ``durable``.
 
@@ -43,7 +131,8 @@ def atomic_write_text(path: str | Path, text: str, durable: bool = True) -> None
         previous file (if any) is left intact.
     """
     path = Path(path)
-    path.parent.mkdir(parents=True, exist_ok=True)
+    if not path.parent.is_dir():
+        private_folder(path.parent)
     fd, tmp = tempfile.mkstemp(prefix=f".{path.name}.", suffix=".tmp", dir=path.parent)
     try:
         with os.fdopen(fd, "w", encoding="utf-8") as fh:
@@ -194,34 +283,228 @@ def journal_path(autosave: str | Path) -> Path:
     return autosave.with_name(autosave.name + ".journal")
 
 
-def open_journal(autosave: str | Path):
-    """Open the autosave's journal for appending (creating its folder); line-buffered text.
+class JournalFile:
+    """An open journal: one self-checking line per listening moment (see :func:`journal_line`).
+
+    Opening cuts a torn tail (a kill or a full disk mid-write) back to the last whole line
+    before anything is appended; a write that fails part-way is cut back the same way, so a
+    later line is never glued onto half a line.
 
     :raises OSError: the folder cannot be written.
     """
-    path = journal_path(autosave)
-    path.parent.mkdir(parents=True, exist_ok=True)
-    return path.open("a", encoding="utf-8", buffering=1)
+
+    def __init__(self, path: Path):
+        self.path = path
+        path.parent.mkdir(parents=True, exist_ok=True)
+        self._fh = _private_open(path, "ab")
+        self._cut_torn_tail()
+
+    def _cut_torn_tail(self) -> None:
+        size = self._fh.seek(0, os.SEEK_END)
+        if size == 0:
+            return
+        with self.path.open("rb") as reader:
+            data = reader.read()
+        end = data.rfind(b"\n") + 1  # 0 when there is no whole line at all
+        if end != size:
+            os.ftruncate(self._fh.fileno(), end)
+            self._fh.seek(end)
+
+    def write(self, line: bytes) -> None:
+        """Append one line and hand it to the operating system (a killed process loses nothing).
+
+        :raises OSError: the disk is full; the file is left ending on a whole line.
+        """
+        start = self._fh.seek(0, os.SEEK_END)
+        try:
+            self._fh.write(line)
+            self._fh.flush()
+        except OSError:
+            try:
+                os.ftruncate(self._fh.fileno(), start)
+                self._fh.seek(start)
+            except OSError:
+                pass
+            raise
+
+    def close(self) -> None:
+        self._fh.close()
 
 
-def write_journal_line(fh, index: int, entry: dict, generation: str = "", seq: int = 0) -> None:
-    """Write one journal line (see :func:`append_journal`) to an open journal and flush it
-    to the operating system (a killed process loses nothing; a power cut may)."""
-    fh.write(to_json({"g": generation, "n": seq, "i": index, "entry": entry}) + "\n")
-    fh.flush()
+def _private_open(path: Path, mode: str):
+    """Open ``path`` so that a new file is 0600 (the journal holds what players said)."""
+    flags = os.O_WRONLY | os.O_CREAT | os.O_APPEND
+    return os.fdopen(os.open(path, flags, 0o600), mode, buffering=0)
+
+
+def open_journal(autosave: str | Path) -> JournalFile:
+    """Open the autosave's journal for appending (creating its folder).
+
+    :raises OSError: the folder cannot be written.
+    """
+    return JournalFile(journal_path(autosave))
+
+
+def journal_line(index: int, entry: dict, generation: str = "", seq: int = 0) -> bytes:
+    """One journal line: ``<crc32 of the JSON, 8 hex digits> <JSON>\\n``.
+
+    The JSON is pure ASCII (``ensure_ascii``), so no character of an utterance — U+2028,
+    U+0085, a form feed — can ever end the line early; the CRC tells a damaged line.
+    """
+    body = json.dumps({"g": generation, "n": seq, "i": index, "entry": entry},
+                      ensure_ascii=True, separators=(",", ":")).encode("ascii")
+    return b"%08x " % zlib.crc32(body) + body + b"\n"
+
+
+def parse_journal_line(line: bytes) -> dict:
+    """The object of one journal line (also the older lines without a CRC).
+
+    :raises ValueError: the line is damaged (CRC mismatch, not JSON, wrong shape).
+    """
+    if line[:1] == b"{":  # an older journal: plain JSON lines
+        body = line
+    else:
+        crc, _, body = line.partition(b" ")
+        if len(crc) != 8 or not body:
+            raise ValueError("no checksum")
+        try:
+            expected = int(crc, 16)
+        except ValueError:
+            raise ValueError("no checksum") from None
+        if zlib.crc32(body) != expected:
+            raise ValueError("checksum mismatch")
+    try:
+        item = json.loads(body.decode("utf-8"))
+    except (UnicodeDecodeError, json.JSONDecodeError) as exc:
+        raise ValueError("not JSON") from exc
+    if not (isinstance(item, dict) and isinstance(item.get("i"), int) and not isinstance(item.get("i"), bool)
+            and item["i"] >= 0 and isinstance(item.get("entry"), dict)
+            and isinstance(item.get("g", ""), str) and isinstance(item.get("n", 0), int)):
+        raise ValueError("wrong shape")
+    return item
+
+
+def write_journal_line(fh: JournalFile, index: int, entry: dict, generation: str = "", seq: int = 0) -> None:
+    """Write one journal line (see :func:`append_journal`) to an open journal."""
+    fh.write(journal_line(index, entry, generation, seq))
 
 
 def append_journal(autosave: str | Path, index: int, entry: dict, generation: str = "", seq: int = 0) -> None:
-    """Append one input-log entry (JSON line, with its index in the log and the
-    generation of the autosave it continues) to the journal.
+    """Append one input-log entry (with its index in the log and the generation of the
+    autosave it continues) to the journal.
 
     A line append costs microseconds, so every listening moment is saved this way;
     the full autosave is rewritten at phase changes and the journal restarted.
 
     :raises OSError: the disk is full or the folder cannot be written.
     """
-    with open_journal(autosave) as fh:
+    fh = open_journal(autosave)
+    try:
         write_journal_line(fh, index, entry, generation, seq)
+    finally:
+        fh.close()
+
+
+def read_journal(path: Path) -> tuple[list[dict], list[str]]:
+    """Every good line of a journal, and a sentence for each damaged one.
+
+    Lines end only at ``\\n`` (never ``str.splitlines``); a torn last line (no ``\\n``)
+    is dropped quietly — it is what a kill mid-write leaves; a damaged line before
+    the end is reported ("<file>, line N: …") and reading goes on.
+    """
+    try:
+        data = path.read_bytes()
+    except FileNotFoundError:
+        return [], []
+    except OSError as exc:
+        return [], [f"{path}: cannot be read ({exc.strerror or exc})."]
+    raw = data.split(b"\n")
+    torn = raw.pop()  # after the last "\n": empty, or a torn write
+    items, problems = [], []
+    for number, line in enumerate(raw, start=1):
+        if not line.strip():
+            continue
+        try:
+            items.append(parse_journal_line(line))
+        except ValueError as exc:
+            problems.append(f"{path}, line {number}: damaged ({exc}).")
+    if torn.strip():
+        try:  # an old journal's last line may lack nothing but its "\n"
+            items.append(parse_journal_line(torn))
+        except ValueError:
+            pass
+    return items, problems
+
+
+def quarantine(autosave: str | Path) -> Path | None:
+    """Move an autosave that cannot be replayed (and its journal) aside, kept for a person
+    to read: ``<name>.json`` → ``<name>.json.broken-<UTC stamp>``; nothing lists it as a
+    game to resume again. :returns: the new path, or ``None`` when there was no file.
+    :raises OSError: the rename failed.
+    """
+    autosave = Path(autosave)
+    if not autosave.exists():
+        return None
+    stamp = time.strftime("%Y%m%dT%H%M%SZ", time.gmtime())
+    target = autosave.with_name(f"{autosave.name}.broken-{stamp}")
+    os.replace(autosave, target)
+    journal = journal_path(autosave)
+    if journal.exists():
+        os.replace(journal, target.with_name(target.name + ".journal"))
+    return target
+
+
+def _number(value, low: float, high: float) -> bool:
+    return (isinstance(value, (int, float)) and not isinstance(value, bool) and math.isfinite(value)
+            and low <= value <= high)
+
+
+def check_autosave(save: Any, path: str | Path) -> None:
+    """Check an autosave's shape before anything uses it.
+
+    :raises ValueError: one sentence naming the file and the field that is wrong.
+    """
+    from voicegame.language.prompts import SUPPORTED
+
+    def bad(field: str) -> ValueError:
+        return ValueError(f"{path} is not a voicegame autosave: {field}.")
+
+    if not isinstance(save, dict):
+        raise bad("it is not an object")
+    settings = save.get("settings")
+    if not isinstance(settings, dict):
+        raise bad("'settings' is missing or not an object")
+    if not isinstance(settings.get("game"), str):
+        raise bad("'settings.game' is not a game name")
+    if settings.get("lang", "en") not in SUPPORTED:
+        raise bad(f"'settings.lang' is not one of {', '.join(SUPPORTED)}")
+    if "seed" in settings and not (isinstance(settings["seed"], int) and not isinstance(settings["seed"], bool)):
+        raise bad("'settings.seed' is not a whole number")
+    timer = settings.get("timer_s", 30.0)
+    if timer is not None and not _number(timer, 1, 86400):
+        raise bad("'settings.timer_s' is not a number of seconds")
+    if not isinstance(settings.get("options", {}), dict):
+        raise bad("'settings.options' is not an object")
+    for name in ("private", "record", "autosave", "started"):
+        if settings.get(name) is not None and not isinstance(settings[name], str):
+            raise bad(f"'settings.{name}' is not text")
+    if not isinstance(save.get("finished", False), bool):
+        raise bad("'finished' is not true or false")
+    log = save.get("log")
+    if not isinstance(log, list):
+        raise bad("'log' is missing or not a list")
+    for number, entry in enumerate(log, start=1):
+        if not isinstance(entry, dict):
+            raise bad(f"input {number} of 'log' is not an object")
+        text, alternatives = entry.get("text"), entry.get("alternatives", [])
+        if text is not None and not isinstance(text, str):
+            raise bad(f"input {number} of 'log' has a 'text' that is not text")
+        if not isinstance(alternatives, list) or not all(isinstance(a, str) for a in alternatives):
+            raise bad(f"input {number} of 'log' has 'alternatives' that are not a list of texts")
+        if entry.get("confidence") is not None and not _number(entry["confidence"], 0, 1):
+            raise bad(f"input {number} of 'log' has a 'confidence' outside 0 to 1")
+        if entry.get("elapsed") is not None and not _number(entry["elapsed"], 0, 1e7):
+            raise bad(f"input {number} of 'log' has an 'elapsed' that is not a number of seconds")
 
 
 def load_autosave(path: str | Path) -> dict:
@@ -231,32 +514,34 @@ def load_autosave(path: str | Path) -> dict:
     an undo or a resume starts a new generation, so older lines can never
     overwrite the new log), and of those only lines written after the autosave
     (sequence ``n`` above the autosave's ``journal_seq``); such a line for an index
-    the log holds replaces that entry (it is newer); a torn last line (the
-    process died while writing it) is ignored.
+    the log holds replaces that entry (it is newer). A torn last line is dropped; a
+    damaged line elsewhere is named in ``save["journal_problems"]`` (and the log) and
+    the game resumes from before the first gap it leaves.
 
     :raises ValueError: the autosave is missing or malformed (names the file and line).
     """
     save = read_json(path)
-    if not isinstance(save, dict) or not isinstance(save.get("log"), list):
-        return save
+    check_autosave(save, path)
     log = save["log"]
+    items, problems = read_journal(journal_path(path))
+    generation_now = save.get("generation", "")
     try:
-        lines = journal_path(path).read_text(encoding="utf-8").splitlines()
-    except (OSError, UnicodeDecodeError):
-        return save
-    for line in lines:
-        try:
-            item = json.loads(line)
-            index, entry, generation = int(item["i"]), item["entry"], item.get("g", "")
-            seq = int(item.get("n", 0))
-        except (ValueError, KeyError, TypeError):
-            break  # torn write at the end
-        if generation != save.get("generation", "") or seq <= int(save.get("journal_seq", -1)):
+        saved_seq = int(save.get("journal_seq", -1))
+    except (TypeError, ValueError):
+        saved_seq = -1
+    for item in items:
+        index, entry, generation, seq = item["i"], item["entry"], item.get("g", ""), item.get("n", 0)
+        if generation != generation_now or seq <= saved_seq:
             continue
         if index < len(log):
             log[index] = entry
         elif index == len(log):
             log.append(entry)
         else:
+            problems.append(f"{journal_path(path)}: input {len(log) + 1} is missing; the game resumes before it.")
             break  # a gap: never guess
+    if problems:
+        save["journal_problems"] = problems
+        for problem in problems:
+            _log.warning("%s", problem)
     return save

@@ -28,6 +28,7 @@ from __future__ import annotations
 import dataclasses
 import datetime as _dt
 import logging
+import os
 import random
 import traceback
 import uuid
@@ -37,9 +38,10 @@ from typing import Any, Callable, Iterable, TypeVar
 
 from voicegame.adapters.headless import NullVoice, VirtualClock
 from voicegame.engine.observer import PUBLIC, CaptionedVoice, Observers, View
-from voicegame.ports import Clock, Expected, Heard, InputEnded, Listener, Silence, Voice
+from voicegame.ports import DeviceError, Clock, Expected, Heard, InputEnded, Listener, Silence, Voice
 from voicegame.language.prompts import Prompts
-from voicegame.engine.journal import (atomic_write_json, background_writer, data_dir, open_journal, to_json,
+from voicegame.language.utterance import clean_heard
+from voicegame.engine.journal import (journal_path, private_folder, quarantine, tidy, atomic_write_json, background_writer, data_dir, open_journal, to_json,
                                write_journal_line)
 from voicegame.language.words import Understanding, understanding
 
@@ -309,17 +311,17 @@ class Table:
         start = self.clock.now()
         if self.pending:
             entry = self.pending.pop(0)
-            self.clock.sleep(entry.get("elapsed", 0.0))
-            result: Heard | Silence = (Silence(entry.get("elapsed", 0.0)) if entry.get("text") is None
-                                       else Heard(entry["text"], tuple(entry.get("alternatives", ())),
-                                                  entry.get("confidence", 1.0)))
+            self.clock.sleep(entry["elapsed"] if _is_seconds(entry.get("elapsed")) else 0.0)
+            result: Heard | Silence = replayed(entry)
             if not self.pending and self.live_at == "end":
                 self.go_live(repeat_prompt=False)
         else:
             if self.settings.idle_s and timeout_s is None:
                 # a kiosk never waits forever: at most until the table counts as idle
                 timeout_s = max(1.0, self.settings.idle_s - (self.clock.now() - self.last_heard_at))
-            result = self.live_listener.listen(expected, timeout_s)
+            result = self._listen_through_device_loss(expected, timeout_s)
+            if isinstance(result, Heard):
+                result = clean_heard(result)
         entry = {
             "phase": self.phase,
             "moment": expected.moment,
@@ -337,6 +339,25 @@ class Table:
               and self.clock.now() - self.last_heard_at >= self.settings.idle_s):
             raise IdleTable()
         return result
+
+    def _listen_through_device_loss(self, expected: Expected, timeout_s: float | None) -> Heard | Silence:
+        """Listen; a microphone that disappears pauses the moment: said once, then the
+        listener is tried again every :data:`DEVICE_POLL_S` seconds until it hears again,
+        and the same moment goes on (nothing is lost, nothing is logged meanwhile)."""
+        said = False
+        while True:
+            try:
+                return self.live_listener.listen(expected, timeout_s)
+            except DeviceError as exc:
+                if not said:
+                    said = True
+                    log.warning("microphone lost: %s", exc)
+                    try:
+                        self.voice.say(self.text("common.mic_lost"))
+                    except DeviceError:
+                        pass
+                self.clock.sleep(DEVICE_POLL_S)
+                self.last_heard_at = self.clock.now()  # a paused table is not an idle one
 
     def new_generation(self) -> None:
         """Start a new autosave lineage: journal lines written so far stop counting (the
@@ -615,6 +636,21 @@ class Table:
         except OSError as exc:
             self._saving_failed(exc)
 
+    def forget_finished(self) -> None:
+        """A finished game needs no autosave: once its record is safely on disk, the
+        autosave and its journal go (nothing to resume, nothing piling up)."""
+        if self.replaying or os.environ.get("VOICEGAME_KEEP_FINISHED") == "1":  # kept for inspection
+            return
+        writer = background_writer()
+        writer.flush()
+        if writer.error is None and self.record_path().exists():
+            self.close()
+            for path in (self.autosave_path(), journal_path(self.autosave_path())):
+                try:
+                    path.unlink(missing_ok=True)
+                except OSError:
+                    pass
+
     def _saving_failed(self, exc: OSError) -> None:
         """Log a failed save and say so once (full disk…); the game goes on."""
         log.warning("saving failed: %s", exc)
@@ -652,9 +688,58 @@ class Table:
         background_writer().flush()
 
 
+class BadSave(ValueError):
+    """A saved input log entry has the wrong shape; ``str()`` says which entry and field."""
+
+
+def _is_seconds(value) -> bool:
+    return isinstance(value, (int, float)) and not isinstance(value, bool) and 0 <= value < 1e7
+
+
+def replayed(entry) -> Heard | Silence:
+    """The listen result a saved log entry stands for (cleaned as a live one is).
+
+    :raises BadSave: the entry is not an object, or its text / alternatives / confidence /
+        elapsed have the wrong type.
+    """
+    if not isinstance(entry, dict):
+        raise BadSave("an input log entry is not an object")
+    text, alternatives = entry.get("text"), entry.get("alternatives", [])
+    confidence, elapsed = entry.get("confidence", 1.0), entry.get("elapsed", 0.0)
+    if elapsed is not None and not _is_seconds(elapsed):
+        raise BadSave("an input log entry's 'elapsed' is not a number of seconds")
+    if text is None:
+        return Silence(float(elapsed or 0.0))
+    if not isinstance(text, str):
+        raise BadSave("an input log entry's 'text' is not text")
+    if not isinstance(alternatives, list) or not all(isinstance(a, str) for a in alternatives):
+        raise BadSave("an input log entry's 'alternatives' is not a list of texts")
+    if confidence is None:
+        confidence = 1.0
+    if not isinstance(confidence, (int, float)) or isinstance(confidence, bool):
+        raise BadSave("an input log entry's 'confidence' is not a number")
+    return clean_heard(Heard(text, tuple(alternatives), float(confidence)))
+
+
 def _capitalised(sentence: str) -> str:
     """The sentence with its first letter upper-case (an audience name may start it)."""
     return sentence[:1].upper() + sentence[1:]
+
+
+#: Seconds between checks for a microphone that disappeared.
+DEVICE_POLL_S = 3.0
+
+_tidied: set[str] = set()
+
+
+def tidy_once() -> None:
+    """Housekeeping of the data dir (:func:`voicegame.engine.journal.tidy`), once per process and dir."""
+    key = str(data_dir())
+    if key not in _tidied:
+        _tidied.add(key)
+        removed = tidy()
+        if removed:
+            log.info("housekeeping removed %d old files", len(removed))
 
 
 def write_crash_log(details: str) -> Path:
@@ -662,8 +747,8 @@ def write_crash_log(details: str) -> Path:
     kiosk owner; players never see it). Returns the log's path."""
     path = data_dir() / "voicegame.log"
     try:
-        path.parent.mkdir(parents=True, exist_ok=True)
-        with path.open("a", encoding="utf-8") as fh:
+        private_folder(path.parent)
+        with os.fdopen(os.open(path, os.O_WRONLY | os.O_CREAT | os.O_APPEND, 0o600), "a", encoding="utf-8") as fh:
             fh.write(f"--- {_dt.datetime.now().isoformat(timespec='seconds')}\n{details}\n")
     except OSError:
         pass
@@ -716,6 +801,7 @@ class Session:
                 background_writer().error = None
 
     def _run(self) -> str:
+        tidy_once()
         replay, live_at = (self.log, "end") if self.resuming else (None, "end")
         if self.resuming:
             self.voice.say(Prompts.load(self.settings.lang).text("common.resuming"))
@@ -728,6 +814,7 @@ class Session:
                 host = self.host_factory(table)
                 host.play()
                 table.autosave(finished=True)
+                table.forget_finished()
                 return "finished"
             except Undo as undo:
                 replay, live_at = table.log[: undo.index], "next_listen"
@@ -752,9 +839,20 @@ class Session:
             except Exception:  # never show a traceback to a player
                 crash_log = write_crash_log(traceback.format_exc())
                 log.warning("the game stopped on an internal error; details in %s", crash_log)
+                if table.replaying:  # the saved game itself fails: set it aside, never offer it again
+                    table.clock.go_live()
+                    try:
+                        background_writer().flush()
+                        moved = quarantine(table.autosave_path())
+                        log.warning("the saved game could not be replayed; set aside as %s", moved)
+                    except OSError:
+                        log.warning("the saved game could not be replayed nor set aside")
+                    self.voice.say(table.text("common.save_set_aside"))
+                    return "error"
                 try:
-                    if table.replaying:
-                        table.clock.go_live()
+                    if table.log and not table.log[-1].get("accepted"):
+                        # the input that met the error was never taken: resume asks for it again
+                        table.log.pop()
                     if table.log:
                         table.autosave()
                     else:  # nothing was played: nothing to resume

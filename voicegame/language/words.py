@@ -19,6 +19,7 @@ Fuzzy snapping of a transcript to the nearest expected phrase uses ``rapidfuzz``
 
 from __future__ import annotations
 
+import math
 import re
 from dataclasses import dataclass
 from functools import cache, lru_cache
@@ -195,9 +196,9 @@ class Understanding:
             text = text.replace(f" {phrase} ", " ")
         tokens = self._tokens(text)
         tokens = [w for w in tokens if w not in self.numbers.filler or w in self.numbers.all_words()]
-        if not tokens:
+        if not tokens or len(tokens) > MAX_NUMBER_WORDS:
             return None
-        return self._value(tokens, year)
+        return bounded(self._value(tokens, year))
 
     def _tokens(self, text: str) -> list[str]:
         """Normalised words with the language's spelling variants mapped
@@ -243,12 +244,12 @@ class Understanding:
         while i < len(words):
             if self._is_number_token(words[i]) and not (words[i] in self.numbers.connectors and i + 1 < len(words) and words[i + 1] not in self.numbers.scales):
                 j = i
-                while j < len(words) and self._is_number_token(words[j]):
+                while j < len(words) and j - i < MAX_NUMBER_WORDS and self._is_number_token(words[j]):
                     j += 1
                 # the longest prefix of the run that is one number ("twelve and fifteen" → 12, then 15)
                 while j > i:
                     if words[j - 1] not in self.numbers.connectors:
-                        value = self._value(words[i:j], year)
+                        value = bounded(self._value(words[i:j], year))
                         if value is not None:
                             spans.append((i, j, value))
                             break
@@ -427,6 +428,20 @@ class Understanding:
 
     def colour_phrases(self) -> list[str]:
         return [p for ps in self.colour_words.values() for p in ps]
+
+
+#: The largest number a player can mean (a guess beyond ±10^15 is refused as not a number).
+MAX_NUMBER = 10 ** 15
+#: The most words one spoken number takes ("two million three hundred and forty five
+#: thousand six hundred and seventy eight" is 13); longer runs are split, so parsing stays linear.
+MAX_NUMBER_WORDS = 16
+
+
+def bounded(value: int | float | None) -> int | float | None:
+    """``value`` when it is finite and within ±:data:`MAX_NUMBER`, else ``None``."""
+    if value is None or not math.isfinite(value) or abs(value) > MAX_NUMBER:
+        return None
+    return value
 
 
 @lru_cache(maxsize=512)
