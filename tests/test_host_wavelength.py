@@ -166,7 +166,7 @@ def test_target_is_private_until_the_reveal():
     status, out, _ = run_cli(["play", "wavelength", "--input", str(SCRIPTS / "wavelength_team.txt"),
                               "--output", "text", *TEAM_ARGS])
     assert status == 0
-    first_turn = out.split("HOST: The target is at")[0]
+    first_turn = out.split("HOST: The target: ")[0]
     private = [line for line in first_turn.splitlines() if "71 degrees" in line]
     assert private and all(line.startswith("PRIVATE psychic:") for line in private)
 

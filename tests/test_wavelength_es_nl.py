@@ -423,7 +423,7 @@ def test_spanish_team_game_golden_and_rescored(tmp_path):
     assert turns[6]["call"] is None  # "rojo paso"
     assert len(record["redos"]) == 1 and record["redos"][0]["team"] == "blue"  # W8
     assert "PRIVATE psychic: El objetivo está en 12 grados: bastante hacia Maldición de bruja." in out
-    assert "HOST: El objetivo está en 12 grados, bastante hacia Rana." in out  # whole degrees (W1)
+    assert "HOST: El objetivo: 12 grados." in out  # whole degrees (W1)
     assert "HOST: El dial va de 0 a 180 grados, no menos." in out  # "derecha menos veinte"
     assert "PLAYER: paso\nHOST: Empezad con el nombre del equipo, así: Rojo, izquierda." in out  # a bare "paso"
     assert "Lleva un número: decid rehacer si ha desvelado el objetivo." in out
