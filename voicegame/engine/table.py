@@ -197,6 +197,9 @@ class Table:
         self.last_prompt: str | None = None
         self.score_callback: Callable[[], None] | None = None
         self.snapshot_callback: Callable[[], Any] | None = None
+        #: called once when a resume's replay ends, with the last replayed log entry, before the
+        #: moment handles it (a host says where the game is even if that moment goes on listening)
+        self.resumed_callback: Callable[[dict], None] | None = None
         self.save_failed_said = False
         self._state: Any = None
         #: identifies this table's autosave lineage; journal lines of other generations are ignored
@@ -315,6 +318,8 @@ class Table:
             result: Heard | Silence = replayed(entry)
             if not self.pending and self.live_at == "end":
                 self.go_live(repeat_prompt=False)
+                if self.resumed_callback is not None:
+                    self.resumed_callback(entry)
         else:
             if self.settings.idle_s and timeout_s is None:
                 # a kiosk never waits forever: at most until the table counts as idle

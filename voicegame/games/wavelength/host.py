@@ -285,6 +285,7 @@ class Host:
                                auto_transitions=False, queued=True)
         table.score_callback = self.say_standings
         table.snapshot_callback = self.snapshot
+        table.resumed_callback = self.on_resumed
         rec = table.record
         rec["mode"] = "coop" if self.coop else "team"
         rec["teams"] = list(self.team_names)
@@ -355,6 +356,10 @@ class Host:
 
     def text(self, key: str, **values) -> str:
         return self.table.text(f"wavelength.{key}", **values)
+
+    def say_once(self, key: str, **values) -> None:
+        """Say a sentence that "repeat" does not repeat (the moment's question stays the one repeated)."""
+        self.table.say_text(self.text(key, **values), remember=False)
 
     def spoken_name(self, name: str) -> str:
         """A team as called aloud: a colour key in the table's language ("red" → "Rojo",
@@ -537,12 +542,12 @@ class Host:
         audience = self.text("audience_psychic")
         secret = self.text("target_private", degrees=self.degrees(self.turn.target),
                            position=self.position(self.turn.target))
-        if t.settings.private == "ears":
-            self.say("cover_ears", audience=audience)
-            t.say("common.countdown")
+        if t.settings.private == "ears":  # not remembered: "repeat" repeats the question, not "all clear"
+            self.say_once("cover_ears", audience=audience)
+            t.say_text(t.text("common.countdown"), remember=False)
             t.say_private("psychic", secret)
             t.say_private("psychic", secret)
-            self.say("all_clear")
+            self.say_once("all_clear")
         else:
             t.tell_private("psychic", secret, audience)
         self.mark_live("target")
@@ -652,10 +657,10 @@ class Host:
         turn = self.turn
         left, right = self.pair()
         if self.coop:
-            self.say("recall_card_coop", number=len(self.game.turns) + 1, points=self.game.score,
+            self.say_once("recall_card_coop", number=len(self.game.turns) + 1, points=self.game.score,
                      left=left, right=right)
         else:
-            self.say("recall_card_team", turn=len(self.game.turns) + 1, team=self.spoken[turn.team],
+            self.say_once("recall_card_team", turn=len(self.game.turns) + 1, team=self.spoken[turn.team],
                      scores=self.score_items(self.game.scores), left=left, right=right)
         self.said_live.add("card")
         if self.state is Phase.CLUE:
@@ -663,9 +668,16 @@ class Host:
                 self.tell_target()
             return
         if "clue" not in self.said_live:
-            self.say("recall_clue", clue=turn.clue)
+            self.say_once("recall_clue", clue=turn.clue)
         if "dial" not in self.said_live:
-            self.say("recall_dial", degrees=self.degrees(turn.dial))
+            self.say_once("recall_dial", degrees=self.degrees(turn.dial))
+
+    def on_resumed(self, last: dict) -> None:
+        """A resume's replay just ended. When its last input was not taken (a silence, a
+        command, a miss) the moment goes on listening without coming back to the host: say
+        where the game is now, before the moment's next words."""
+        if not last.get("accepted"):
+            self.recall()
 
     def ask_yes_no(self, key: str, **values) -> bool:
         """A yes/no question of this game (after a resume, :meth:`recall` first)."""
