@@ -1,58 +1,14 @@
-"""The spoken Wavelength host: a ``transitions`` machine over the pure rules.
+"""The spoken Wavelength host: a queued ``transitions`` machine over the pure rules.
 
-Options: ``--coop`` (W9), ``--teams NAME NAME`` (G3: red and blue by default),
-``--target-score N`` (W4, default 10), ``--deck PATH``, ``--players N [N]`` (players
-per team: one number for both teams or one per team, each at least 2 — a Psychic
-and someone to turn the dial; in co-op the whole table, at least 2), ``--accessible``
-(every dial move is also said in words, W7). ``--timer`` has no effect: the
-rulebook has no timer in Wavelength, so there is nothing for G1 to announce
-(``--help`` says so).
-
-The Psychic (W4, W6, W9): with ``--players`` the host names the Psychic by number,
-wrapping round the team ("player 2 of Red"); without it the host cannot know the
-table size, so it asks the team to choose a first Psychic and afterwards names
-"the teammate to the left of your last Psychic" (the same Psychic after a redo, W8).
-
-Phases (states) of one turn, team game (W4–W8)::
+Phases (:class:`Phase`, rulings in docs/rulings.md)::
 
     setup → psychic → clue → dial → call → reveal → psychic … → game_over
                         ↑______↑______↑  redo (W8): back to psychic, new card and target
 
-- **psychic**: a card is drawn and read aloud to everyone, the target (W3) is
-  told to the Psychic only, through the private channel (G2).
-- **clue**: the Psychic says the clue aloud; it is captured as free text for the
-  recap and never judged (issue 3): a clue with a number in it is accepted with a
-  reminder that the table may say "redo" if it gave the target away (W8). Before
-  the clue the Psychic may say "other side" once to use the card's back (the
-  rulebook's double-sided cards).
-- **dial**: the Psychic's team turns the dial by voice (W7, see
-  :mod:`voicegame.understanding.wavelength` for the words and step sizes:
-  tiny 1°, a little 5°, plain 15°, way 45°). Every move is confirmed by a tone
-  whose pitch rises with the angle (:func:`voicegame.adapters.tone.dial_tone_hz`);
-  "where is it?" says the position in words; "lock it in" reads the dial back
-  and asks yes/no. Two silences in a row offer "lock it in" to keep the dial.
-  A question ("where is it?") and such a reminder change nothing, so "undo" (G4)
-  passes over them and takes back the last move; after an undo the host says
-  where the dial is now. A move said with a negative number is refused aloud.
-- **call** (team game only): the other team says left or right (W5). One
-  microphone cannot tell who spoke, so a call must name the calling team
-  ("Blue, left"; "Blue, pass" makes no call): a call that names the Psychic's
-  team, or no team at all, is refused with a word and the other team is asked
-  again. The instructions teach exactly this.
-- **reveal**: target, dial, points and the running score; then catch-up (W6),
-  sudden death (W4) or the next team.
-- **game_over**: the winner and a short recap of every turn's card, clue and points.
-
-Co-op (``--coop``, W9): one team, 7 cards, no call phase, the centre wedge scores
-3 and adds a bonus card, and the final rating band is read from the rulebook's table.
-
-Resume: ``voicegame resume`` replays the input log muted; at the first live
-listening moment of a turn whose card was read before the stop, the host says
-the card again, the clue if one was given and the dial's position (in the clue
-phase it tells the Psychic the target again, privately, G2).
-
-All randomness comes from ``table.rng`` (deck order, targets), so a game is
-reproduced exactly from its seed and input log (undo, resume).
+Each phase's ``on_enter`` callback speaks and listens, changes the rule state through
+:mod:`rules` actions and fires the next trigger; co-op (W9) skips the call. The game starts in
+one sentence; the rules come on request ("rules"), a tip the first time each moment comes up.
+All chance (the card, the target) comes from ``table.rng``: a game is its seed and inputs.
 """
 
 from __future__ import annotations

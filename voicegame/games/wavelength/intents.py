@@ -1,55 +1,15 @@
-"""Wavelength phrases → intents: dial moves (W7), left/right calls (W5), turn commands (W8).
+"""Wavelength phrases → intents: dial moves (W7), left/right calls (W5), turn words (W8, rules).
 
-Built on the core :class:`voicegame.understanding.Understanding` (numbers, side
-words, colours, fuzzy snapping); every Wavelength word lives in
-``prompts/<lang>/words_wavelength.toml`` (en, es, nl), so this module holds no
-word of any language.
-
-Dial control (W7), degrees, 0° = the card's left concept, 180° = its right one (W1).
-English examples (Spanish and Dutch in their words files):
-
-==========================================  =====================================
-said                                        meaning
-==========================================  =====================================
-"left", "right", "more Hot", "toward Cold"  move 15° that way (the plain step)
-"a tiny bit left", "a touch toward Cold"    move 1°
-"a little right", "slightly more Hot"       move 5°
-"way left", "a lot more Cold"               move 45°
-"less Hot"                                  move 15° away from Hot
-"ten degrees left", "left 3"                move that many degrees
-"all the way right", "all the way to Cold"  0° or 180°
-"centre" / "center" / "middle"              90°
-"forty degrees" (a number, no direction)    that angle
-"set it to eighty", "put it at 80"          that angle
-"where is it?"                              say the position in words
-"lock it in", "that's it", "done"           end the dial phase (after a read-back)
-"right minus 20", "minus ten degrees"       refused: the dial has no negative degrees
-==========================================  =====================================
-
-Spanish: "un poquito a la izquierda" (5°), "un pelín más Frío" (1°), "mucho
-más a la derecha" (45°), "del todo a la derecha", "más <concepto>", "menos
-<concepto>", "al centro", "ponedlo en ochenta", "¿dónde está?", "fijadlo" (the table is
-spoken to as *vosotros*; the *tú* forms "ponlo", "fíjalo" work too). Dutch: "een klein beetje
-naar links" (5°), "een tikje meer Warm" (1°), "een stuk naar rechts" (45°),
-"helemaal naar rechts", "meer <concept>", "minder <concept>", "naar het
-midden", "zet hem op tachtig", "waar staat hij?", "vastzetten". Word order is free: an utterance is
-read as a set of phrases (size, edge, side or concept, number, filler), so
-"naar links een beetje" and "een beetje naar links" are the same move.
-
-Size words are taken out before numbers, because Spanish and Dutch size
-phrases start with a word that is also a number ("un poco", "een beetje").
-
-A card's concept is matched as whole words of the utterance, hyphens read as
-spaces ("Cutting-edge" = "cutting edge"), accents and diaereses ignored
-("mas cafe" = "más café", a keyboard or a recognizer may drop them); after a
-cue word ("more", "más", "meer") a near miss is snapped to the nearer concept
-with rapidfuzz. Any word that is not a known size, side, concept, number or
-filler word makes the utterance not understood — the host never guesses.
-
-Team names (W5): a team whose name is a colour key (``"red"``, the Spanish and
-Dutch default, G3) is recognised by every word the core colour list has for
-it ("rojo", "roja") and the words file's ``[call.team_aliases]`` ("los rojos");
-any other name by its own words.
+Every word lives in ``prompts/<lang>/words_wavelength.toml`` (en, es, nl); this module holds
+none. Dial sizes: a tiny bit 1°, a little 5°, plain 15°, way 45°; "more/less <concept>",
+"centre", "all the way left", a number of degrees, "set it to eighty", "where is it",
+"lock it in"; a negative number is its own kind (refused aloud). An utterance is read as a
+set of phrases (size, edge, side or concept, number, filler), so word order is free; size
+words go before numbers ("un poco", "een beetje" start with a number word). Concepts match
+as whole words, accents and hyphens ignored; after a cue word a near miss snaps to a concept
+(rapidfuzz). Any other word makes the utterance not understood: the parsers raise
+:class:`~voicegame.engine.table.NotUnderstood`, the host never guesses. A team whose name is
+a colour key is recognised by every colour word for it (G3).
 """
 
 from __future__ import annotations

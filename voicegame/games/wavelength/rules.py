@@ -1,23 +1,14 @@
-"""Wavelength rules, pure: geometry, scoring, turn order, catch-up, sudden death, co-op.
+"""Wavelength rules, pure (standard library only): geometry, scoring, turn order, catch-up,
+sudden death, co-op, the turn in progress and the chance steps (rulings W1–W9, docs/rulings.md).
 
-No audio, time, text or I/O. All randomness comes from an injected
-``random.Random``. The state is plain dataclasses holding only
-``list``/``str``/``int``/``float``/``bool``/``None``, so ``dataclasses.asdict``
-gives JSON-ready dicts and ``from_dict`` rebuilds them. Scoring functions never
-mutate their input: they return a *new* game plus a score record.
+State is plain dataclasses (``dataclasses.asdict`` is JSON-ready); functions return new
+states. A team turn::
 
-Rulings are cited by number from ``shared/rules/NOTES.md`` (W1–W9); where the
-rulings and the rulebook are silent, the choice is stated in the docstring.
-
-A team turn, as a host drives it::
-
-    team, psychic = current_psychic(game)      # W6 rotation
-    (host draws a card)
-    target = draw_target(rng)                  # W3
-    (clue; dial moves through clamp_dial)      # W1, W7
-    (the other team calls "left" or "right")   # W5
-    game, score = score_turn(game, dial, target, call)   # W2, W4, W5, W6
-    # score.catch_up / score.sudden_death_starts / score.game_over tell what next
+    card, deck = draw_card(deck, rng)                      # chance
+    turn = start_turn(game, attempt, card, draw_target(rng))   # chance: W3; Psychic: W4, W6
+    turn = give_clue(turn, clue); turn, _ = move_dial(turn, -15)  # W7
+    turn = make_call(turn, "left", other_team(turn.team))       # W5
+    game, score = score_turn(game, turn.dial, turn.target, turn.call)   # W2, W4–W6
 
 Angles are degrees: 0° is the card's left concept, 180° its right (W1).
 """
