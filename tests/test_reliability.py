@@ -215,3 +215,21 @@ def test_a_finished_game_leaves_its_record_and_no_autosave(tmp_path):
     assert outcome == "finished"
     assert (tmp_path / "rec.json").exists() and (tmp_path / "rec.json").stat().st_mode & 0o777 == 0o600
     assert not (tmp_path / "save.json").exists() and not (tmp_path / "save.json.journal").exists()
+
+
+@pytest.mark.parametrize("encoding", ["utf-16-le", "utf-16"])
+def test_a_utf16_script_is_refused_with_one_sentence(tmp_path, encoding):
+    script = tmp_path / "script.txt"
+    script.write_bytes("ready\nyes\n".encode(encoding))
+    status, out, err = run_cli(["play", "wits", "--input", str(script), "--output", "text"],
+                               environ={"VOICEGAME_DATA_DIR": str(tmp_path / "data")})
+    assert status != 0 and "UTF-16" in err and str(script) in err and "Traceback" not in out + err
+
+
+def test_a_utf8_script_with_a_byte_order_mark_plays(tmp_path):
+    from voicegame.adapters.headless import ScriptListener
+    from voicegame.ports import Expected
+
+    script = tmp_path / "script.txt"
+    script.write_bytes("\ufeffready\n".encode("utf-8"))
+    assert ScriptListener(script).listen(Expected(), 5.0).text == "ready"

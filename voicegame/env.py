@@ -43,7 +43,7 @@ def device(value) -> int | str | None:
     value = str(value if value is not None else "").strip()
     if not value:
         return None
-    return int(value) if value.isdigit() else value
+    return int(value) if value.isascii() and value.isdigit() else value
 
 
 @dataclass

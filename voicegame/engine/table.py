@@ -734,17 +734,12 @@ def _capitalised(sentence: str) -> str:
 #: Seconds between checks for a microphone that disappeared.
 DEVICE_POLL_S = 3.0
 
-_tidied: set[str] = set()
-
-
-def tidy_once() -> None:
-    """Housekeeping of the data dir (:func:`voicegame.engine.journal.tidy`), once per process and dir."""
-    key = str(data_dir())
-    if key not in _tidied:
-        _tidied.add(key)
-        removed = tidy()
-        if removed:
-            log.info("housekeeping removed %d old files", len(removed))
+def tidy_before_game() -> None:
+    """Housekeeping of the data dir (:func:`voicegame.engine.journal.tidy`) before each game,
+    so a kiosk that runs for weeks keeps only the records it is configured to keep."""
+    removed = tidy()
+    if removed:
+        log.info("housekeeping removed %d old files", len(removed))
 
 
 def write_crash_log(details: str) -> Path:
@@ -806,7 +801,7 @@ class Session:
                 background_writer().error = None
 
     def _run(self) -> str:
-        tidy_once()
+        tidy_before_game()
         replay, live_at = (self.log, "end") if self.resuming else (None, "end")
         if self.resuming:
             self.voice.say(Prompts.load(self.settings.lang).text("common.resuming"))

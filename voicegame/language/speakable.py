@@ -94,7 +94,7 @@ def _n2w(value, lang: str, **kw) -> str:
         if "to" in kw:  # e.g. no year/ordinal form in this language: plain cardinal
             return _n2w(value, lang)
         digits = str(value).lstrip("-")
-        return " ".join(num2words(int(d), lang=lang) for d in digits if d.isdigit())
+        return " ".join(num2words(int(d), lang=lang) for d in digits if d.isascii() and d.isdigit())
 
 
 def _grouping(num: str, sep: str) -> bool:

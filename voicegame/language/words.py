@@ -21,6 +21,7 @@ from __future__ import annotations
 
 import math
 import re
+import unicodedata
 from dataclasses import dataclass
 from functools import cache, lru_cache
 
@@ -33,6 +34,8 @@ from voicegame.language.prompts import load_toml
 COMMANDS = ("repeat", "help", "score", "pause", "resume", "undo", "slower", "faster",
             "louder", "softer", "quit")
 
+#: Digits ``int()`` reads: ``str.isdigit()`` also accepts "²" and "①", which it does not.
+_ASCII_DIGITS = re.compile(r"[0-9]+")
 _PUNCT = re.compile(r"[^\w\s'.,-]", re.UNICODE)
 
 
@@ -53,7 +56,7 @@ def fold(text: str) -> str:
 def normalise(text: str) -> str:
     """Lower-case, strip punctuation except apostrophes and number marks, squeeze spaces
     (cached: every parser of a listening moment normalises the same transcript)."""
-    text = _PUNCT.sub(" ", text.lower().replace("’", "'"))
+    text = _PUNCT.sub(" ", unicodedata.normalize("NFKC", text).lower().replace("’", "'"))
     text = re.sub(r"[.,](?!\d)|(?<!\d)[.,]", " ", text)  # sentence punctuation, not 3.5 / 1,200
     text = re.sub(r"(?<![\w])-(?!\d)|(?<=\w)-(?=\s|$)", " ", text)  # dashes that are not a minus sign
     return " ".join(text.split())
@@ -370,14 +373,14 @@ class Understanding:
         toks = list(tokens)
         if toks[0] in n.article_one and len(toks) > 1 and toks[1] in n.scales:
             toks[0] = n.units[2] if n.units[1] in n.zero_words else n.units[1]  # "a hundred" → "one hundred"
-        if any(not (self._is_number_word(t) or t.isdigit()) for t in toks):
+        if any(not (self._is_number_word(t) or _ASCII_DIGITS.fullmatch(t)) for t in toks):
             return None
         try:
             return int(text2num(" ".join(toks), self.lang))
         except ValueError:
             pass
         converted = alpha2digit(" ".join(toks), self.lang).split()
-        if len(converted) == 1 and converted[0].isdigit():
+        if len(converted) == 1 and _ASCII_DIGITS.fullmatch(converted[0]):
             return int(converted[0])
         if year:
             return self._year_pair(toks)

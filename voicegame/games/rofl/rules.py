@@ -895,7 +895,7 @@ def _to_words(text: str, lang: str, year: bool) -> str:
     ordinal_re = _ORDINAL.get(lang)
     for tok in text.split():
         spelled = None
-        if tok.isdigit() and len(tok) <= 15:
+        if tok.isascii() and tok.isdigit() and len(tok) <= 15:
             spelled = _spell_number(int(tok), lang, year, False)
         elif ordinal_re is not None and (m := ordinal_re.match(tok)) and len(m.group(1)) <= 15:
             spelled = _spell_number(int(m.group(1)), lang, False, True)

@@ -1032,7 +1032,7 @@ def progress(save: dict, prompts) -> str:
     :param prompts: anything with ``text(key, **values)`` (a :class:`~voicegame.prompts.Prompts` or a Table).
     """
     kind, _, number = str(save.get("phase") or "").partition(":")
-    if kind in ("question", "guesses", "bets", "reveal") and number.isdigit():
+    if kind in ("question", "guesses", "bets", "reveal") and number.isascii() and number.isdigit():
         return prompts.text("wits.progress.question", number=int(number))
     if kind == "final":
         return prompts.text("wits.progress.final")

@@ -1,0 +1,266 @@
+"""A seeded fuzz harness: random input in every listening moment of every game and the lobby,
+in en/es/nl, with invariants checked on each game's record.
+
+Used by ``tests/test_fuzz.py`` (a small slice in CI) and ``scripts/fuzz.py`` (thousands of
+games, kills included; figures in docs/reliability.md). Every game is a function of its seed:
+a failure prints the seed and the script, so it can be replayed.
+"""
+
+from __future__ import annotations
+
+import json
+import os
+import random
+import signal
+import subprocess
+import sys
+import tomllib
+from collections import defaultdict
+from dataclasses import dataclass, field
+from pathlib import Path
+
+from tests.playthrough import SCRIPTS, run_cli
+from voicegame.language.prompts import PROMPTS_DIR
+
+GAMES = ("wavelength", "rofl", "wits", "lobby")
+LANGS = ("en", "es", "nl")
+#: What a crash sounds like to the table (the host's own sentences for an internal error).
+CRASH_MARKS = ("Traceback", "went wrong", "could not start", "algo ha fallado", "ging iets mis",
+               "no ha podido empezar", "kon niet beginnen")
+
+ODD = ["²⁵", "①②", "red ³", "blue, ⁴²", "9" * 400, "1e400", "-0", "nan", "inf", "٣", "１２",
+       "red\u2028seven", "\x00\x1b[31m", "🙂", "ß" * 50, "   ", "one point", "minus minus five",
+       "a " * 300, "10 ** 15", "999999999999999999", "0.0000001", "½", "zero zero zero"]
+GLOBAL = ["repeat", "help", "score", "pause", "resume", "undo", "slower", "faster", "louder", "softer",
+          "quit", "yes", "no", "stop", "rules", "how to play", "skip", "got it"]
+
+
+def _words(lang: str) -> list[str]:
+    """Every phrase of the language's words files (commands, numbers, colours, game words)."""
+    out: list[str] = []
+
+    def walk(value):
+        if isinstance(value, str):
+            out.append(value)
+        elif isinstance(value, list):
+            for v in value:
+                walk(v)
+        elif isinstance(value, dict):
+            for v in value.values():
+                walk(v)
+
+    for path in sorted((PROMPTS_DIR / lang).glob("words*.toml")):
+        walk(tomllib.loads(path.read_text(encoding="utf-8")))
+    return [w for w in out if 0 < len(w) < 60]
+
+
+def _harvest(game: str, lang: str) -> list[str]:
+    """Valid answers from the golden scripts of ``game`` in ``lang`` (the lobby: kiosk scripts)."""
+    stem = "kiosk" if game == "lobby" else game
+    names = [p for p in SCRIPTS.glob(f"{stem}*.txt")
+             if (lang == "en" and not p.stem.endswith(("_es", "_nl"))) or p.stem.endswith(f"_{lang}")]
+    lines = []
+    for path in names or SCRIPTS.glob(f"{stem}*.txt"):
+        lines += [l.strip() for l in path.read_text(encoding="utf-8").splitlines()
+                  if l.strip() and not l.startswith("#")]
+    return [l for l in lines if not any(w in l.lower() for w in QUIT_WORDS)]  # quitting is drawn apart
+
+
+#: Words that may end a game; the harness says them rarely (1 in 200 inputs), so games get far.
+QUIT_WORDS = ("quit", "stop", "salir", "para", "stoppen", "afsluiten", "switch off", "apaga", "uit")
+
+
+@dataclass
+class Case:
+    game: str
+    lang: str
+    seed: int
+    lines: list[str]
+    argv: list[str] = field(default_factory=list)
+
+
+def make_case(game: str, lang: str, seed: int, length: int = 160) -> Case:
+    """A seeded script: mostly valid answers (so games get far), with random words, odd and
+    out-of-range numbers, other games' commands, global commands, silences, long lines and
+    Unicode oddities mixed in."""
+    rng = random.Random(f"{game}:{lang}:{seed}")
+    valid, words = _harvest(game, lang), _words(lang)
+    others = [l for g in GAMES if g != game for l in _harvest(g, lang)]
+    lines = []
+    for _ in range(length):
+        roll = rng.random()
+        if roll < 0.55:
+            line = rng.choice(valid)
+        elif roll < 0.68:
+            line = " ".join(rng.choice(words) for _ in range(rng.randint(1, 3)))
+        elif roll < 0.75:
+            line = rng.choice(ODD)
+        elif roll < 0.80:
+            line = rng.choice(others)
+        elif roll < 0.86:
+            line = rng.choice(GLOBAL if rng.random() < 0.08 else [g for g in GLOBAL if g not in ("quit", "stop")])
+        elif roll < 0.93:
+            line = "<silence>"
+        elif roll < 0.96:
+            line = str(rng.choice([-1, 0, 21, 10 ** rng.randint(3, 20), rng.uniform(-1e6, 1e6)]))
+        else:
+            line = " ".join(rng.choice(valid + words) for _ in range(rng.randint(20, 80)))
+        lines.append(line.replace("\n", " "))
+    return Case(game, lang, seed, lines, _argv(game, lang, seed, rng))
+
+
+def _argv(game: str, lang: str, seed: int, rng: random.Random) -> list[str]:
+    if game == "lobby":
+        return ["kiosk", "--lang", lang, "--seed", str(seed)]
+    argv = ["play", game, "--lang", lang, "--seed", str(seed)]
+    if game == "wavelength":
+        argv += rng.choice([["--players", "3", "2"], ["--coop", "--players", "4"], ["--target-score", "5"]])
+    elif game == "rofl":
+        argv += rng.choice([["--players", "red,blue,green"], ["--players", "red,blue,green,yellow", "--stacking"],
+                            ["--players", "red,blue,green", "--lenient"]])
+    elif game == "wits":
+        argv += rng.choice([["--players", "red,blue"], ["--players", "red,blue,green,yellow"], []])
+    return argv
+
+
+@dataclass
+class Outcome:
+    case: Case
+    status: int
+    out: str
+    err: str
+    record: dict | None
+    problems: list[str]
+
+
+def _write_script(case: Case, folder: Path) -> Path:
+    path = folder / f"{case.game}-{case.lang}-{case.seed}.txt"
+    path.write_text("\n".join(case.lines) + "\n", encoding="utf-8")
+    return path
+
+
+def play(case: Case, folder: Path) -> Outcome:
+    """Play ``case`` in-process (virtual clock) and check it."""
+    folder.mkdir(parents=True, exist_ok=True)
+    script = _write_script(case, folder)
+    record = folder / f"{case.game}-{case.lang}-{case.seed}-record.json"
+    argv = [*case.argv, "--input", str(script), "--output", "text"]
+    if case.game == "lobby":
+        argv += ["--config", str(folder / "config.toml")]
+    else:
+        argv += ["--record", str(record)]
+    environ = {**os.environ, "VOICEGAME_DATA_DIR": str(folder / "data"),
+               "VOICEGAME_CONFIG_DIR": str(folder / "config")}
+    status, out, err = run_cli(argv, environ=environ)
+    data = json.loads(record.read_text(encoding="utf-8")) if record.exists() else None
+    problems = check(case, status, out, err, data)
+    if case.game == "lobby":  # every game the lobby started left a record in the data dir
+        for path in sorted((folder / "data" / "records").glob("*.json")):
+            played = json.loads(path.read_text(encoding="utf-8"))
+            sub = Case(played.get("game", ""), case.lang, case.seed, [])
+            problems += [f"{path.name}: {p}" for p in check(sub, 0, "", "", played)]
+    return Outcome(case, status, out, err, data, problems)
+
+
+def check(case: Case, status: int, out: str, err: str, record: dict | None) -> list[str]:
+    """Invariants: no crash said, exit 0, and the record's arithmetic (see each game)."""
+    problems = [f"the host said {mark!r}" for mark in CRASH_MARKS if mark in out or mark in err]
+    if status != 0:
+        problems.append(f"exit status {status}")
+    if record is None:
+        return problems
+    awards = record.get("awards", [])
+    totals: dict[str, float] = defaultdict(float)
+    for a in awards:
+        totals[a["to"]] += a["amount"]
+    if case.game == "wavelength" and any(a["amount"] < 0 for a in awards):
+        problems.append("a Wavelength score went down")
+    if case.game == "rofl":
+        by_turn = defaultdict(list)
+        for a in awards:
+            by_turn[(a.get("turn"), a.get("reason"))].append(a["amount"])
+        for amount in (a["amount"] for a in awards):
+            if amount not in (1, 2, 3):
+                problems.append(f"a ROFL! award of {amount}")
+        per_turn = defaultdict(list)
+        for a in awards:
+            per_turn[a.get("turn")].append(a["amount"])
+        for turn, amounts in per_turn.items():
+            if len(amounts) % 2 or len(set(amounts)) > 1:
+                problems.append(f"ROFL! turn {turn} awards {amounts} are not a 3/2/1 pair")
+    if case.game == "wits":
+        running: dict[str, float] = defaultdict(float)
+        for a in sorted(awards, key=lambda a: a.get("turn") or 0):
+            running[a["to"]] += a["amount"]
+            if running[a["to"]] < 0:
+                problems.append(f"{a['to']} has negative chips after turn {a.get('turn')}")
+                break
+    standings = record.get("standings")
+    if record.get("finished") and isinstance(standings, list):
+        for line in standings:
+            who = line.get("player", line.get("name"))
+            have = line.get("chips", line.get("points"))
+            if who in totals and have is not None and abs(totals[who] - have) > 1e-9:
+                problems.append(f"standings say {who} has {have}, the awards add up to {totals[who]}")
+    return problems
+
+
+def kill_and_resume(case: Case, folder: Path, rng: random.Random) -> tuple[list[str], bool]:
+    """Play ``case`` in a child process by keyboard, SIGKILL it after a random number of
+    inputs, resume the rest, and compare the record with the uninterrupted game's.
+
+    :returns: (problems, whether a resume happened — False when the kill came before the
+        first save or after the game had ended)."""
+    folder.mkdir(parents=True, exist_ok=True)
+    lines = [l for l in case.lines if l != "<silence>" and "quit" not in l]
+    whole_dir, killed_dir = folder / "whole", folder / "killed"
+    env_whole = {**os.environ, "VOICEGAME_DATA_DIR": str(whole_dir)}
+    base = [*case.argv, "--input", "keyboard", "--output", "text", "--timer", "off"]
+    status, _, _ = run_cli([*base, "--record", str(folder / "whole.json")],
+                           stdin_text="\n".join(lines) + "\n", environ=env_whole)
+    whole = json.loads((folder / "whole.json").read_text()) if (folder / "whole.json").exists() else None
+    cut = rng.randint(1, max(1, len(lines) - 1))
+    env_killed = {**os.environ, "VOICEGAME_DATA_DIR": str(killed_dir)}
+    proc = subprocess.Popen([sys.executable, "-m", "voicegame", *base, "--record", str(folder / "killed.json")],
+                            stdin=subprocess.PIPE, stdout=subprocess.PIPE, stderr=subprocess.DEVNULL,
+                            env=env_killed)
+    seen = bytearray()
+    try:
+        for i, line in enumerate(lines[:cut]):
+            if not _wait_for_prompt(proc, i + 1, seen):
+                break
+            proc.stdin.write((line + "\n").encode())
+            proc.stdin.flush()
+        _wait_for_prompt(proc, cut + 1, seen)
+    finally:
+        proc.send_signal(signal.SIGKILL)
+        proc.wait(timeout=60)
+    autosaves = list((killed_dir / "autosave").glob("*.json")) if (killed_dir / "autosave").is_dir() else []
+    if not autosaves:
+        return [], False  # killed before the first listening moment, or the game had already ended
+    rest = folder / "rest.txt"
+    rest.write_text("\n".join(lines[cut:]) + "\n", encoding="utf-8")
+    status, out, err = run_cli(["resume", str(autosaves[0]), "--input", "keyboard", "--output", "text"],
+                               stdin_text="\n".join(lines[cut:]) + "\n", environ=env_killed)
+    killed = json.loads((folder / "killed.json").read_text()) if (folder / "killed.json").exists() else None
+    problems = [f"resume said {m!r}" for m in CRASH_MARKS if m in out or m in err]
+    if whole is None or killed is None:
+        return problems + ([] if whole is None and killed is None else ["one of the two games left no record"]), True
+    for key in ("awards", "standings", "winners", "finished"):
+        if whole.get(key) != killed.get(key):
+            problems.append(f"after a kill at input {cut} and resume, {key} differs")
+    return problems, True
+
+
+def _wait_for_prompt(proc, count: int, seen: bytearray, timeout_s: float = 60.0) -> bool:
+    import select
+
+    while seen.count(b"> ") < count:
+        ready, _, _ = select.select([proc.stdout], [], [], timeout_s)
+        if not ready:
+            return False
+        chunk = os.read(proc.stdout.fileno(), 65536)
+        if not chunk:
+            return False
+        seen += chunk
+    return True

@@ -1,0 +1,25 @@
+"""A seeded slice of the fuzz harness (tests/fuzz.py; the full run is scripts/fuzz.py):
+random input in every listening moment of every game and the lobby, in en/es/nl, never
+crashes a game and never breaks a record's arithmetic; a killed game resumes to the same record."""
+
+from __future__ import annotations
+
+import random
+
+import pytest
+
+from tests.fuzz import GAMES, LANGS, kill_and_resume, make_case, play
+
+
+@pytest.mark.parametrize("lang", LANGS)
+@pytest.mark.parametrize("game", GAMES)
+def test_random_input_never_crashes_a_game(tmp_path, game, lang):
+    for seed in (101, 202):
+        outcome = play(make_case(game, lang, seed), tmp_path / str(seed))
+        assert outcome.problems == [], (seed, outcome.problems, outcome.out[-1500:])
+
+
+@pytest.mark.parametrize("game, seed", [("wits", 7), ("rofl", 8), ("wavelength", 9)])
+def test_a_killed_fuzzed_game_resumes_to_the_same_record(tmp_path, game, seed):
+    problems, resumed = kill_and_resume(make_case(game, "en", seed, length=80), tmp_path, random.Random(seed))
+    assert problems == [] and resumed
