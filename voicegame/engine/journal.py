@@ -267,8 +267,7 @@ def data_lines(path: str | Path, error: type[Exception], what: str) -> list[tupl
     except OSError as exc:
         raise error(f"Cannot read the {what} {p}: {exc.strerror or exc}.") from exc
     head = raw[:4096]
-    # UTF-16 without a mark has a NUL in about every other byte; a stray NUL in UTF-8 text is no sign
-    if raw.startswith((b"\xff\xfe", b"\xfe\xff")) or head.count(b"\x00") * 4 > len(head):
+    if raw.startswith((b"\xff\xfe", b"\xfe\xff")) or (head and head.count(b"\x00") * 4 >= len(head)):
         raise error(f"{p} is not UTF-8 text (it looks like UTF-16): save it as UTF-8.")
     raw = raw.removeprefix(b"\xef\xbb\xbf")  # a UTF-8 byte-order mark
     lines = []
