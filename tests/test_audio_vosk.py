@@ -16,6 +16,8 @@ import wave
 import numpy as np
 import pytest
 
+from tests.port_check import port_problems
+
 from voicegame.adapters import audio
 from voicegame.adapters.audio import MicSource, WavSource, read_wav
 from voicegame.adapters.vosk_listener import VoskListener, load_model, missing_words
@@ -73,7 +75,8 @@ def _source(path, **kw):
 
 
 def test_listener_implements_the_port(model, wavs):
-    assert isinstance(VoskListener(model, _source(wavs["네"])), Listener)
+    listener = VoskListener(model, _source(wavs["네"]))
+    assert isinstance(listener, Listener) and port_problems(listener, Listener) == []
 
 
 @pytest.mark.parametrize("word", WORDS)

@@ -9,10 +9,12 @@ import json
 import math
 import os
 import shutil
+from pathlib import Path
 
 import numpy as np
 import pytest
 
+from tests.playthrough import SCRIPTS as GOLDEN_SCRIPTS
 from voicegame import bench
 from voicegame.engine import journal as storage
 from voicegame.adapters.headless import read_script
@@ -72,14 +74,20 @@ def test_quick_run_reports_every_figure(quick_run):
     assert result["command"].startswith("voicegame bench") and "--quick" in result["command"]
 
 
-def test_quick_run_prints_all_five_groups_and_the_targets(quick_run):
+def test_quick_run_prints_all_six_groups_and_the_targets(quick_run):
     result, table = quick_run
     for heading in ("1 Response gap", "2 Recognition cost", "3 Host overhead", "4 Speech start-up", "5 Peak RSS",
-                    "Targets:"):
+                    "6 Voice", "Targets:"):
         assert heading in table
     assert [t["figure"] for t in result["targets"]] == [
         "response_gap.realtime.flush.total_ms.median", "host_overhead.all.gap_ms.p99",
-        "speech_startup.short.startup_ms.median", "memory_startup.rss_mb.no_model"]
+        "speech_startup.short.startup_ms.median", "memory_startup.rss_mb.no_model",
+        "voice.summary.before_first_input_max", "voice.summary.longest_sentence_max"]
+    voice = result["voice"]["games"]
+    assert {key.split(":")[1] for key in voice} >= {"wits_es", "wits_nl", "wavelength_es", "rofl_nl"}
+    for figures in voice.values():
+        assert figures["before_first_input"] > 0 and figures["longest_sentence"] > 0
+        assert figures["per_turn_max"] >= figures["per_turn_median"] > 0
     assert all(isinstance(t["met"], bool) and _number(t["value"]) for t in result["targets"])
 
 
@@ -171,9 +179,25 @@ def test_script_argv_comes_from_the_script_then_the_known_list_then_the_default(
 
 def test_the_spanish_and_dutch_golden_scripts_carry_their_command_line(tmp_path):
     for name in ("wavelength_es", "wavelength_nl", "rofl_es", "rofl_nl", "wits_es", "wits_nl"):
-        argv, origin = bench.script_argv(bench.SCRIPTS_DIR / f"{name}.txt", tmp_path)
+        argv, origin = bench.script_argv(GOLDEN_SCRIPTS / f"{name}.txt", tmp_path)
         assert origin == "script", name
         assert argv[argv.index("--lang") + 1] == name[-2:], name
+
+
+def test_the_shipped_scripts_play_every_game_to_its_end_without_the_tests_folder(tmp_path):
+    import voicegame
+
+    package = Path(voicegame.__file__).resolve().parent
+    assert bench.SCRIPTS_DIR.resolve().is_relative_to(package)  # package data, never tests/
+    found = bench.golden_scripts(bench.SCRIPTS_DIR)
+    assert all(found[game] for game in found), found
+    for game, scripts in found.items():
+        for script in scripts:
+            argv, origin = bench.script_argv(script, tmp_path)
+            assert origin == "script" and not any("tests/" in a for a in argv), script.name
+            with bench._quiet_data_dir(tmp_path):
+                outcome, _ = bench.play_scripted(game, argv, script, tmp_path)
+            assert outcome == "finished", script.name
 
 
 def test_the_options_plug_into_a_cli_subcommand(tmp_path):
@@ -251,3 +275,17 @@ def test_the_profile_covers_the_slowest_moments_of_the_golden_games(tmp_path):
     # the game's own code is profiled (a game host runs inside its transitions machine, so the
     # top cumulative lines may be the machine's; the internal-time list names project files)
     assert "voicegame/" in text and "cumulative" in text and "internal time" in text
+
+
+def test_the_shipped_bench_scripts_are_copies_of_the_golden_scripts():
+    """Every copy in voicegame/bench_scripts/ holds its golden script's inputs (refresh them
+    with scripts/sync_bench_scripts.py after changing a golden script)."""
+    from pathlib import Path
+
+    def inputs(path):
+        return [l for l in Path(path).read_text(encoding="utf-8").splitlines() if l.strip() and not l.startswith("#")]
+
+    copies = sorted(bench.SCRIPTS_DIR.glob("*.txt"))
+    assert len(copies) >= 10
+    for copy in copies:
+        assert inputs(copy) == inputs(Path(__file__).parent / "scripts" / copy.name), copy.name

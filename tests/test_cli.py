@@ -21,14 +21,16 @@ def test_hear_prints_utterance_confidence_and_meaning(tmp_path):
     assert out.rstrip().endswith("Done.")
 
 
-def test_unknown_game_is_a_usage_error():
+def test_unknown_game_is_a_usage_error(capsys):
     status, out, err = run_cli(["play", "chess"])
-    assert status == 2
+    real = capsys.readouterr()
+    assert status == 2 and "invalid choice: 'chess'" in err
+    assert real.err == "" and real.out == ""  # nothing bypasses the command's streams
 
 
 def test_bad_timer_is_a_usage_error():
     status, out, err = run_cli(["play", "wavelength", "--timer", "soon"])
-    assert status == 2
+    assert status == 2 and "--timer takes a number of seconds or 'off', not 'soon'" in err
 
 
 def test_missing_script_file_names_the_file(tmp_path):
@@ -45,7 +47,7 @@ def test_non_utf8_script_names_file_and_line(tmp_path):
 
 def test_resume_with_nothing_to_resume():
     status, out, err = run_cli(["resume", "--input", "keyboard", "--output", "text"])
-    assert status == 2 and "no unfinished game" in err
+    assert status == 1 and "no unfinished game" in err
 
 
 def test_resume_unreadable_autosave(tmp_path):
@@ -60,10 +62,18 @@ def test_python_dash_m_works():
     assert result.returncode == 0 and "play" in result.stdout and "doctor" in result.stdout
 
 
-def test_timer_must_be_a_real_number_of_seconds():
+def test_timer_must_be_a_real_number_of_seconds(capsys):
     for bad in ("nan", "inf", "0.5", "-3"):
         status, out, err = run_cli(["play", "wits", "--timer", bad])
-        assert status == 2 and "Traceback" not in err
+        real = capsys.readouterr()
+        assert status == 2 and "--timer takes a number of seconds" in err, bad
+        assert "Traceback" not in err + out + real.err + real.out
+
+
+def test_usage_errors_are_written_to_the_commands_own_stderr():
+    """The traceback checks above read the streams argparse really writes to."""
+    status, out, err = run_cli(["play", "wits", "--timer", "nan"])
+    assert err.startswith("usage: voicegame play wits")
 
 
 def test_resume_a_json_file_that_is_not_an_autosave(tmp_path):
@@ -93,7 +103,7 @@ def test_an_internal_error_goes_to_the_log_not_the_player(tmp_path, monkeypatch)
     log = tmp_path / "data" / "voicegame.log"
     assert "RuntimeError: a bug" in log.read_text()
     status, out, err = run_cli(["resume", "--output", "text"])
-    assert status == 2 and "no unfinished game" in err
+    assert status == 1 and "no unfinished game" in err
 
 
 def test_resume_names_an_unreadable_autosave(tmp_path):
@@ -101,4 +111,4 @@ def test_resume_names_an_unreadable_autosave(tmp_path):
     folder.mkdir(parents=True)
     (folder / "wits-broken.json").write_text('{"settings": ')
     status, out, err = run_cli(["resume", "--output", "text"])
-    assert status == 2 and "wits-broken.json can't be read" in out and "no unfinished game" in err
+    assert status == 1 and "wits-broken.json can't be read" in out and "no unfinished game" in err

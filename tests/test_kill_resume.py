@@ -7,8 +7,11 @@ import select
 import signal
 import subprocess
 import sys
+import time
 
 from tests.playthrough import run_cli
+from voicegame.cli import latest_autosave
+from voicegame.engine.journal import load_autosave
 
 QUESTIONS = """id,question,answer,unit,source,year
 t-1,How many legs does a spider have?,8,legs,Encyclopaedia Britannica,2024
@@ -30,6 +33,27 @@ def _read_until_prompts(proc, count: int, seen: bytearray, timeout_s: float = 60
         assert chunk, f"the game ended early; output:\n{data.decode()}"
         data += chunk
     return data.decode()
+
+
+def _saved_up_to(record, inputs: int) -> bool:
+    """True once the record is on disk (an unfinished game) and the autosave's input log
+    holds ``inputs`` answers: what a kill must find to lose nothing."""
+    try:
+        if json.loads(record.read_text())["finished"] is not False:
+            return False
+        save = latest_autosave(os.environ)
+        return save is not None and len(load_autosave(save)["log"]) >= inputs
+    except (OSError, ValueError, KeyError):
+        return False
+
+
+def _wait_until(condition, what: str, timeout_s: float = 60.0) -> None:
+    """Poll ``condition`` (the saves are written by the game's writer thread) until it holds;
+    fail after ``timeout_s`` seconds. Time bounds the wait, it never decides the outcome."""
+    deadline = time.monotonic() + timeout_s
+    while not condition():
+        assert time.monotonic() < deadline, f"gave up waiting: {what}"
+        select.select([], [], [], 0.01)
 
 
 def test_killed_game_resumes_with_no_point_lost(tmp_path):
@@ -55,6 +79,8 @@ def test_killed_game_resumes_with_no_point_lost(tmp_path):
             proc.stdin.flush()
             output = _read_until_prompts(proc, i + 1, seen)
         assert "Red: 6 legs." in output  # question 2's first guess was accepted before the kill
+        # the kill comes once the record and every answer so far are saved, not after some time
+        _wait_until(lambda: _saved_up_to(record, KILL_AFTER), f"record and {KILL_AFTER} saved answers")
     finally:
         proc.send_signal(signal.SIGKILL)
         proc.wait(timeout=30)

@@ -2,9 +2,7 @@
 
 from __future__ import annotations
 
-import io
-import urllib.error
-import zipfile
+import sys
 from pathlib import Path
 
 import pytest
@@ -89,70 +87,8 @@ def test_install_hint_is_one_sentence_with_the_command():
                     "(needs internet once), or play with --input keyboard.")
 
 
-def _assert_one_sentence(text: str):
-    assert "\n" not in text and text.endswith(".") and "Traceback" not in text
-
-
-def test_install_offline_raises_one_sentence(monkeypatch, tmp_path):
-    def offline():
-        raise requests.ConnectionError("Name or service not known")
-    monkeypatch.setattr(models, "_fetch_model_list", offline)
-    with pytest.raises(DeviceError) as info:
-        models.install("en", dest_dir=tmp_path / "dest", progress=False)
-    _assert_one_sentence(str(info.value))
-    assert "voicegame models install en" in str(info.value)
-
-
-LIST = [
-    {"lang": "en-us", "name": "vosk-model-small-en-us-0.15", "type": "small", "obsolete": "false"},
-    {"lang": "en-us", "name": "vosk-model-en-us-0.22", "type": "big", "obsolete": "false"},
-    {"lang": "es", "name": "vosk-model-small-es-0.42", "type": "small", "obsolete": "false"},
-    {"lang": "es", "name": "vosk-model-small-es-0.3", "type": "small", "obsolete": "true"},
-]
-
-
-def test_install_download_failure_raises_one_sentence(monkeypatch, tmp_path):
-    monkeypatch.setattr(models, "_fetch_model_list", lambda: LIST)
-
-    def fail(url, filename, reporthook=None, data=None):
-        raise urllib.error.URLError("network is unreachable")
-    monkeypatch.setattr(vosk, "urlretrieve", fail)
-    with pytest.raises(DeviceError) as info:
-        models.install("es", dest_dir=tmp_path / "dest", progress=False)
-    _assert_one_sentence(str(info.value))
-    assert not list((tmp_path / "dest").glob("*.zip"))
-
-
-def test_install_unknown_language_raises_one_sentence(monkeypatch, tmp_path):
-    monkeypatch.setattr(models, "_fetch_model_list", lambda: LIST)
-    with pytest.raises(DeviceError) as info:
-        models.install("zz", dest_dir=tmp_path / "dest", progress=False)
-    _assert_one_sentence(str(info.value))
-    assert "'zz'" in str(info.value)
-
-
-def test_install_uses_vosks_downloader_and_the_model_is_then_found(monkeypatch, tmp_path):
-    monkeypatch.setattr(models, "_fetch_model_list", lambda: LIST)
-    urls = []
-
-    def fake_download(url, filename, reporthook=None, data=None):
-        urls.append(url)
-        buf = io.BytesIO()
-        with zipfile.ZipFile(buf, "w") as z:
-            z.writestr("vosk-model-small-es-0.42/conf/model.conf", "--beam=10.0\n")
-            z.writestr("vosk-model-small-es-0.42/am/final.mdl", "x")
-        Path(filename).write_bytes(buf.getvalue())
-        if reporthook:
-            reporthook(1, len(buf.getvalue()), len(buf.getvalue()))
-    monkeypatch.setattr(vosk, "urlretrieve", fake_download)
-    path = models.install("es", progress=False)
-    user_dir = tmp_path / "xdg" / "voicegame" / "models"
-    assert path == user_dir / "vosk-model-small-es-0.42"
-    assert urls == [vosk.MODEL_PRE_URL + "vosk-model-small-es-0.42.zip"]
-    assert not list(user_dir.glob("*.zip"))
-    assert models.find_model("es", env={}) == path
-    # a second install finds it and downloads nothing
-    assert models.install("es", progress=False) == path and len(urls) == 1
+# The installer (download, resume, checks, --from, broken folders) is tested against a real
+# HTTP server in tests/test_installer.py.
 
 
 # -- doctor --------------------------------------------------------------------------
@@ -173,20 +109,24 @@ def test_doctor_on_this_machine_names_each_fix(tmp_path):
     assert "Traceback" not in text
 
 
-FAKE_DEVICES = [
-    {"index": 0, "name": "usb mic", "max_input_channels": 1, "max_output_channels": 0, "default_samplerate": 48000.0},
-    {"index": 1, "name": "speaker", "max_input_channels": 0, "max_output_channels": 2, "default_samplerate": 48000.0},
-]
+def fake_devices(monkeypatch):
+    from tests.fake_sounddevice import FakeSoundDevice, mic, speaker
+
+    sd = FakeSoundDevice([mic(0, "usb mic"), speaker(1, "speaker")])
+    monkeypatch.setitem(sys.modules, "sounddevice", sd)
+    return sd
 
 
 def test_doctor_passes_when_everything_is_there(monkeypatch, tmp_path):
-    monkeypatch.setattr(doctor, "_query_devices", lambda: FAKE_DEVICES)
+    sd = fake_devices(monkeypatch)
     env_dir = tmp_path / "env"
     make_model(env_dir, "vosk-model-small-en-us-0.15")
     lines: list[str] = []
     assert doctor.run_doctor("en", out=lines.append, env={"VOICEGAME_MODEL_DIR": str(env_dir)}) == 0
     text = "\n".join(lines)
     assert "usb mic" in text and "speaker" in text and "Ready for voice play in: en" in text
+    assert "  microphone 0: usb mic (48000 Hz) — the default" in text
+    assert "  opened the default microphone 0: usb mic: ok" in text and sd.opened == [("input", None), ("output", None)]
     # only a Spanish model is missing: listed with its command, but en is playable
     lines.clear()
     assert doctor.run_doctor(out=lines.append, env={"VOICEGAME_MODEL_DIR": str(env_dir)}) == 0
@@ -194,7 +134,7 @@ def test_doctor_passes_when_everything_is_there(monkeypatch, tmp_path):
 
 
 def test_doctor_without_the_model_for_the_chosen_language_fails(monkeypatch, tmp_path):
-    monkeypatch.setattr(doctor, "_query_devices", lambda: FAKE_DEVICES)
+    fake_devices(monkeypatch)
     make_model(tmp_path / "env", "vosk-model-small-en-us-0.15")
     lines: list[str] = []
     assert doctor.run_doctor("nl", out=lines.append, env={"VOICEGAME_MODEL_DIR": str(tmp_path / "env")}) == 1
@@ -206,7 +146,7 @@ def test_doctor_names_portaudio_when_it_is_missing(monkeypatch):
 
     def missing():
         raise DeviceError(audio.NO_PORTAUDIO)
-    monkeypatch.setattr(doctor, "_query_devices", missing)
+    monkeypatch.setattr(audio, "import_sounddevice", missing)
     lines: list[str] = []
     assert doctor.run_doctor("en", out=lines.append, env={}) == 1
     assert any("sudo apt install libportaudio2" in line for line in lines)
@@ -215,7 +155,9 @@ def test_doctor_names_portaudio_when_it_is_missing(monkeypatch):
 def test_doctor_never_raises(monkeypatch):
     def boom(*args, **kwargs):
         raise RuntimeError("something odd\nwith a second line")
-    monkeypatch.setattr(doctor, "_query_devices", boom)
+    from voicegame.adapters import devices
+
+    monkeypatch.setattr(devices, "list_devices", boom)
     monkeypatch.setattr(doctor, "_check_voice", boom)
     monkeypatch.setattr(models, "find_model", boom)
     monkeypatch.setattr(models, "list_models", boom)

@@ -60,13 +60,59 @@ def run(host, lines, tmp_path, log=None, settings=None):
 
 
 def test_reprompt_policy(tmp_path):
-    outcome, out, _ = run(Counter, ["<silence>", "blah", "five hundred", "seven", "8", "nine"], tmp_path)
+    """A silence re-asks the question; table talk gets nothing, then a short nudge; what is
+    understood but not allowed gets its reason; the options come only on "help"."""
+    outcome, out, _ = run(Counter, ["<silence>", "blah", "what do you think", "yeah", "five hundred", "seven",
+                                    "8", "nine"], tmp_path)
     assert outcome == "finished"
-    assert "I didn't hear anything" in out
-    assert 'I heard "blah", but I didn\'t understand. Please say yes or no.' in out
+    lines = out.splitlines()
+    assert lines[1:3] == ["PLAYER: (silence)", "HOST: Say ready when everyone is done."]  # the question again
+    assert lines[3:6] == ["PLAYER: blah", "PLAYER: what do you think", "HOST: Say help to hear what fits here."]
+    assert lines[6] == "PLAYER: yeah"  # nothing again
     assert "500 is more than 100." in out
-    assert "Let's try once more." in out  # three failures → options offered aloud
+    assert "Please say yes or no." not in out  # the options: only on help
     assert out.rstrip().endswith("HOST: final total 24")
+
+
+def test_table_talk_never_gets_more_than_a_short_nudge(tmp_path):
+    talk = ["what do you think", "yeah", "no the other way", "hmm", "maybe", "i don't know", "okay then"]
+    outcome, out, _ = run(Counter, [*talk, "1", "2", "3"], tmp_path)
+    lines = out.splitlines()
+    talk_part = lines[1:lines.index("PLAYER: 1")]
+    replies = [line[6:] for line in talk_part if line.startswith("HOST:")]
+    assert replies and all(len(r.split()) <= 8 for r in replies)
+    assert len(replies) <= len(talk) // 2
+
+
+def test_a_rejected_utterance_is_table_talk(tmp_path):
+    from voicegame.ports import Rejected
+
+    class Rejecting:
+        def __init__(self, script):
+            self.script = script
+
+        def listen(self, expected, timeout_s):
+            heard = self.script.listen(expected, timeout_s)
+            return Rejected(heard.text, "filler", 1.0) if getattr(heard, "text", "").startswith("talk") else heard
+
+    out = io.StringIO()
+    clock = VirtualClock()
+    script = ScriptListener([(i, t) for i, t in enumerate(["talk a", "talk b", "1", "2", "3"])], clock=clock)
+    settings = Settings("toy", record=str(tmp_path / "rec.json"), autosave=str(tmp_path / "save.json"))
+    assert Session(Counter, Rejecting(script), TextVoice(out), clock, settings).run() == "finished"
+    assert out.getvalue().splitlines()[:2] == ["HOST: Say ready when everyone is done.",
+                                               "HOST: Say help to hear what fits here."]
+
+
+def test_silence_re_asks_the_question_in_at_most_12_words(tmp_path):
+    class Long(Counter):
+        def play(self):
+            self.t.enter_phase("q")
+            self.t.say_text("Here is a long introduction that goes on and on about many things. Red, your guess?")
+            self.t.ask(None, self.parse, help_key="common.help_ready", moment="n")
+
+    outcome, out, _ = run(Long, ["<silence>", "4"], tmp_path)
+    assert out.splitlines()[2] == "HOST: Red, your guess?"
 
 
 def test_global_commands(tmp_path):
@@ -74,7 +120,7 @@ def test_global_commands(tmp_path):
     outcome, out, session = run(Counter, lines, tmp_path)
     assert outcome == "finished"
     assert out.count("Say ready when everyone is done.") >= 3  # prompt, repeat, after resume
-    assert "At any time you can say" in out
+    assert "Anytime: repeat, help, score" in out and "Please say yes or no." in out
     assert "total so far 0" in out
     assert "I'll speak more slowly." in out and "I'll speak louder." in out
     assert "The game is paused" in out and "Let's continue." in out
@@ -96,7 +142,8 @@ def test_undo_with_nothing_in_phase(tmp_path):
 
 
 def test_quit_confirms_and_keeps_the_record(tmp_path):
-    outcome, out, _ = run(Counter, ["five", "quit", "no", "six", "quit", "yes"], tmp_path)
+    outcome, out, _ = run(Counter, ["five", "stop the game", "no", "six", "quit the game", "yes, stop the game"],
+                          tmp_path)
     assert outcome == "quit"
     record = json.loads((tmp_path / "rec.json").read_text())
     save = json.loads((tmp_path / "save.json").read_text())
@@ -140,7 +187,7 @@ def test_timer_on_and_off(tmp_path):
             self.t.run_timer("common.help_ready")
             self.t.say_text(f"waited {self.t.clock.now() - start:.0f}")
 
-    outcome, out, _ = run(Timed, [], tmp_path)
+    outcome, out, _ = run(Timed, ["<silence>", "<silence>"], tmp_path)
     assert "You have 30 seconds" in out and "Ten seconds left." in out and "Time's up." in out
     assert "waited 30" in out
     settings = Settings("toy", timer_s=None, record=str(tmp_path / "r.json"), autosave=str(tmp_path / "s.json"))

@@ -7,6 +7,8 @@ import threading
 import numpy as np
 import pytest
 
+from tests.port_check import port_problems
+
 from voicegame.adapters import tts
 from voicegame.adapters.tone import dial_tone_hz, sine_tone
 from voicegame.adapters.tts import Pyttsx3Voice, voice_language
@@ -49,7 +51,7 @@ def english():
 
 
 def test_voice_implements_the_port(english):
-    assert isinstance(english[0], Voice)
+    assert isinstance(english[0], Voice) and port_problems(english[0], Voice) == []
 
 
 def test_ten_prompts_in_a_row_are_all_audible(english):

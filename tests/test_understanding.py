@@ -102,7 +102,8 @@ def test_colours(u, text, value):
 @pytest.mark.parametrize("text, value", [
     ("repeat", "repeat"), ("say that again", "repeat"), ("help", "help"), ("what's the score", "score"),
     ("pause", "pause"), ("resume", "resume"), ("undo", "undo"), ("slower", "slower"), ("faster", "faster"),
-    ("louder", "louder"), ("softer", "softer"), ("quit", "quit"),
+    ("louder", "louder"), ("softer", "softer"), ("stop the game", "quit"), ("quit the game", "quit"),
+    ("stop", "stop"), ("quit", None), ("yes", None), ("okay", None),
     ("lock it in", None), ("red two thousand", None), ("go left", None),
 ])
 def test_commands(u, text, value):
@@ -111,7 +112,7 @@ def test_commands(u, text, value):
 
 def test_grammar_has_commands_and_no_duplicates(u):
     g = u.grammar(["left", "right", "left"])
-    assert g.count("left") == 1 and "repeat" in g and "quit" in g
+    assert g.count("left") == 1 and "repeat" in g and "stop the game" in g
     assert all(p == p.lower() for p in g)
 
 

@@ -107,16 +107,3 @@ def test_a_resume_in_the_clue_says_the_game_and_the_card_before_asking_for_the_c
     before = out.split("PLAYER:")[0]
     card, score, clue = before.index(card_word), before.index(" 0 "), before.rindex(clue_prompt)
     assert score < card < clue  # where the game is (turn, score), then the card, then the question
-
-
-@pytest.mark.parametrize("lang, last", [("es", "repite"), ("es", "<silence>"), ("en", "repeat")])
-def test_a_resume_whose_last_input_was_no_answer_says_the_card_before_the_question(tmp_path, lang, last):
-    """Stopped in the clue moment right after a "repeat" or a silence: on resume that moment goes on
-    listening, so the host says the game and the card first (not the clue question alone)."""
-    clue_prompt = {"en": "Psychic, your clue?", "es": "Psíquico, ¿tu pista?"}[lang]
-    card_word = {"en": "The card:", "es": "La carta: de"}[lang]
-    out = _resume(tmp_path, lang, ["--seed", "1"], [last, OPENING[lang]], 1)
-    before = out.split("PLAYER:")[0]
-    assert card_word in before
-    if clue_prompt in before:
-        assert before.index(card_word) < before.index(clue_prompt)

@@ -388,7 +388,7 @@ def rescore(record: dict) -> dict[str, int]:
 GOLDEN = {
     "es": [
         "Rojo: 1965.",
-        'He oído "plátano", pero no lo he entendido. Di tu respuesta con un número',
+        "PLAYER: plátano\nPLAYER: 1972",  # not a number: table talk, no lecture
         "Rojo, podrás corregir tu respuesta cuando lea todas las respuestas. Verde, ¿tu respuesta?",
         "Amarillo, espera un momento: te pediré la respuesta en tu turno. Verde, ¿tu respuesta?",
         "PLAYER: verde, mil novecientos sesenta y nueve\nHOST: Verde: 1969.",
@@ -437,7 +437,7 @@ GOLDEN = {
     ],
     "nl": [
         "Rood: 1965.",
-        'Ik hoorde "banaan", maar dat begreep ik niet. Zeg je gok als getal',
+        "PLAYER: banaan\nPLAYER: 1972",  # not a number: table talk, no lecture
         "Rood, je kunt je gok verbeteren als ik alle gokken voorlees. Groen, wat is je gok?",
         "Geel, wacht even: ik vraag je zo om je gok. Groen, wat is je gok?",
         "PLAYER: groen, negentien negenenzestig\nHOST: Groen: 1969.",

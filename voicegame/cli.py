@@ -1,7 +1,8 @@
 """The ``voicegame`` command line: ``main(argv, env) -> exit status``.
 
-Subcommands: ``play``, ``resume``, ``kiosk``, ``hear``, ``doctor``, ``models``;
-no subcommand starts the spoken lobby (``kiosk``, :mod:`voicegame.kiosk`). Every
+Subcommands: ``play``, ``resume``, ``kiosk``, ``hear``, ``doctor``, ``models``, ``bench``;
+no subcommand starts the spoken lobby (``kiosk``, :mod:`voicegame.lobby.host`), with the
+lobby's options when some are given (``voicegame --input keyboard --output text``). Every
 process dependency (streams, environment, clock, devices) comes through
 :class:`Env`, so tests replace it; nothing is built at import time.
 """
@@ -9,114 +10,88 @@ process dependency (streams, environment, clock, devices) comes through
 from __future__ import annotations
 
 import argparse
-import logging
-import math
+import contextlib
+import traceback
 import os
-import random
 import sys
 from pathlib import Path
+from typing import Mapping
 
-from voicegame.env import CliError, Env, PortChoice, build_ports, make_listener
+from voicegame import appliance, logs, models, models_install
+from voicegame import bench as bench_module
+from voicegame.adapters.headless import VirtualClock
+from voicegame.doctor import run_doctor
+from voicegame.engine.journal import data_dir, journal_path, load_autosave
+from voicegame.engine.session import Settings
+from voicegame.env import CliError, Env, PortChoice, make_listener
 from voicegame.games.registry import GAMES, host_module
+from voicegame.language.prompts import Prompts
+from voicegame.language.speakable import format_number
+from voicegame.language.words import understanding
+from voicegame.lobby.host import add_arguments as kiosk_arguments
+from voicegame.lobby.host import run_kiosk
+from voicegame.play import LANGS, add_device_arguments, add_io_arguments, add_play_arguments, play_settings, run_session
+from voicegame.ports import DeviceError, Expected, Heard, InputEnded
 
-LANGS = ("en", "es", "nl")
-
-
-def _timer(value: str) -> float | None:
-    if value.lower() in ("off", "none", "0"):
-        return None
-    try:
-        seconds = float(value)
-    except ValueError:
-        raise argparse.ArgumentTypeError(f"--timer takes a number of seconds or 'off', not {value!r}") from None
-    if not math.isfinite(seconds) or seconds < 1:
-        raise argparse.ArgumentTypeError("--timer takes a number of seconds from 1 up, or 'off' (0 also means off)")
-    return seconds
+__all__ = ["CliError", "Env", "build_parser", "describe", "format_number", "main"]
 
 
-def _private(value: str) -> str:
-    if value in ("ears", "screen") or (value.startswith("earpiece:") and len(value) > 9):
-        return value
-    raise argparse.ArgumentTypeError("--private takes ears, screen or earpiece:DEVICE")
-
-
-def _io_arguments(p: argparse.ArgumentParser) -> None:
-    p.add_argument("--lang", default="en", choices=LANGS, help="language of the host (default en)")
-    p.add_argument("--input", default="mic",
-                   help="mic (default), keyboard, or PATH of a script file: one utterance per line")
-    p.add_argument("--output", default="speaker", choices=("speaker", "text"), help="speaker (default) or text")
-    p.add_argument("--model", default=None, help="directory of a Vosk model (default: searched)")
-
-
-def build_parser() -> argparse.ArgumentParser:
-    parser = argparse.ArgumentParser(prog="voicegame", description="An offline, voice-hosted party-game host.")
+def build_parser(environ: Mapping[str, str] | None = None) -> argparse.ArgumentParser:
+    common = argparse.ArgumentParser(add_help=False)
+    common.add_argument("-v", "--verbose", action="count", default=argparse.SUPPRESS,
+                        help="log more, to stderr as well as the log file (-vv: debug)")
+    parser = argparse.ArgumentParser(
+        prog="voicegame", description="An offline, voice-hosted party-game host.",
+        formatter_class=argparse.RawDescriptionHelpFormatter,
+        epilog=f"log file: {logs.log_path(environ)}\n"
+               "exit status: 0 success, 1 the command could not do its work, 2 a wrong command line\n"
+               "settings, folders and environment variables: docs/configuration.md")
+    parser.add_argument("-v", "--verbose", action="count", default=0,
+                        help="log more, to stderr as well as the log file (-vv: debug)")
+    parser.add_argument("--version", action="version", version=f"%(prog)s {version()}")
     sub = parser.add_subparsers(dest="command", metavar="COMMAND")
 
-    play = sub.add_parser("play", help="play a game")
+    def add(name: str, **kwargs):
+        return sub.add_parser(name, parents=[common], **kwargs)
+
+    play = add("play", help="play a game")
     games = play.add_subparsers(dest="game", metavar="GAME", required=True)
     for name in GAMES:
-        g = games.add_parser(name, help=f"play {name}")
-        _io_arguments(g)
-        g.add_argument("--seed", type=int, default=None, help="random seed (default: random)")
-        g.add_argument("--record", default=None, help="where to write the game record (JSON)")
-        g.add_argument("--timer", type=_timer, default=30.0, help="seconds per timer, or off (default 30)")
-        g.add_argument("--private", type=_private, default="ears",
-                       help="private channel: ears (default), earpiece:DEVICE or screen")
-        host_module(name).add_arguments(g)
+        add_play_arguments(games.add_parser(name, help=f"play {name}", parents=[common]), name)
 
-    resume = sub.add_parser("resume", help="continue the last (or given) unfinished game")
+    resume = add("resume", help="continue the last (or given) unfinished game")
     resume.add_argument("path", nargs="?", default=None, help="autosave file (default: the latest)")
-    _io_arguments(resume)
+    add_io_arguments(resume, lang_default=None)
 
-    kiosk = sub.add_parser("kiosk", help="the spoken lobby: choose, set up and play games by voice (the default)")
-    from voicegame.lobby.host import add_arguments as kiosk_arguments
-
+    kiosk = add("kiosk", help="the spoken lobby: choose, set up and play games by voice (the default)")
     kiosk_arguments(kiosk)
 
-    hear = sub.add_parser("hear", help="microphone check: print each utterance and what it means")
-    _io_arguments(hear)
+    hear = add("hear", help="microphone check: print each utterance and what it means")
+    add_io_arguments(hear, lang_default=None)
     hear.add_argument("--free", action="store_true", help="free-text recognition instead of the command grammar")
 
-    doctor = sub.add_parser("doctor", help="check devices, voices and models")
+    doctor = add("doctor", help="check devices, voices and models")
     doctor.add_argument("--lang", default=None, choices=LANGS)
+    add_device_arguments(doctor)
 
-    bench = sub.add_parser("bench", help="measure response gap, recognition cost, speech start-up and memory")
-    from voicegame import bench as bench_module
-
+    bench = add("bench", help="measure response gap, recognition cost, speech start-up and memory")
     bench_module.add_arguments(bench)
 
-    models = sub.add_parser("models", help="list, install or locate speech models")
-    models.add_argument("action", choices=("list", "install", "path"))
-    models.add_argument("lang", nargs="?", default="en")
-    models.add_argument("--model", default=None)
+    models_parser = add("models", help="list, install or locate speech models")
+    models_parser.add_argument("action", choices=("list", "install", "path"))
+    models_parser.add_argument("lang", nargs="?", default="en")
+    models_parser.add_argument("--model", default=None, help="also look in this model folder (list, path)")
+    models_parser.add_argument("--from", dest="source", default=None, metavar="FILE|URL",
+                               help="install: this model zip (a file, or an http(s) URL of a mirror) "
+                                    "instead of the model list")
     return parser
 
 
 # ---------------------------------------------------------------------- commands
 def cmd_play(args, env: Env) -> int:
-    from voicegame.engine.table import Settings
-
-    module = host_module(args.game)
-    settings = Settings(game=args.game, lang=args.lang,
-                        seed=args.seed if args.seed is not None else random.SystemRandom().randrange(10**6),
-                        timer_s=args.timer, private=args.private, options=module.options_from_args(args),
-                        record=args.record)
-    if args.record and Path(args.record).is_dir():
-        raise CliError(f"--record {args.record} is a folder: give a file name, such as {Path(args.record) / 'game.json'}.")
-    try:
-        module.validate(settings)
-    except ValueError as exc:
-        raise CliError(str(exc)) from None
-    return _run_session(module, settings, args, env, log=None)
-
-
-def _run_session(module, settings, args, env: Env, log) -> int:
-    from voicegame.engine.table import Session
-
-    ports = build_ports(PortChoice.from_args(args), env)
-    session = Session(module.Host, ports.listener, ports.voice, ports.clock, settings, log=log, screen=ports.screen)
-    outcome = session.run()
-    return 0 if outcome in ("finished", "quit", "input_ended") else 1
+    appliance.apply_config(args, env)
+    settings = play_settings(args.game, args)
+    return run_session(settings, PortChoice.from_args(args), env)
 
 
 def latest_autosave(environ, unreadable: list[Path] | None = None) -> Path | None:
@@ -124,8 +99,6 @@ def latest_autosave(environ, unreadable: list[Path] | None = None) -> Path | Non
 
     :param unreadable: if given, autosaves that cannot be read are appended to it.
     """
-    from voicegame.engine.journal import data_dir, journal_path, load_autosave
-
     folder = data_dir(environ) / "autosave"
 
     def last_saved(path: Path) -> float:  # the journal is newer than the autosave mid-phase
@@ -144,15 +117,12 @@ def latest_autosave(environ, unreadable: list[Path] | None = None) -> Path | Non
 
 
 def cmd_resume(args, env: Env) -> int:
-    from voicegame.engine.table import Settings
-    from voicegame.engine.journal import load_autosave
-
     unreadable: list[Path] = []
     path = Path(args.path) if args.path else latest_autosave(env.environ, unreadable)
     for bad in unreadable:
         env.say(f"The saved game in {bad} can't be read, so it can't be resumed.")
     if path is None:
-        raise CliError("There is no unfinished game to resume; start one with: voicegame play wavelength")
+        raise logs.Failure("There is no unfinished game to resume; start one with: voicegame play wavelength")
     try:
         save = load_autosave(path)
     except ValueError as exc:
@@ -165,29 +135,24 @@ def cmd_resume(args, env: Env) -> int:
         raise CliError(f"{path} is not a voicegame autosave: it has no game settings and input log.") from None
     if save.get("finished"):
         raise CliError(f"The game in {path} is already finished.")
+    appliance.apply_config(args, env)
     settings.autosave = str(path)
     try:
         module.validate(settings)
     except ValueError as exc:
         raise CliError(f"The saved game cannot continue: {exc}") from None
     args.lang = settings.lang
-    return _run_session(module, settings, args, env, log=log)
+    return run_session(settings, PortChoice.from_args(args), env, log=log)
 
 
 def cmd_kiosk(args, env: Env) -> int:
-    from voicegame.lobby.host import run_kiosk
-
     return run_kiosk(args, env)
 
 
 def cmd_hear(args, env: Env) -> int:
     """``voicegame hear``: print each utterance, its confidence and its meaning, in ``--lang``
     (lines from ``prompts/<lang>/hear.toml``, numbers with the language's decimal mark)."""
-    from voicegame.adapters.headless import VirtualClock
-    from voicegame.ports import Expected, Heard, InputEnded
-    from voicegame.language.prompts import Prompts
-    from voicegame.language.words import understanding
-
+    appliance.apply_config(args, env)
     u = understanding(args.lang)
     prompts = Prompts.load(args.lang)
     listener = make_listener(PortChoice.from_args(args), env, VirtualClock())
@@ -215,25 +180,9 @@ def cmd_hear(args, env: Env) -> int:
     return 0
 
 
-def format_number(value: int | float, decimal_mark: str = ".", places: int | None = None) -> str:
-    """A number as written in the language: ``3.5`` → ``"3,5"`` with ``decimal_mark=","``;
-    never in exponent form; ``places`` fixes the decimals (a confidence: ``"1,00"``)."""
-    from decimal import Decimal
-
-    if places is not None:
-        text = f"{value:.{places}f}"
-    elif isinstance(value, float) and not value.is_integer():
-        text = format(Decimal(repr(value)), "f")
-    else:
-        text = str(int(value))
-    return text.replace(".", decimal_mark)
-
-
 def describe(u, text: str, prompts=None) -> str:
     """What the understanding module makes of ``text`` (for ``voicegame hear``), in the
     language of ``prompts`` (default: the understanding's)."""
-    from voicegame.language.prompts import Prompts
-
     p = prompts or Prompts.load(u.lang)
     parts = []
     if (c := u.command(text)) is not None:
@@ -250,63 +199,114 @@ def describe(u, text: str, prompts=None) -> str:
 
 
 def cmd_doctor(args, env: Env) -> int:
-    from voicegame.doctor import run_doctor
-
-    return run_doctor(lang=args.lang, out=env.say, env=env.environ)
+    return run_doctor(lang=args.lang, out=env.say, env=env.environ, mic=args.mic, speaker=args.speaker)
 
 
 def cmd_models(args, env: Env) -> int:
-    from voicegame import models
-    from voicegame.ports import DeviceError
-
     if args.action == "path":
+        target = models_install.install_dir(env.environ)
         for d in models.search_dirs(args.model, env.environ):
-            env.say(str(d))
+            env.say(f"{d}  (voicegame models install writes here)" if d == target else str(d))
+        if target not in models.search_dirs(args.model, env.environ):
+            env.say(f"{target}  (voicegame models install writes here)")
         return 0
     if args.action == "list":
-        found = models.list_models(env=env.environ)
+        found = models.list_models(env=env.environ, explicit=args.model)
+        broken = models.broken_models(env=env.environ, explicit=args.model)
         if not found:
             env.say("No speech models installed. " + models.install_hint(args.lang))
         for lang, path in found:
             env.say(f"{lang}: {path}")
+        for path, problem in broken:
+            env.say(f"BROKEN: {path} ({problem}): delete it, or run `voicegame models install "
+                    f"{models.model_language(path) or 'LANG'}` again.")
         return 0
+    progress = _progress_printer(env.stderr) if env.stderr.isatty() else None
     try:
-        path = models.install(args.lang)
-    except DeviceError as exc:
-        raise CliError(str(exc)) from None
-    env.say(f"Installed the {args.lang} model in {path}.")
+        result = models_install.install(args.lang, source=args.source, env=env.environ, progress=progress,
+                                        say=env.say)
+    except models_install.InstallError as exc:
+        env.stderr.write(f"voicegame: {exc}\n")
+        return 1
+    if result.already:
+        env.say(f"The {models.language_name(args.lang)} model is already installed in {result.path}.")
+    else:
+        env.say(f"Installed the {models.language_name(args.lang)} model in {result.path}.")
     return 0
 
 
-def cmd_bench(args, env: Env) -> int:
-    from voicegame import bench
+def _progress_printer(stream):
+    """A download progress line (percent and MB) rewritten in place on a terminal."""
+    def show(done: int, total: int | None) -> None:
+        text = f"{done / 1e6:.0f} MB" + (f" of {total / 1e6:.0f} MB ({100 * done // total}%)" if total else "")
+        stream.write("\r  " + text)
+        if total and done >= total:
+            stream.write("\n")
+        stream.flush()
+    return show
 
-    return bench.run_from_args(args, env.stdout, env.stderr)
+
+def cmd_bench(args, env: Env) -> int:
+    return bench_module.run_from_args(args, env.stdout, env.stderr)
 
 
 COMMANDS = {"bench": cmd_bench, "play": cmd_play, "resume": cmd_resume, "kiosk": cmd_kiosk, "hear": cmd_hear, "doctor": cmd_doctor,
             "models": cmd_models}
 
 
-def main(argv: list[str] | None = None, env: Env | None = None) -> int:
-    """Run the command line; returns the exit status (0 ok, 1 failure, 2 usage)."""
-    env = env or Env()
-    logging.basicConfig(level=logging.WARNING, stream=env.stderr, format="voicegame: %(message)s")
-    parser = build_parser()
+def version() -> str:
+    """The installed package's version (the source's when not installed)."""
+    from importlib import metadata
+
     try:
-        args = parser.parse_args(argv)
-    except SystemExit as exc:
+        return metadata.version("voicegame")
+    except metadata.PackageNotFoundError:
+        from voicegame import __version__
+
+        return __version__
+
+
+def main(argv: list[str] | None = None, env: Env | None = None) -> int:
+    """Run the command line; returns the exit status (:mod:`voicegame.logs`: 0 success,
+    1 runtime failure, 2 usage error; 130 after Ctrl-C)."""
+    env = env or Env()
+    parser = build_parser(env.environ)
+    argv = list(sys.argv[1:] if argv is None else argv)
+    flags = [a for a in argv[:1] if a in ("-v", "-vv", "--verbose")]
+    rest = argv[len(flags):]
+    if rest and rest[0].startswith("-") and rest[0] not in ("-h", "--help", "--version", "-v", "-vv", "--verbose"):
+        argv = [*flags, "kiosk", *rest]  # `voicegame --input keyboard --output text`: the lobby with those options
+    try:  # help, version and usage errors go to this run's streams
+        with contextlib.redirect_stdout(env.stdout), contextlib.redirect_stderr(env.stderr):
+            args = parser.parse_args(argv)
+    except SystemExit as exc:  # argparse: 2 for a usage error, 0 after --help / --version
         return int(exc.code or 0)
     if args.command is None:  # plain `voicegame`: the spoken lobby
+        verbose = args.verbose
         args = parser.parse_args(["kiosk"])
+        args.verbose = verbose
+    run = logs.setup(args.verbose, env.stderr, env.environ)
+    logs.logging.getLogger(logs.LOGGER).info("voicegame %s: %s", version(),
+                                             " ".join(argv) or "kiosk")
     try:
         return COMMANDS[args.command](args, env)
     except CliError as exc:
         env.stderr.write(f"voicegame: {exc}\n")
-        return 2
+        return logs.USAGE
+    except logs.Failure as exc:
+        env.stderr.write(f"voicegame: {exc}\n")
+        return logs.FAILURE
     except KeyboardInterrupt:
         env.say("Stopped.")
         return 130
+    except BrokenPipeError:
+        raise
+    except Exception as exc:  # a bug: one sentence here, the traceback in the log file
+        path = logs.crash(traceback.format_exc(), env.environ)
+        env.stderr.write(f"voicegame: internal error ({type(exc).__name__}); the details are in {path}.\n")
+        return logs.FAILURE
+    finally:
+        run.close()
 
 
 def entry() -> None:

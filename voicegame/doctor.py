@@ -1,6 +1,7 @@
 """``voicegame doctor``: what this machine has for voice play, and how to fix what is missing.
 
-It lists audio inputs and outputs (``sounddevice``), the espeak-ng voice of each
+It lists audio inputs and outputs (``sounddevice``, the defaults marked), opens the
+chosen (``--mic``/``--speaker``) or default microphone and speaker for real, the espeak-ng voice of each
 checked language (through pyttsx3, verified by synthesising a word) and the
 installed Vosk models, and prints, for each missing thing, one plain sentence with
 the command or action that fixes it. It never raises and prints no tracebacks.
@@ -24,17 +25,6 @@ from voicegame.ports import DeviceError
 SUPPORTED_LANGUAGES = ("en", "es", "nl")
 
 
-def _query_devices() -> list[dict]:
-    """All PortAudio devices as dicts (``name``, ``index``, ``max_input_channels`` …).
-
-    :raises DeviceError: PortAudio is missing.
-    """
-    from voicegame.adapters.audio import import_sounddevice
-
-    sd = import_sounddevice()
-    return [dict(d) for d in sd.query_devices()]
-
-
 def _check_voice(lang: str) -> str:
     """The verified espeak voice id for ``lang``.
 
@@ -50,14 +40,46 @@ def _one_line(exc: BaseException) -> str:
     return text
 
 
+def _check_devices(out: Callable[[str], None], missing: list[str], mic=None, speaker=None) -> None:
+    """List the devices (the defaults marked), then open the chosen microphone and speaker for real."""
+    from voicegame.adapters import devices
+    from voicegame.adapters.audio import NO_MICROPHONE, NO_SPEAKER
+
+    try:
+        found = devices.list_devices()
+    except DeviceError as exc:  # PortAudio missing: names `sudo apt install libportaudio2`
+        out(f"  MISSING: {exc}")
+        missing.append(str(exc))
+        return
+    for kind, word in (("input", "microphone"), ("output", "speaker")):
+        for d in devices.of_kind(found, kind):
+            rate = f" ({int(d.default_samplerate)} Hz)" if kind == "input" else ""
+            out(f"  {word} {d.index}: {d.name}{rate}" + (" — the default" if d.is_default(kind) else ""))
+    for kind, word, asked, opener, none in (("input", "microphone", mic, devices.open_input, NO_MICROPHONE),
+                                            ("output", "speaker", speaker, devices.open_output, NO_SPEAKER)):
+        if not devices.of_kind(found, kind):
+            out(f"  MISSING: {none}")
+            missing.append(none)
+            continue
+        try:
+            opened = opener(devices.resolve(asked, kind, found))
+            which = "the chosen" if asked else "the default"
+            out(f"  opened {which} {word} {opened.index}: {opened.name}: ok")
+        except DeviceError as exc:
+            out(f"  MISSING: {exc}")
+            missing.append(str(exc))
+
+
 def run_doctor(lang: str | None = None, out: Callable[[str], None] = print,
-               env: Mapping[str, str] = os.environ, model_dir=None) -> int:
+               env: Mapping[str, str] = os.environ, model_dir=None, mic=None, speaker=None) -> int:
     """Check this machine for voice play and print what to fix.
 
     :param lang: the game language to check (``"en"``); ``None`` checks en, es and nl.
     :param out: where each line goes.
     :param env: environment variables for the model search (``VOICEGAME_MODEL_DIR`` …).
     :param model_dir: an explicit ``--model DIR``.
+    :param mic, speaker: ``--mic`` / ``--speaker`` (an index or a part of a name); each chosen
+        (or default) device is opened for real.
     :returns: 0 when everything required is present, 1 otherwise.
     """
     from voicegame import models
@@ -68,25 +90,7 @@ def run_doctor(lang: str | None = None, out: Callable[[str], None] = print,
     # -- audio devices ---------------------------------------------------------
     out("Audio devices:")
     try:
-        devices = _query_devices()
-        inputs = [d for d in devices if int(d.get("max_input_channels", 0)) > 0]
-        outputs = [d for d in devices if int(d.get("max_output_channels", 0)) > 0]
-        for d in inputs:
-            out(f"  microphone {d.get('index', '?')}: {d.get('name', '?')} "
-                f"({int(d.get('default_samplerate', 0))} Hz)")
-        for d in outputs:
-            out(f"  speaker {d.get('index', '?')}: {d.get('name', '?')}")
-        if not inputs:
-            from voicegame.adapters.audio import NO_MICROPHONE
-            out(f"  MISSING: {NO_MICROPHONE}")
-            missing.append(NO_MICROPHONE)
-        if not outputs:
-            from voicegame.adapters.audio import NO_SPEAKER
-            out(f"  MISSING: {NO_SPEAKER}")
-            missing.append(NO_SPEAKER)
-    except DeviceError as exc:  # PortAudio missing: names `sudo apt install libportaudio2`
-        out(f"  MISSING: {exc}")
-        missing.append(str(exc))
+        _check_devices(out, missing, mic, speaker)
     except Exception as exc:
         msg = (f"The audio devices could not be listed ({_one_line(exc)}): run "
                "`sudo apt install libportaudio2` and plug in a microphone and a speaker.")
@@ -133,6 +137,10 @@ def run_doctor(lang: str | None = None, out: Callable[[str], None] = print,
         out(f"  other models could not be listed ({_one_line(exc)})")
     if not with_model:
         missing.extend(hints if lang else hints[:1])
+
+    from voicegame import logs
+
+    out(f"Log file: {logs.log_path(env)} (voicegame -v also logs to stderr).")
 
     # -- summary -----------------------------------------------------------------
     if missing:

@@ -94,9 +94,9 @@ def make_clock(choice: PortChoice, env: Env):
 def make_listener(choice: PortChoice, env: Env, clock, shared: dict | None = None):
     """The Listener for ``choice.input``.
 
-    With ``keyboard_fallback`` a missing microphone or model falls back to the keyboard
-    with one sentence. ``shared`` keeps one microphone stream (and one script) across
-    languages. :raises CliError: unreadable script file.
+    A missing microphone or model falls back to the keyboard with one sentence (without
+    ``keyboard_fallback``, :func:`build_ports` waits for them instead). ``shared`` keeps one
+    microphone stream (and one script) across languages. :raises CliError: unreadable script file.
     """
     from voicegame.adapters.headless import KeyboardListener, ScriptError, ScriptListener
 
@@ -121,8 +121,10 @@ def make_listener(choice: PortChoice, env: Env, clock, shared: dict | None = Non
         from voicegame.adapters.audio import MicSource
         from voicegame.adapters.vosk_listener import VoskListener, load_model
 
+        from voicegame.adapters.devices import resolve
+
         if "source" not in shared:
-            shared["source"] = MicSource(device=choice.mic)
+            shared["source"] = MicSource(device=resolve(choice.mic, "input"))
             shared["source"].start()
         return VoskListener(load_model(model_path), shared["source"])
     except DeviceError as exc:
@@ -137,21 +139,24 @@ def make_voice(choice: PortChoice, env: Env, shared: dict | None = None):
     shared = {} if shared is None else shared
     if choice.output == "text":
         return shared.setdefault("text_voice", TextVoice(env.stdout))
+    from voicegame import appliance
+
     try:
         from voicegame.adapters.audio import require_output
+        from voicegame.adapters.devices import resolve
         from voicegame.adapters.tts import Pyttsx3Voice
 
-        devices = {}
-        if choice.private.startswith("earpiece:"):
-            earpiece = device(choice.private.split(":", 1)[1])
-            devices = {"psychic": earpiece, "writers": earpiece}
-            require_output(earpiece)
-        require_output(choice.speaker)
-        voice = Pyttsx3Voice(lang=choice.lang, rate_wpm=choice.rate_wpm, volume=choice.volume,
-                             output_device=choice.speaker, private_devices=devices)
-        voice.verify()
-        return voice
+        devices = appliance.private_outputs(choice.private)
+        speaker = resolve(choice.speaker, "output")
+        require_output(speaker)
+        return Pyttsx3Voice(lang=choice.lang, rate_wpm=choice.rate_wpm, volume=choice.volume,
+                            output_device=speaker, private_devices=devices)
+    except appliance.UsageError as exc:
+        raise CliError(str(exc)) from None
     except DeviceError as exc:
+        if choice.private.startswith("earpiece:"):  # printed text would show the secrets to everyone
+            raise CliError(f"{exc} The game does not start: printing the host's words would show the secrets.") \
+                from None
         env.say(f"{exc} Printing the host's words instead.")
         return TextVoice(env.stdout)
 
@@ -163,6 +168,11 @@ def build_ports(choice: PortChoice, env: Env) -> Ports:
     :raises CliError: unreadable script file.
     """
     clock = make_clock(choice, env)
+    if choice.input == "mic" and not choice.keyboard_fallback:  # a kiosk: waits, never the keyboard
+        from voicegame import appliance
+
+        listener, voice, relang = appliance.unattended_ports(choice, env, clock)
+        return Ports(listener, voice, clock, relang=relang, screen=env.say)
     shared: dict = {}
 
     def for_language(code: str):

@@ -4,7 +4,7 @@ Search order (first match wins), see :func:`search_dirs`:
 
 1. an explicit ``--model DIR`` (taken as-is when it is itself a model folder);
 2. ``$VOICEGAME_MODEL_DIR``;
-3. ``<project>/models/`` (the folder beside the ``voicegame`` package);
+3. ``<project>/models/`` (the folder beside the ``voicegame`` package; in a checkout only);
 4. the user data folder, ``platformdirs.user_data_dir("voicegame")/models``;
 5. Vosk's own folders (``vosk.MODEL_DIRS``: ``$VOSK_MODEL_PATH``, ``/usr/share/vosk``,
    ``~/.cache/vosk`` …).
@@ -12,21 +12,25 @@ Search order (first match wins), see :func:`search_dirs`:
 A model for language L is a folder named ``vosk-model-small-L-…`` or
 ``vosk-model-L-…`` holding ``am/final.mdl`` or ``conf/model.conf``. Small models
 are preferred: they load fast and accept a grammar (big models with a static graph
-ignore it). Nothing is downloaded unless :func:`install` is called.
+ignore it). A folder that cannot be used (:func:`model_problem`) is never found; it is
+listed by :func:`broken_models`. Nothing is downloaded unless :func:`install` is called
+(:mod:`voicegame.models_install`).
 """
 
 from __future__ import annotations
 
-import contextlib
-import io
+import json
 import os
 import re
+import sys
 from pathlib import Path
 from typing import Mapping
 
 from voicegame.ports import DeviceError
 
 ENV_VAR = "VOICEGAME_MODEL_DIR"
+#: Written by ``models install`` into a model folder once Vosk has loaded it: every file's size.
+MANIFEST = ".voicegame-model.json"
 LANGUAGE_NAMES = {"en": "English", "es": "Spanish", "nl": "Dutch", "ko": "Korean"}
 _NAME = re.compile(r"^vosk-model-(?:(small)-)?([a-z]{2,3})(?:-|$)")
 
@@ -47,6 +51,11 @@ def project_models_dir() -> Path:
     return Path(__file__).resolve().parent.parent / "models"
 
 
+def in_checkout() -> bool:
+    """True when the package runs from a source checkout (``pyproject.toml`` beside it), not an install."""
+    return (Path(__file__).resolve().parent.parent / "pyproject.toml").is_file()
+
+
 def user_models_dir() -> Path:
     """``platformdirs.user_data_dir("voicegame")/models``: where :func:`install` puts models."""
     import platformdirs
@@ -55,13 +64,18 @@ def user_models_dir() -> Path:
 
 
 def _vosk_dirs(env: Mapping[str, str]) -> list[Path]:
+    home = Path.home()
     try:
         import vosk
 
         fixed = [Path(d) for d in vosk.MODEL_DIRS[1:] if d is not None]
     except (ImportError, OSError, AttributeError):
-        home = Path.home()
         fixed = [Path("/usr/share/vosk"), home / "AppData/Local/vosk", home / ".cache/vosk"]
+    # Vosk lists its folders of every platform; keep this platform's
+    if sys.platform == "win32":
+        fixed = [d for d in fixed if d != Path("/usr/share/vosk")]
+    else:
+        fixed = [d for d in fixed if "AppData" not in d.parts]
     # vosk.MODEL_DIRS[0] is $VOSK_MODEL_PATH read at import; read it from ``env`` instead.
     first = [Path(env["VOSK_MODEL_PATH"])] if env.get("VOSK_MODEL_PATH") else []
     return first + fixed
@@ -78,7 +92,8 @@ def search_dirs(explicit: str | Path | None = None, env: Mapping[str, str] = os.
         dirs.append(Path(explicit).expanduser())
     if env.get(ENV_VAR):
         dirs.append(Path(env[ENV_VAR]).expanduser())
-    dirs.append(project_models_dir())
+    if in_checkout():
+        dirs.append(project_models_dir())
     dirs.append(user_models_dir())
     dirs.extend(_vosk_dirs(env))
     unique: list[Path] = []
@@ -99,7 +114,8 @@ def _models_in(directory: Path) -> list[Path]:
         entries = list(directory.iterdir())
     except OSError:
         return []
-    found = [e for e in entries if e.is_dir() and _NAME.match(e.name) and looks_like_model(e)]
+    found = [e for e in entries if e.is_dir() and _NAME.match(e.name) and looks_like_model(e)
+             and model_problem(e) is None]
     # small models first; within each, the name sorting last (newest version) first
     found.sort(key=lambda e: e.name, reverse=True)
     return sorted(found, key=lambda e: _NAME.match(e.name).group(1) != "small")
@@ -136,87 +152,60 @@ def list_models(env: Mapping[str, str] = os.environ, explicit: str | Path | None
     return out
 
 
+def model_problem(path: str | Path) -> str | None:
+    """Why a folder named like a model cannot be used, or ``None`` when it looks whole.
+
+    A folder installed by ``models install`` is checked against its manifest (every file
+    there with its size); any other one by its shape: a model file that is empty, or an
+    acoustic model (``am/final.mdl``) without a decoding graph (``graph/HCLG.fst`` or
+    ``graph/HCLr.fst``; small models also have ``graph/Gr.fst``).
+    """
+    p = Path(path)
+    manifest = p / MANIFEST
+    if manifest.is_file():
+        try:
+            files = json.loads(manifest.read_text(encoding="utf-8"))["files"]
+            for name, size in files.items():
+                f = p / name
+                if not f.is_file():
+                    return f"{name} is missing"
+                if f.stat().st_size != size:
+                    return f"{name} is cut short" if f.stat().st_size < size else f"{name} has changed"
+        except (OSError, ValueError, KeyError, TypeError, AttributeError):
+            return f"its {MANIFEST} cannot be read"
+        return None
+    if not looks_like_model(p):
+        return "it has no am/final.mdl or conf/model.conf"
+    for name in ("am/final.mdl", "conf/model.conf", "conf/mfcc.conf", "graph/HCLG.fst", "graph/HCLr.fst",
+                 "graph/Gr.fst"):
+        f = p / name
+        if f.is_file() and f.stat().st_size == 0:
+            return f"{name} is empty"
+    if (p / "am" / "final.mdl").is_file() and not any((p / "graph" / g).is_file() for g in ("HCLG.fst", "HCLr.fst")):
+        return "it has no decoding graph (graph/HCLG.fst or graph/HCLr.fst)"
+    return None
+
+
+def broken_models(env: Mapping[str, str] = os.environ, explicit: str | Path | None = None) -> list[tuple[Path, str]]:
+    """Folders named like a model (``vosk-model-…``) that cannot be used, each with the reason
+    (:func:`model_problem`), in search order; they are never found or listed as installed."""
+    out: list[tuple[Path, str]] = []
+    for d in search_dirs(explicit, env):
+        try:
+            entries = sorted(d.iterdir())
+        except OSError:
+            continue
+        for e in entries:
+            if e.is_dir() and _NAME.match(e.name):
+                problem = model_problem(e)
+                if problem is not None and all(e != p for p, _ in out):
+                    out.append((e, problem))
+    return out
+
+
 def install_hint(lang: str) -> str:
     """One sentence telling a person how to get a speech model for ``lang``."""
     return (
         f"No speech model for {language_name(lang)}: run `voicegame models install {lang}` "
         "(needs internet once), or play with --input keyboard."
     )
-
-
-def _fetch_model_list() -> list[dict]:
-    """Vosk's published model list (``vosk.MODEL_LIST_URL``); the one network read before a download."""
-    import requests
-    import vosk
-
-    response = requests.get(vosk.MODEL_LIST_URL, timeout=10)
-    response.raise_for_status()
-    return response.json()
-
-
-def _pick(models: list[dict], lang: str) -> str | None:
-    """The model Vosk itself would pick for ``lang``: small, not obsolete (as ``get_model_by_lang``)."""
-    names = [m.get("name", "") for m in models
-             if m.get("lang") == lang and m.get("type") == "small" and str(m.get("obsolete")) == "false"]
-    if not names:  # list languages are like "en-us"; accept that for "en"
-        names = [m.get("name", "") for m in models
-                 if str(m.get("lang", "")).split("-")[0] == lang and m.get("type") == "small"
-                 and str(m.get("obsolete")) == "false"]
-    names = [n for n in names if n]
-    return sorted(names)[-1] if names else None
-
-
-class _VoskDownloader:
-    """Borrows Vosk's own downloader (zip download with a tqdm bar, unzip, delete zip)."""
-
-    def __init__(self, vosk):
-        self.download_model = vosk.Model.download_model.__get__(self)
-        self.download_progress_hook = vosk.Model.download_progress_hook.__get__(self)
-
-
-def install(lang: str, dest_dir: str | Path | None = None, progress: bool = True) -> Path:
-    """Download and unpack the small Vosk model for ``lang`` with Vosk's own downloader.
-
-    :param lang: a language code (``"en"``).
-    :param dest_dir: where to unpack; ``None`` is :func:`user_models_dir`.
-    :param progress: show Vosk's tqdm progress bar.
-    :returns: the model folder (already there → returned without downloading).
-    :raises DeviceError: offline, unknown language, or a broken download (one sentence).
-    """
-    dest = Path(dest_dir) if dest_dir else user_models_dir()
-    try:
-        import vosk
-    except (ImportError, OSError) as exc:
-        raise DeviceError("The Vosk speech recognizer is missing: run `pip install vosk`.") from exc
-    offline = DeviceError(
-        f"Could not download the {language_name(lang)} speech model (no internet?): connect "
-        f"once and run `voicegame models install {lang}` again, or unpack a model into {dest}."
-    )
-    try:
-        models = _fetch_model_list()
-    except (Exception, SystemExit) as exc:  # requests errors, bad JSON
-        raise offline from exc
-    name = _pick(models, lang)
-    if name is None:
-        raise DeviceError(
-            f"Vosk offers no small speech model for the language code {lang!r}: see "
-            "https://alphacephei.com/vosk/models for the codes it has."
-        )
-    target = dest / name
-    if looks_like_model(target):
-        return target
-    sink = contextlib.nullcontext() if progress else contextlib.redirect_stderr(io.StringIO())
-    try:
-        dest.mkdir(parents=True, exist_ok=True)
-        with sink:
-            _VoskDownloader(vosk).download_model(target)
-    except (Exception, SystemExit) as exc:  # URLError, OSError, BadZipFile, Vosk's sys.exit
-        with contextlib.suppress(OSError):
-            Path(str(target) + ".zip").unlink()
-        raise offline from exc
-    if not looks_like_model(target):
-        raise DeviceError(
-            f"The downloaded {language_name(lang)} model in {target} is incomplete: delete "
-            f"that folder and run `voicegame models install {lang}` again."
-        )
-    return target

@@ -62,6 +62,23 @@ class Silence:
     waited_s: float = 0.0
 
 
+@dataclass(frozen=True)
+class Rejected:
+    """Speech was heard but was not for the host (table talk, noise on grammar words).
+
+    A host treats it as :class:`Silence`.
+
+    :param text: what the grammar made of it, filler words removed (for logs only).
+    :param reason: ``"filler"`` (words outside the moment's grammar), ``"long"``
+        (longer than a command), ``"phrases"`` (more phrases than a command).
+    :param duration_s: seconds of speech.
+    """
+
+    text: str = ""
+    reason: str = ""
+    duration_s: float = 0.0
+
+
 class InputEnded(Exception):
     """The input source is exhausted (end of a script file, end of stdin).
 

@@ -8,6 +8,8 @@
 
 from __future__ import annotations
 
+import os
+import select
 import sys
 import time
 from pathlib import Path
@@ -70,6 +72,10 @@ class ScriptListener:
 class KeyboardListener:
     """Each typed line is an utterance; an empty line is silence; end of input ends the game.
 
+    A listening moment with a timeout waits at most that long for a line (as a
+    microphone waits for speech), so the game's timers run the same with a keyboard;
+    a stream without a file descriptor (a test's ``StringIO``) is read at once.
+
     :param stream: input stream (default ``sys.stdin``).
     :param prompt: printed before reading, e.g. ``"> "``.
     """
@@ -78,21 +84,50 @@ class KeyboardListener:
         self.stream = stream or sys.stdin
         self.prompt = prompt
         self.out = out or sys.stdout
+        self._pending = b""
+        self._eof = False
+        try:
+            self._fd: int | None = self.stream.fileno()
+        except (AttributeError, OSError, ValueError):
+            self._fd = None
 
     def listen(self, expected: Expected, timeout_s: float | None) -> Heard | Silence:
-        """Read one line. :raises InputEnded: end of input (Ctrl-D)."""
+        """Read one line (at most ``timeout_s`` seconds). :raises InputEnded: end of input (Ctrl-D)."""
         self.out.write(self.prompt)
         self.out.flush()
         try:
-            line = self.stream.readline()
+            line = self._read_line(timeout_s)
         except KeyboardInterrupt as exc:
             raise InputEnded("keyboard") from exc
+        if line is None:
+            self.out.write("\n")
+            return Silence(timeout_s or 0.0)
         if not line:
             raise InputEnded("keyboard")
         text = line.strip()
         if not text or text.lower() == SILENCE_LINE:
             return Silence(timeout_s or 0.0)
         return Heard(text.lower())
+
+    def _read_line(self, timeout_s: float | None) -> str | None:
+        """The next line ("" at the end of input), or ``None`` when ``timeout_s`` passed first."""
+        if self._fd is None:
+            return self.stream.readline()
+        deadline = None if timeout_s is None else time.monotonic() + timeout_s
+        while b"\n" not in self._pending and not self._eof:
+            wait = None if deadline is None else max(0.0, deadline - time.monotonic())
+            ready, _, _ = select.select([self._fd], [], [], wait)
+            if not ready:
+                return None
+            chunk = os.read(self._fd, 4096)
+            if not chunk:
+                self._eof = True
+            self._pending += chunk
+        if b"\n" in self._pending:
+            line, self._pending = self._pending.split(b"\n", 1)
+            return line.decode("utf-8", "replace") + "\n"
+        line, self._pending = self._pending, b""
+        return line.decode("utf-8", "replace")
 
 
 class TextVoice:

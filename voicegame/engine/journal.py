@@ -8,14 +8,16 @@
 
 from __future__ import annotations
 
+import dataclasses
 import json
+import logging
 import math
 import os
 import tempfile
 import threading
 import time
+import uuid
 import zlib
-import logging
 from pathlib import Path
 from typing import Any, Mapping
 
@@ -549,3 +551,166 @@ def load_autosave(path: str | Path) -> dict:
         for problem in problems:
             _log.warning("%s", problem)
     return save
+
+
+# --------------------------------------------------------------------------- a table's saves
+
+
+class Storage:
+    """Where a table's autosave, journal and record go: the disk (the default).
+
+    The first save of a generation is written at once; later full saves go to the
+    process's :class:`BackgroundWriter` (atomic + fsync off the listening path); the
+    journal is an open append-only file. Replace it to save elsewhere or not at all
+    (:class:`NoStorage`), or to measure (the bench).
+    """
+
+    def write_now(self, path: Path, data: Any) -> None:
+        """Write ``data`` as JSON atomically, now (no fsync). :raises OSError: on failure."""
+        atomic_write_json(path, data, durable=False)
+
+    def write_later(self, path: Path, text: str) -> None:
+        """Queue ``text`` for an atomic, fsynced write of ``path``."""
+        background_writer().write(path, text)
+
+    def take_error(self) -> OSError | None:
+        """The failure of a queued write since the last call, if any (then forgotten)."""
+        writer = background_writer()
+        error, writer.error = writer.error, None
+        return error
+
+    def open_journal(self, autosave: Path):
+        """The autosave's journal, open for appending. :raises OSError: on failure."""
+        return open_journal(autosave)
+
+    def write_journal(self, fh, index: int, entry: dict, generation: str, seq: int) -> None:
+        write_journal_line(fh, index, entry, generation, seq)
+
+    def flush(self) -> None:
+        """Wait until every queued write is on disk."""
+        background_writer().flush()
+
+    def remove(self, path: Path) -> None:
+        """Delete a save that must not be offered (a game that failed before any input)."""
+        path.unlink(missing_ok=True)
+
+
+class NoStorage(Storage):
+    """Saves nothing (a table that must leave no file)."""
+
+    def write_now(self, path, data) -> None:
+        pass
+
+    def write_later(self, path, text) -> None:
+        pass
+
+    def take_error(self) -> OSError | None:
+        return None
+
+    def open_journal(self, autosave):
+        return None
+
+    def write_journal(self, fh, index, entry, generation, seq) -> None:
+        pass
+
+    def flush(self) -> None:
+        pass
+
+    def remove(self, path) -> None:
+        pass
+
+
+def new_record(settings_dict: dict) -> dict:
+    """An empty game record (``voicegame-record/1``) for settings given as a dict."""
+    return {"format": "voicegame-record/1", "game": settings_dict.get("game"), "settings": dict(settings_dict),
+            "seed": settings_dict.get("seed"), "inputs": [], "turns": [], "awards": [], "standings": None,
+            "winners": None, "finished": False}
+
+
+class Recorder:
+    """One table's record, autosave and journal (a generation of the autosave).
+
+    :param settings: the game's settings (a dataclass with ``record``, ``autosave``,
+        ``game`` and ``started``).
+    :param storage: where it all goes (:class:`Storage`).
+    :param said_failure: called once per failed save (the table says so once).
+    """
+
+    def __init__(self, settings, storage: Storage, said_failure):
+        self.settings = settings
+        self.storage = storage
+        self._failed = said_failure
+        self._settings_dict = dataclasses.asdict(settings)
+        self.record: dict = new_record(dataclasses.asdict(settings))
+        self.generation = ""
+        self._generation_saved = False
+        self.journal_seq = 0
+        self._journal = None
+        self.snapshot_callback = None
+        self._state: Any = None
+        self.new_generation()
+
+    def new_generation(self) -> None:
+        """Start a new autosave lineage: journal lines written so far stop counting."""
+        self.generation = uuid.uuid4().hex[:12]
+        self._generation_saved = False
+
+    def record_path(self) -> Path:
+        s = self.settings
+        return Path(s.record) if s.record else data_dir() / "records" / f"{s.game}-{s.started}.json"
+
+    def autosave_path(self) -> Path:
+        s = self.settings
+        return Path(s.autosave) if s.autosave else data_dir() / "autosave" / f"{s.game}-{s.started}.json"
+
+    def autosave(self, log: list[dict], phase: str, finished: bool = False, record: bool = True) -> None:
+        """Write the autosave (settings + input log + state) and, with ``record``, the record.
+
+        The first save of a generation is written at once (until it exists, journal
+        lines of the generation would have nothing to continue); the others go to the
+        storage's writer. A failure is reported to ``said_failure``.
+        """
+        if self.snapshot_callback and (record or self._state is None):
+            try:  # informative only (resume replays the log), so taken at phase changes
+                self._state = self.snapshot_callback()
+            except Exception:
+                logging.getLogger("voicegame").exception("snapshot failed")
+        self._settings_dict["autosave"] = self.settings.autosave
+        save = {"format": "voicegame-autosave/1", "settings": self._settings_dict, "generation": self.generation,
+                "journal_seq": self.journal_seq, "log": log, "phase": phase, "state": self._state,
+                "finished": finished}
+        try:
+            if not self._generation_saved:
+                self.storage.write_now(self.autosave_path(), save)
+                self._generation_saved = True
+            if record or finished:
+                self.storage.write_later(self.autosave_path(), to_json(save))
+                self.record["finished"] = finished
+                self.storage.write_later(self.record_path(), to_json(self.record))
+            error = self.storage.take_error()
+            if error is not None:
+                raise error
+        except OSError as exc:
+            self._failed(exc)
+
+    def journal(self, log: list[dict], phase: str) -> None:
+        """Append the newest log entry to the journal (a newer line for an index wins)."""
+        if not log:
+            return
+        if not self._generation_saved:  # after a replay: the new generation's autosave first
+            self.autosave(log, phase, record=False)
+        try:
+            self.journal_seq += 1
+            if self._journal is None:  # one open file per table: a line costs a write, not an open
+                self._journal = self.storage.open_journal(self.autosave_path())
+            self.storage.write_journal(self._journal, len(log) - 1, log[-1], self.generation, self.journal_seq)
+        except OSError as exc:
+            self._failed(exc)
+
+    def close(self) -> None:
+        if self._journal is not None:
+            try:
+                self._journal.close()
+            except OSError:
+                pass
+            self._journal = None

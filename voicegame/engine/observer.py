@@ -5,8 +5,9 @@ The table publishes two kinds of event (OpenSpiel's observer idea):
 - :class:`Caption` — a sentence as the host says it, to everyone (``audience``
   ``"public"``) or to one private audience (``"psychic"``, ``"writers"``, a player);
 - :class:`View` — a game's picture of the table for one audience after a change:
-  the public view (card, dial, scores, mat, board, timer) or a private one (the
-  Psychic's target).
+  the public view (card, dial, scores, mat, board) or a private one (the
+  Psychic's target);
+- :class:`Timer` — a running game timer (total, left, running), public.
 
 A subscriber names the audience it serves and receives only that audience's
 events: a screen subscribes to ``"public"`` and can never receive a secret.
@@ -52,7 +53,24 @@ class View:
     kind: str = "view"
 
 
-Event = Caption | View
+@dataclass(frozen=True)
+class Timer:
+    """A game timer as a screen draws it (public): at its start, at each announcement, at
+    pause and resume, and at its end.
+
+    :param total_s: the timer's length, seconds.
+    :param left_s: seconds left (0 at the end).
+    :param running: False while paused and once it has ended.
+    """
+
+    total_s: float
+    left_s: float
+    running: bool
+    audience: str = PUBLIC
+    kind: str = "timer"
+
+
+Event = Caption | View | Timer
 
 
 class Observers:

@@ -1,164 +1,50 @@
-"""The table every game host plays at: speaking, listening with re-prompts, timers,
-the private channel, global commands, the game record and autosave.
+"""The table every game host plays at: a facade over the engine's parts.
 
-A game host (``voicegame.host.<game>``) is a ``transitions`` machine over a model
-object; in each phase it asks the :class:`Table` to say something and to listen
-for something, then calls the pure rules. The table owns everything that is the
-same in every game:
+A game host (``voicegame.games.<game>.host``) asks its :class:`Table` to say
+something and to listen for something, then calls the pure rules. The table
+joins small parts, each with one job:
 
-- :meth:`Table.ask` — one listening moment with the re-prompt policy of the
-  foundation issue: nothing heard → "I didn't hear anything" and ask again;
-  heard but not understood → say what was heard and what may be said;
-  understood but not allowed now → say why (:class:`NotAllowed`); after three
-  failed tries the phase's options are offered aloud and the host keeps waiting.
-  Global commands (repeat, help, score, pause/resume, undo, slower/faster,
-  louder/softer, quit) are understood in every moment.
-- :meth:`Table.run_timer` — G1: announced, warned at 10 s left, ended aloud; off
-  with ``--timer off`` (then the table says "ready" when done).
-- :meth:`Table.tell_private` — G2: ears (default), earpiece or screen.
-- Undo (G4) and resume both replay the input log of the game: the game is
-  deterministic given its settings, seed and inputs, so replaying the log with
-  the voice muted and a virtual clock rebuilds exactly the state that was lost.
+- :class:`~voicegame.engine.speech.Speech` — prompts, "repeat", the private channel (G2);
+- :mod:`~voicegame.engine.moment` — one listening moment: expected phrases, parse,
+  re-prompts, global commands and pause (:meth:`Table.ask`, :meth:`Table.moment`);
+- :class:`~voicegame.engine.timers.Timers` — game timers (G1);
+- :class:`~voicegame.engine.journal.Recorder` — the record, autosave and journal,
+  written to an injectable :class:`~voicegame.engine.journal.Storage`;
+- :class:`~voicegame.engine.session.Replay` — replaying the input log (undo G4, resume).
 
 :class:`Session` runs one game to its end and writes the record and autosave.
 """
 
 from __future__ import annotations
 
-import dataclasses
 import datetime as _dt
 import logging
 import os
 import random
 import traceback
-import uuid
-from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any, Callable, Iterable, TypeVar
 
-from voicegame.adapters.headless import NullVoice, VirtualClock
+from voicegame.engine.journal import NoStorage, Recorder, Storage, data_dir
+from voicegame.engine.moment import (DEFAULT_LISTEN_S, MAX_TRIES, SILENT, Ambiguous, Commands, Moment,
+                                     NotAllowed, NotUnderstood, ParseError, run_moment, try_parse, understood)
 from voicegame.engine.observer import PUBLIC, CaptionedVoice, Observers, View
-from voicegame.ports import DeviceError, Clock, Expected, Heard, InputEnded, Listener, Silence, Voice
+from voicegame.engine.session import IdleTable, QuitGame, Replay, Settings, SwitchClock, Undo, _is_seconds
+from voicegame.engine.speech import Speech
+from voicegame.engine.timers import Timers
 from voicegame.language.prompts import Prompts
 from voicegame.language.utterance import clean_heard
-from voicegame.engine.journal import (journal_path, private_folder, quarantine, tidy, atomic_write_json, background_writer, data_dir, open_journal, to_json,
-                               write_journal_line)
+from voicegame.engine.journal import background_writer, journal_path, private_folder, quarantine, tidy
 from voicegame.language.words import Understanding, understanding
+from voicegame.ports import Clock, DeviceError, Expected, Heard, InputEnded, Listener, Silence, Voice
 
 log = logging.getLogger("voicegame")
 
 T = TypeVar("T")
 
-#: Seconds a listening moment waits for speech to start before it counts as silence.
-DEFAULT_LISTEN_S = 10.0
-#: Failed tries before the phase's options are offered aloud.
-MAX_TRIES = 3
-#: Sentinel returned by :meth:`Table.ask` when ``silence_limit`` silences were heard.
-SILENT = object()
-
-
-class NotUnderstood(Exception):
-    """Raised by a parse function: the utterance is not one of the phase's forms."""
-
-
-def understood(value: T | None) -> T:
-    """``value``, or :class:`NotUnderstood` when the understanding module found nothing
-    (``None``): the one line a parse function needs for "not one of this moment's forms"."""
-    if value is None:
-        raise NotUnderstood
-    return value
-
-
-class NotAllowed(Exception):
-    """Raised by a parse function: understood, but not allowed now.
-
-    ``str(error)`` is the sentence the host says (already in the table's language).
-    """
-
-
-def try_parse(parse: Callable[[str], T], heard: Heard) -> tuple[str, Any]:
-    """Parse the best transcript, then the alternatives, in order.
-
-    :returns: ``("ok", value)``; else ``("not_allowed", sentence)`` for the first
-        :class:`NotAllowed` seen; else ``("not_understood", None)``.
-    """
-    first_error = None
-    for text in (heard.text, *heard.alternatives):
-        try:
-            return ("ok", parse(text))
-        except NotAllowed as exc:
-            first_error = first_error or ("not_allowed", str(exc))
-        except NotUnderstood:
-            pass
-    return first_error or ("not_understood", None)
-
-
-class QuitGame(Exception):
-    """The table confirmed "quit": the game stops, its record and autosave are kept."""
-
-
-class IdleTable(Exception):
-    """Nobody spoke for ``settings.idle_s`` seconds (kiosk): the game is saved and the host
-    returns to the lobby."""
-
-
-class Undo(Exception):
-    """Take back the last accepted input of the current phase (G4): replay the log up to ``index``."""
-
-    def __init__(self, index: int):
-        super().__init__(index)
-        self.index = index
-
-
-@dataclass
-class Settings:
-    """Everything that, with the input log, determines a game.
-
-    :param game: ``"wavelength"``, ``"rofl"`` or ``"wits"``.
-    :param timer_s: seconds for every game timer (G1), ``None`` for off.
-    :param private: ``"ears"``, ``"earpiece:DEVICE"`` or ``"screen"`` (G2).
-    :param options: game options (players, teams, modes, deck paths…), JSON-serialisable.
-    """
-
-    game: str
-    lang: str = "en"
-    seed: int = 0
-    timer_s: float | None = 30.0
-    private: str = "ears"
-    options: dict = field(default_factory=dict)
-    record: str | None = None
-    autosave: str | None = None
-    started: str = ""
-    idle_s: float | None = None
-
-    @classmethod
-    def from_dict(cls, d: dict) -> "Settings":
-        names = {f.name for f in dataclasses.fields(cls)}
-        return cls(**{k: v for k, v in d.items() if k in names})
-
-
-class SwitchClock:
-    """A clock that runs virtual time while a log is replayed, then live time, continuously."""
-
-    def __init__(self, live: Clock):
-        self.live = live
-        self.virtual = VirtualClock()
-        self.replaying = False
-        self.offset = 0.0
-
-    def now(self) -> float:
-        return self.virtual.now() if self.replaying else self.live.now() + self.offset
-
-    def sleep(self, seconds: float) -> None:
-        (self.virtual if self.replaying else self.live).sleep(seconds)
-
-    def start_replay(self) -> None:
-        self.replaying = True
-        self.virtual = VirtualClock(self.live.now() + self.offset)
-
-    def go_live(self) -> None:
-        self.offset = self.virtual.now() - self.live.now()
-        self.replaying = False
+__all__ = ["DEFAULT_LISTEN_S", "MAX_TRIES", "SILENT", "Ambiguous", "IdleTable", "Moment", "NoStorage",
+           "NotAllowed", "NotUnderstood", "ParseError", "QuitGame", "Session", "Settings", "Storage",
+           "SwitchClock", "Table", "Undo", "try_parse", "understood", "write_crash_log"]
 
 
 class Table:
@@ -174,71 +60,127 @@ class Table:
     :param live_at: ``"end"`` (resume): go live right after the last replayed input, so
         everything after it is said and timed for real; ``"next_listen"`` (undo): stay
         muted until the next listening moment starts, then repeat its prompt.
+    :param storage: where the autosave, journal and record go (default: the disk).
     """
 
     def __init__(self, listener: Listener, voice: Voice, clock: Clock, settings: Settings,
                  replay: list[dict] | None = None, screen: Callable[[str], None] | None = None,
-                 live_at: str = "end", observers: Observers | None = None):
+                 live_at: str = "end", observers: Observers | None = None, storage: Storage | None = None):
         self.live_listener = listener
         self.live_voice = voice
-        self._captioned = CaptionedVoice(voice, lambda: self.observers)
         self.clock = SwitchClock(clock)
         self.settings = settings
         self.prompts = Prompts.load(settings.lang)
         self.understanding: Understanding = understanding(settings.lang)
-        self.screen = screen or print
         #: the table's audiences: captions and views are published here (a screen subscribes to "public")
         self.observers = observers if observers is not None else Observers()
+        self.speech = Speech(voice, self.prompts, lambda: self.clock.replaying, lambda: self.observers,
+                             settings.private, screen)
+        self.commands = Commands(self)
+        self.timers = Timers(self)
+        self.recorder = Recorder(settings, storage if storage is not None else Storage(), self._saving_failed)
+        #: the game's one source of chance (deck order, targets, draws): seeded by the settings
         self.rng = random.Random(settings.seed)
-        self.pending = list(replay or [])
-        self.live_at = live_at
+        self.replay = Replay(replay, live_at)
         self.log: list[dict] = []
         self.phase = "setup"
-        self.last_prompt: str | None = None
         self.score_callback: Callable[[], None] | None = None
-        self.snapshot_callback: Callable[[], Any] | None = None
-        #: called once when a resume's replay ends, with the last replayed log entry, before the
-        #: moment handles it (a host says where the game is even if that moment goes on listening)
-        self.resumed_callback: Callable[[dict], None] | None = None
+        #: the host's ``where_we_are() -> str | list[str]``: where a resumed game stands (game,
+        #: turn or question, score), said first when a resume goes live; then the host says
+        #: what is pending. :class:`Session` sets it from the host.
+        self.where_we_are: Callable[[], str | list[str] | None] | None = None
+        #: tips already given (:meth:`tip`): replays rebuild it, so undo never repeats one
+        self._tips: set[str] = set()
         self.save_failed_said = False
-        self._state: Any = None
-        #: identifies this table's autosave lineage; journal lines of other generations are ignored
-        self.generation = ""
-        self._generation_saved = False
-        self.new_generation()
         self._phase_dirty = False
-        self._journal_seq = 0
-        self._journal = None
-        self._settings_dict = dataclasses.asdict(settings)
+        self._held: Heard | None = None
         self.last_heard_at = self.clock.now()
-        self.record: dict = {
-            "format": "voicegame-record/1",
-            "game": settings.game,
-            "settings": dataclasses.asdict(settings),
-            "seed": settings.seed,
-            "inputs": [],
-            "turns": [],
-            "awards": [],
-            "standings": None,
-            "winners": None,
-            "finished": False,
-        }
         #: True when this table replays a saved game (``voicegame resume``), not an undo;
         #: hosts use it to say again, at the first live moment, what the table needs to know.
-        self.resuming = bool(self.pending) and live_at == "end"
-        if self.pending or (replay is not None and live_at == "next_listen"):
+        self.resuming = bool(self.replay) and live_at == "end"
+        if self.replay or (replay is not None and live_at == "next_listen"):
             self.clock.start_replay()
 
-    # ------------------------------------------------------------------ speech
+    # ------------------------------------------------------------------ fields hosts read (kept)
+    @property
+    def pending(self) -> list[dict]:
+        """Log entries still to replay (prefer :attr:`replay_ending`)."""
+        return self.replay.pending
+
+    @property
+    def live_at(self) -> str:
+        return self.replay.live_at
+
+    @property
+    def record(self) -> dict:
+        """The game record (prefer :meth:`record_turn` and :meth:`note_record`)."""
+        return self.recorder.record
+
+    @property
+    def last_prompt(self) -> str | None:
+        """What "repeat" says (prefer :meth:`remember`)."""
+        return self.speech.last_prompt
+
+    @last_prompt.setter
+    def last_prompt(self, sentence: str | None) -> None:
+        self.speech.last_prompt = sentence
+
+    @property
+    def snapshot_callback(self) -> Callable[[], Any] | None:
+        return self.recorder.snapshot_callback
+
+    @snapshot_callback.setter
+    def snapshot_callback(self, callback: Callable[[], Any] | None) -> None:
+        self.recorder.snapshot_callback = callback
+
+    @property
+    def generation(self) -> str:
+        return self.recorder.generation
+
+    @property
+    def screen(self) -> Callable[[str], None]:
+        return self.speech.screen
+
+    # ------------------------------------------------------------------ narrow interface for hosts
     @property
     def replaying(self) -> bool:
         """True while logged inputs are being replayed (voice muted, clock virtual)."""
         return self.clock.replaying
 
     @property
+    def replay_ending(self) -> bool:
+        """True while replaying and no logged input is left (the next listen goes live)."""
+        return self.replaying and not self.replay
+
+    def chance(self) -> random.Random:
+        """The game's seeded random source (every chance step draws from it)."""
+        return self.rng
+
+    def remember(self, sentence: str | None) -> None:
+        """Make ``sentence`` what "repeat" says (a question said in parts)."""
+        self.speech.remember(sentence)
+
+    def record_turn(self, turn: dict) -> None:
+        """Append one finished turn to the record (JSON-serialisable)."""
+        self.recorder.record["turns"].append(turn)
+
+    def record_item(self, key: str, item: Any) -> None:
+        """Append ``item`` to the record's list ``key`` (created when missing)."""
+        self.recorder.record.setdefault(key, []).append(item)
+
+    def note_record(self, **fields: Any) -> None:
+        """Set record fields (``standings=…, winners=…``)."""
+        self.recorder.record.update(fields)
+
+    def recorded_turns(self) -> list[dict]:
+        """The turns recorded so far (read only)."""
+        return list(self.recorder.record["turns"])
+
+    # ------------------------------------------------------------------ speech
+    @property
     def voice(self) -> Voice:
         """The voice to speak with now: muted while replaying; every sentence captioned."""
-        return NullVoice() if self.replaying else self._captioned
+        return self.speech.voice
 
     def text(self, key: str, **values) -> str:
         """The sentence for a prompt key in the table's language."""
@@ -250,19 +192,15 @@ class Table:
 
     def say(self, key: str, **values) -> str:
         """Say the prompt ``key`` to everyone and remember it for "repeat"."""
-        sentence = self.text(key, **values)
-        self.say_text(sentence)
-        return sentence
+        return self.speech.say(key, **values)
 
     def say_text(self, sentence: str, remember: bool = True) -> None:
         """Say an already-built sentence to everyone."""
-        if remember:
-            self.last_prompt = sentence
-        self.voice.say(sentence)
+        self.speech.say_text(sentence, remember)
 
     def say_private(self, audience: str, sentence: str) -> None:
         """Say ``sentence`` to one private audience only (its caption never goes public)."""
-        self.voice.say(sentence, to=audience)
+        self.speech.say_private(audience, sentence)
 
     def show(self, phase: str, data: dict, audience: str = PUBLIC) -> None:
         """Publish the game's view of the table for ``audience`` (after every change).
@@ -276,51 +214,56 @@ class Table:
         self.voice.tone(frequency_hz, duration_s, label)
 
     def tell_private(self, audience: str, sentence: str, audience_name: str | None = None) -> None:
-        """Deliver secret information to one audience only (G2).
+        """Deliver secret information to one audience only (G2); see :meth:`Speech.tell_private`.
 
-        - ``ears`` (default): everyone else covers their ears, a countdown from
-          three, the secret twice, then "all clear".
-        - ``earpiece:DEVICE``: the secret goes to the voice's private output.
-        - ``screen``: the secret is printed on the screen; the host says so.
-
-        :param audience: the private audience key (``"psychic"``, ``"writers"``).
         :param audience_name: how to call that audience aloud, as in the middle of a
-            sentence ("the Psychic"); the table capitalises it where it starts one.
+            sentence ("the Psychic"); capitalised where it starts one.
         """
-        name = audience_name or audience
-        mode = self.settings.private
-        if mode.startswith("earpiece"):
-            self.say_text(_capitalised(self.text("common.private_earpiece", audience=name)))
-            self.say_private(audience, sentence)
-        elif mode == "screen":
-            self.say_text(_capitalised(self.text("common.private_screen", audience=name)))
-            if not self.replaying:
-                self.screen(self.text("common.private_screen_line", audience=name, secret=sentence))
-        else:
-            self.say("common.cover_ears", audience=name)
-            self.say("common.countdown")
-            self.say_private(audience, sentence)
-            self.say_private(audience, sentence)
-            self.say("common.all_clear")
+        self.speech.tell_private(audience, sentence, audience_name)
 
-    # ------------------------------------------------------------------ listening
+    def tip(self, key: str, **values) -> bool:
+        """A just-in-time tip: the first time this moment comes up, one sentence of what to
+        say now (prompt ``key``); later, nothing. In "teach me" mode (``settings.teach``)
+        the tip's ``<key>_more`` follows, when the prompts have one.
+
+        :returns: True when the tip was given now.
+        """
+        if key in self._tips:
+            return False
+        self._tips.add(key)
+        self.say_text(self.text(key, **values), remember=False)
+        more = f"{key}_more"
+        if self.settings.teach and self.prompts.has(more):
+            self.say_text(self.text(more, **values), remember=False)
+        return True
+
+    @property
+    def rules_heard(self) -> bool:
+        """The table heard this game's rules in the lobby: the start never reads them again."""
+        return bool(self.settings.rules_heard)
+
+    # ------------------------------------------------------------------ listening (the moment's floor)
     def listen(self, expected: Expected, timeout_s: float | None) -> Heard | Silence:
-        """One raw listen: replayed from the log first, then live. Logged and autosaved."""
-        if self.replaying and not self.pending:
+        """One raw listen: replayed from the log first, then live. Logged and journalled."""
+        if self.replaying and not self.replay:
             self.go_live(repeat_prompt=True)
         if self._phase_dirty and not self.replaying:
             self._phase_dirty = False
             self.autosave()
+        if self._held is not None:  # said during a timer, kept for this moment
+            held, self._held = self._held, None
+            entry = self.log[-1]
+            entry["phase"], entry["moment"] = self.phase, expected.moment
+            self.journal()
+            return held
         start = self.clock.now()
-        if self.pending:
-            entry = self.pending.pop(0)
+        if self.replay:
+            entry, result = self.replay.next()
             self.clock.sleep(entry["elapsed"] if _is_seconds(entry.get("elapsed")) else 0.0)
-            result: Heard | Silence = replayed(entry)
-            if not self.pending and self.live_at == "end":
+            if not self.replay and self.replay.ends_live:
                 self.go_live(repeat_prompt=False)
-                if self.resumed_callback is not None:
-                    self.resumed_callback(entry)
         else:
+            self.replay.current = None
             if self.settings.idle_s and timeout_s is None:
                 # a kiosk never waits forever: at most until the table counts as idle
                 timeout_s = max(1.0, self.settings.idle_s - (self.clock.now() - self.last_heard_at))
@@ -364,11 +307,52 @@ class Table:
                 self.clock.sleep(DEVICE_POLL_S)
                 self.last_heard_at = self.clock.now()  # a paused table is not an idle one
 
+    def hold(self) -> None:
+        """Keep what the last listen heard for the next listening moment (it was said while a
+        timer ran that takes no answers); the next :meth:`listen` returns it."""
+        entry = self.log[-1]
+        self._held = Heard(entry["text"], tuple(entry.get("alternatives", ())), entry.get("confidence") or 1.0)
+
+    def replayed(self) -> dict | None:
+        """The log entry the last :meth:`listen` replayed, else ``None`` (it was live)."""
+        return self.replay.current
+
+    def accepted(self, value: Any, intent: dict | None) -> None:
+        """The last listen was the moment's answer: marked (undo can take it back), its
+        intent stored beside the transcript, the record's inputs updated, journalled."""
+        entry = self.log[-1]
+        entry["accepted"] = True
+        if intent is not None:
+            entry["intent"] = intent
+        if value is not SILENT:
+            self.record["inputs"].append({k: entry[k] for k in ("phase", "moment", "text")})
+        self.journal()  # the entry again, now accepted (a newer line for the same index)
+
+    def missed(self) -> None:
+        """The last utterance was not taken: its entry says so (a replay keeps it so)."""
+        self.log[-1]["intent"] = None
+        self.journal()
+
+    def command(self, command: str, moment: Moment) -> Heard | None:
+        """A global command heard in ``moment``: logged, journalled, done (:class:`Commands`);
+        returns an utterance the command heard that was meant for the moment."""
+        self.note_command(command)
+        return self.commands(command, moment)
+
+    def note_quit(self, decision: str) -> None:
+        """What the last listen decided at the quit question (kept for replays)."""
+        self.log[-1]["quit"] = decision
+        self.journal()
+
+    def note_command(self, command: str) -> None:
+        self.log[-1]["command"] = command
+        self.log[-1]["intent"] = None
+        self.journal()
+
     def new_generation(self) -> None:
         """Start a new autosave lineage: journal lines written so far stop counting (the
         next save writes the whole log afresh). Needed whenever the log is cut short."""
-        self.generation = uuid.uuid4().hex[:12]
-        self._generation_saved = False
+        self.recorder.new_generation()
 
     def not_undoable(self) -> None:
         """The input just accepted asked or decided nothing ("where is it?", a silence
@@ -387,11 +371,24 @@ class Table:
         self.journal()
 
     def go_live(self, repeat_prompt: bool) -> None:
-        """Replay finished: unmute, switch to live time, and (after an undo) repeat the prompt."""
+        """Replay finished: unmute, switch to live time; a resume first says where the game
+        is (the host's ``where_we_are`` hook); after an undo the prompt is repeated."""
         self.clock.go_live()
         self.last_heard_at = self.clock.now()  # silences before the replay ended are not idleness now
+        if self.resuming and self.where_we_are is not None:
+            try:
+                sentences = self.where_we_are()
+            except Exception:  # a broken hook never stops the game
+                log.exception("where_we_are failed")
+                sentences = None
+            for sentence in ([sentences] if isinstance(sentences, str) else sentences or ()):
+                self.say_text(sentence, remember=False)
         if repeat_prompt and self.last_prompt:
             self.live_voice.say(self.last_prompt)
+
+    def moment(self, m: Moment) -> Any:
+        """Run one listening moment (:func:`voicegame.engine.moment.run_moment`) here."""
+        return run_moment(self, m)
 
     def ask(self, key: str | None, parse: Callable[[str], T], *, phrases: Iterable[str] = (),
             free: bool = False, help_key: str, moment: str, timeout_s: float | None = DEFAULT_LISTEN_S,
@@ -399,8 +396,9 @@ class Table:
             **values) -> T | object:
         """Say prompt ``key`` (if any), then listen until ``parse`` accepts an utterance.
 
-        :param parse: turns the transcript into a value; raises :class:`NotUnderstood`
-            or :class:`NotAllowed` (whose text is spoken).
+        :param parse: turns the transcript into a value; raises a
+            :class:`~voicegame.engine.moment.ParseError` (:class:`NotUnderstood`,
+            :class:`NotAllowed`, :class:`Ambiguous`: the last two are spoken).
         :param phrases: the grammar of this moment (global commands are added).
         :param free: a free-text moment (no grammar).
         :param help_key: prompt key for "help" and for the options offered after
@@ -414,44 +412,8 @@ class Table:
         :raises QuitGame: "quit", confirmed.
         :raises InputEnded: the input source is exhausted.
         """
-        u = self.understanding
-        expected = Expected.free_text(moment) if free else Expected(u.grammar(phrases), False, moment)
-        if key:
-            self.say(key, **values)
-        failures = silences = 0
-        while True:
-            heard = self.listen(expected, timeout_s)
-            if isinstance(heard, Silence):
-                silences += 1
-                if silence_limit is not None and silences >= silence_limit:
-                    self.log[-1]["accepted"] = True  # the silence decided something: undo can take it back
-                    self.journal()
-                    return SILENT
-                failures += 1
-                if failures < MAX_TRIES:
-                    self.say_text(self.text(silence_key), remember=False)
-            else:
-                command = u.command(heard.text)
-                if command:
-                    self.log[-1]["command"] = command
-                    self.journal()
-                    self._command(command, help_key)
-                    continue
-                outcome = try_parse(parse, heard)
-                if outcome[0] == "ok":
-                    self.log[-1]["accepted"] = True
-                    self.record["inputs"].append({k: self.log[-1][k] for k in ("phase", "moment", "text")})
-                    self.journal()  # the entry again, now accepted (a newer line for the same index)
-                    return outcome[1]
-                failures += 1
-                if outcome[0] == "not_allowed":
-                    self.say_text(outcome[1], remember=False)
-                elif failures < MAX_TRIES:
-                    self.say_text(self.text("common.not_understood", heard=heard.text,
-                                            options=self.text(help_key)), remember=False)
-            if failures >= MAX_TRIES:
-                self.say_text(self.text("common.options", options=self.text(help_key)), remember=False)
-                failures = 0
+        return self.moment(Moment(key, parse, help_key, moment, phrases=phrases, free=free, timeout_s=timeout_s,
+                                  silence_limit=silence_limit, silence_key=silence_key, values=values))
 
     def ask_yes_no(self, key: str | None, *, help_key: str = "common.help_yes_no", moment: str = "confirm",
                    **values) -> bool:
@@ -463,55 +425,8 @@ class Table:
 
         return self.ask(key, parse, phrases=u.yes_no_phrases(), help_key=help_key, moment=moment, **values)
 
-    def _command(self, command: str, help_key: str) -> None:
-        voice = self.voice
-        if command == "repeat":
-            if self.last_prompt:
-                voice.say(self.last_prompt)
-        elif command == "help":
-            self.say_text(self.text(help_key), remember=False)
-            self.say_text(self.text("common.help_global"), remember=False)
-        elif command == "score":
-            if self.score_callback:
-                self.score_callback()
-            else:
-                self.say_text(self.text("common.no_score_yet"), remember=False)
-        elif command == "pause":
-            self._pause()
-        elif command == "resume":
-            self.say_text(self.text("common.not_paused"), remember=False)
-        elif command in ("slower", "faster"):
-            voice.adjust(rate_step=-1 if command == "slower" else 1)
-            self.say_text(self.text(f"common.{command}"), remember=False)
-        elif command in ("louder", "softer"):
-            voice.adjust(volume_step=1 if command == "louder" else -1)
-            self.say_text(self.text(f"common.{command}"), remember=False)
-        elif command == "undo":
-            index = self._undo_index()
-            if index is None:
-                self.say_text(self.text("common.nothing_to_undo"), remember=False)
-            else:
-                raise Undo(index)
-        elif command == "quit":
-            interrupted = self.last_prompt
-            if self.ask_yes_no("common.confirm_quit", moment="confirm_quit"):
-                # the quit itself is not replayed on resume
-                del self.log[self._quit_index():]
-                self.new_generation()  # the journal holds the quit's lines: they must not count
-                raise QuitGame()
-            self.not_undoable()  # "no, don't quit" is no move of the game: undo passes over it
-            self.last_prompt = interrupted  # "repeat" repeats the game's question again
-            self.say_text(self.text("common.not_quitting"), remember=False)
-            if interrupted:
-                self.voice.say(interrupted)
-
-    def _quit_index(self) -> int:
-        for i in range(len(self.log) - 1, -1, -1):
-            if self.log[i].get("command") == "quit":
-                return i
-        return len(self.log)
-
-    def _undo_index(self) -> int | None:
+    # ------------------------------------------------------------------ what commands do to the game
+    def undo_index(self) -> int | None:
         """Index of the last accepted input of the current phase, else ``None``."""
         for i in range(len(self.log) - 1, -1, -1):
             if self.log[i]["phase"] != self.phase:
@@ -520,50 +435,50 @@ class Table:
                 return i
         return None
 
-    def _pause(self) -> None:
-        self.say_text(self.text("common.paused"), remember=False)
-        u = self.understanding
-        expected = Expected(u.grammar(), False, "paused")
-        while True:
-            heard = self.listen(expected, None)
-            if isinstance(heard, Heard) and (u.command(heard.text) == "resume" or u.yes_no(heard.text)
-                                             or u.is_ready(heard.text)):
-                self.say_text(self.text("common.resumed"), remember=False)
-                if self.last_prompt:
-                    self.voice.say(self.last_prompt)
-                return
-            if isinstance(heard, Heard) and u.command(heard.text) == "quit":
-                self._command("quit", "common.help_paused")
-                continue
+    _undo_index = undo_index
+
+    def undo(self, index: int) -> None:
+        """Take back the log from ``index`` on. :raises Undo: always."""
+        raise Undo(index)
+
+    def quit(self) -> None:
+        """The quit is confirmed: the log loses the quit (it is not replayed on resume).
+        :raises QuitGame: always."""
+        del self.log[self._quit_index():]
+        self.new_generation()  # the journal holds the quit's lines: they must not count
+        raise QuitGame()
+
+    def _quit_index(self) -> int:
+        for i in range(len(self.log) - 1, -1, -1):
+            if self.log[i].get("command") == "quit":
+                return i
+        return len(self.log)
 
     # ------------------------------------------------------------------ timers
     def run_timer(self, purpose_key: str, **values) -> None:
-        """Run a game timer (G1): announce it, warn at 10 s left, end it aloud.
+        """Run a game timer (G1): announce it, warn at 10 s left, end it aloud; global
+        commands said during it take effect at once ("pause" stops it).
 
         With ``--timer off`` the table is asked to say "ready" instead.
         Seconds come from ``settings.timer_s``.
         """
-        seconds = self.settings.timer_s
-        if not seconds:
-            u = self.understanding
+        self.timers.run(purpose_key, **values)
 
-            def parse(text: str) -> bool:
-                if u.is_ready(text):
-                    return True
-                raise NotUnderstood
+    def timed_moment(self, purpose_key: str, parse: Callable[[str], T], *, done: Callable[[], bool],
+                     on_answer: Callable[[T], None] | None = None, phrases: Iterable[str] = (),
+                     help_key: str = "common.help_ready", moment: str = "timed", free: bool = False,
+                     **values) -> list[T]:
+        """Listen for answers until every player has acted (``done()``) or the time is up.
 
-            self.ask("common.timer_off", parse, phrases=u.ready_words, help_key="common.help_ready",
-                     moment="ready", timeout_s=None, purpose=self.text(purpose_key, **values))
-            return
-        self.say_text(self.text("common.timer_start", seconds=int(seconds), purpose=self.text(purpose_key, **values)),
-                      remember=False)
-        if seconds > 10:
-            self.clock.sleep(seconds - 10)
-            self.say_text(self.text("common.timer_warning"), remember=False)
-            self.clock.sleep(10)
-        else:
-            self.clock.sleep(seconds)
-        self.say_text(self.text("common.timer_end"), remember=False)
+        The timer is announced with ``purpose_key``; each answer ``parse`` accepts is
+        passed to ``on_answer`` at once (apply it, read it back); global commands work
+        as in any moment ("pause" stops the timer). With ``--timer off`` it listens until
+        ``done()`` or "ready".
+
+        :returns: the accepted answers, in order.
+        """
+        m = Moment(None, parse, help_key, moment, phrases=phrases, free=free)
+        return self.timers.timed(purpose_key, m, done, on_answer, **values)
 
     # ------------------------------------------------------------------ vocabulary
     def check_vocabulary(self, words: Iterable[str]) -> list[str]:
@@ -593,53 +508,17 @@ class Table:
                                       "turn": turn})
 
     def record_path(self) -> Path:
-        if self.settings.record:
-            return Path(self.settings.record)
-        return data_dir() / "records" / f"{self.settings.game}-{self.settings.started}.json"
+        return self.recorder.record_path()
 
     def autosave_path(self) -> Path:
-        if self.settings.autosave:
-            return Path(self.settings.autosave)
-        return data_dir() / "autosave" / f"{self.settings.game}-{self.settings.started}.json"
+        return self.recorder.autosave_path()
 
     def autosave(self, finished: bool = False, record: bool = True) -> None:
         """Write the autosave (settings + input log + state) and, with ``record``, the
-        record, atomically. Every listening moment saves the log (so a killed process
-        resumes with no input lost); every phase also rewrites the record.
-
-        A failed write (full disk…) is said once; the game continues.
-        """
-        if self.replaying:
-            return
-        if self.snapshot_callback and (record or self._state is None):
-            try:  # informative only (resume replays the log), so taken at phase changes
-                self._state = self.snapshot_callback()
-            except Exception:
-                log.exception("snapshot failed")
-        self._settings_dict["autosave"] = self.settings.autosave
-        save = {"format": "voicegame-autosave/1", "settings": self._settings_dict,
-                "generation": self.generation, "journal_seq": self._journal_seq, "log": self.log,
-                "phase": self.phase,
-                "state": self._state, "finished": finished}
-        writer = background_writer()
-        try:
-            # Every listening moment appends to the journal (see journal()); the full
-            # autosave and the record are rewritten at phase changes on the writer
-            # thread (atomic + fsync), so the listening path never waits for the disk.
-            # The first save of a generation is written at once: until it exists,
-            # journal lines of this generation would have no autosave to continue.
-            if not self._generation_saved:
-                atomic_write_json(self.autosave_path(), save, durable=False)
-                self._generation_saved = True
-            if record or finished:
-                writer.write(self.autosave_path(), to_json(save))
-                self.record["finished"] = finished
-                writer.write(self.record_path(), to_json(self.record))
-            if writer.error is not None:
-                error, writer.error = writer.error, None
-                raise error
-        except OSError as exc:
-            self._saving_failed(exc)
+        record (:class:`~voicegame.engine.journal.Recorder`); nothing while replaying.
+        A failed write (full disk…) is said once; the game continues."""
+        if not self.replaying:
+            self.recorder.autosave(self.log, self.phase, finished, record)
 
     def forget_finished(self) -> None:
         """A finished game needs no autosave: once its record is safely on disk, the
@@ -664,71 +543,17 @@ class Table:
             self.say_text(self.text("common.save_failed"), remember=False)
 
     def journal(self) -> None:
-        """Save the newest input-log entry by appending it to the autosave's journal
-        (microseconds; survives a killed process). A failure is said once."""
-        if self.replaying or not self.log:
-            return
-        if not self._generation_saved:  # after a replay: the new generation's autosave first
-            self.autosave(record=False)
-        try:
-            self._journal_seq += 1
-            if self._journal is None:  # one open file per table: a line costs a write, not an open
-                self._journal = open_journal(self.autosave_path())
-            write_journal_line(self._journal, len(self.log) - 1, self.log[-1], self.generation,
-                               self._journal_seq)
-        except OSError as exc:
-            self._saving_failed(exc)
+        """Save the newest input-log entry by appending it to the autosave's journal."""
+        if not self.replaying:
+            self.recorder.journal(self.log, self.phase)
 
     def close(self) -> None:
         """Close the journal file (end of this table's run)."""
-        if self._journal is not None:
-            try:
-                self._journal.close()
-            except OSError:
-                pass
-            self._journal = None
+        self.recorder.close()
 
     def flush(self) -> None:
         """Wait until every save is on disk (end of a game)."""
-        background_writer().flush()
-
-
-class BadSave(ValueError):
-    """A saved input log entry has the wrong shape; ``str()`` says which entry and field."""
-
-
-def _is_seconds(value) -> bool:
-    return isinstance(value, (int, float)) and not isinstance(value, bool) and 0 <= value < 1e7
-
-
-def replayed(entry) -> Heard | Silence:
-    """The listen result a saved log entry stands for (cleaned as a live one is).
-
-    :raises BadSave: the entry is not an object, or its text / alternatives / confidence /
-        elapsed have the wrong type.
-    """
-    if not isinstance(entry, dict):
-        raise BadSave("an input log entry is not an object")
-    text, alternatives = entry.get("text"), entry.get("alternatives", [])
-    confidence, elapsed = entry.get("confidence", 1.0), entry.get("elapsed", 0.0)
-    if elapsed is not None and not _is_seconds(elapsed):
-        raise BadSave("an input log entry's 'elapsed' is not a number of seconds")
-    if text is None:
-        return Silence(float(elapsed or 0.0))
-    if not isinstance(text, str):
-        raise BadSave("an input log entry's 'text' is not text")
-    if not isinstance(alternatives, list) or not all(isinstance(a, str) for a in alternatives):
-        raise BadSave("an input log entry's 'alternatives' is not a list of texts")
-    if confidence is None:
-        confidence = 1.0
-    if not isinstance(confidence, (int, float)) or isinstance(confidence, bool):
-        raise BadSave("an input log entry's 'confidence' is not a number")
-    return clean_heard(Heard(text, tuple(alternatives), float(confidence)))
-
-
-def _capitalised(sentence: str) -> str:
-    """The sentence with its first letter upper-case (an audience name may start it)."""
-    return sentence[:1].upper() + sentence[1:]
+        self.recorder.storage.flush()
 
 
 #: Seconds between checks for a microphone that disappeared.
@@ -744,15 +569,10 @@ def tidy_before_game() -> None:
 
 def write_crash_log(details: str) -> Path:
     """Append an internal error's traceback to ``<data dir>/voicegame.log`` (for the
-    kiosk owner; players never see it). Returns the log's path."""
-    path = data_dir() / "voicegame.log"
-    try:
-        private_folder(path.parent)
-        with os.fdopen(os.open(path, os.O_WRONLY | os.O_CREAT | os.O_APPEND, 0o600), "a", encoding="utf-8") as fh:
-            fh.write(f"--- {_dt.datetime.now().isoformat(timespec='seconds')}\n{details}\n")
-    except OSError:
-        pass
-    return path
+    kiosk owner; players never see it; with ``-v`` also on stderr). Returns the log's path."""
+    from voicegame import logs
+
+    return logs.crash(details)
 
 
 def _now_stamp() -> str:
@@ -768,13 +588,17 @@ class Session:
     :param settings: the game settings; ``settings.started`` is stamped if empty.
     :param log: an input log to replay first (resume).
     :param observers: the audiences' event bus (a screen subscribes to its public events).
+    :param storage: where the autosave, journal and record go (default: the disk).
     :returns: from :meth:`run`: ``"finished"``, ``"quit"``, ``"idle"``, ``"input_ended"`` or ``"error"``.
     """
 
     def __init__(self, host_factory: Callable[[Table], Any], listener: Listener, voice: Voice,
                  clock: Clock, settings: Settings, log: list[dict] | None = None,
-                 screen: Callable[[str], None] | None = None, observers: Observers | None = None):
+                 screen: Callable[[str], None] | None = None, observers: Observers | None = None,
+                 storage: Storage | None = None):
         self.host_factory = host_factory
+        #: where every table of this session saves (default: the disk)
+        self.storage = storage if storage is not None else Storage()
         #: every table of this session publishes here (undo makes a new table, the audience stays)
         self.observers = observers if observers is not None else Observers()
         self.live_voice = voice
@@ -795,10 +619,10 @@ class Session:
         finally:
             for table in self.tables:
                 table.close()
-            background_writer().flush()
-            if self.table is not None and background_writer().error is not None:
-                log.warning("saving failed: %s", background_writer().error)
-                background_writer().error = None
+            self.storage.flush()
+            error = self.storage.take_error()
+            if self.table is not None and error is not None:
+                log.warning("saving failed: %s", error)
 
     def _run(self) -> str:
         tidy_before_game()
@@ -807,11 +631,12 @@ class Session:
             self.voice.say(Prompts.load(self.settings.lang).text("common.resuming"))
         while True:
             table = Table(self.listener, self.live_voice, self.clock, self.settings, replay=replay,
-                          screen=self.screen, live_at=live_at, observers=self.observers)
+                          screen=self.screen, live_at=live_at, observers=self.observers, storage=self.storage)
             self.table = table
             self.tables.append(table)
             try:
                 host = self.host_factory(table)
+                table.where_we_are = getattr(host, "where_we_are", None)
                 host.play()
                 table.autosave(finished=True)
                 table.forget_finished()
@@ -856,8 +681,8 @@ class Session:
                     if table.log:
                         table.autosave()
                     else:  # nothing was played: nothing to resume
-                        background_writer().flush()
-                        table.autosave_path().unlink(missing_ok=True)
+                        self.storage.flush()
+                        self.storage.remove(table.autosave_path())
                 except Exception:
                     pass
                 self.voice.say(table.text("common.crashed" if table.log else "common.crashed_at_start"))

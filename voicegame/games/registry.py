@@ -11,18 +11,21 @@ Each host module (``voicegame.games.<module>.host``) provides:
 
 from __future__ import annotations
 
-import importlib
 from types import ModuleType
 
-#: Game name on the command line → host module name.
-GAMES = {"wavelength": "wavelength", "rofl": "rofl", "wits": "wits"}
+from voicegame.games.rofl import host as rofl_host
+from voicegame.games.wavelength import host as wavelength_host
+from voicegame.games.wits import host as wits_host
+
+#: Game name on the command line → host module.
+GAMES: dict[str, ModuleType] = {"wavelength": wavelength_host, "rofl": rofl_host, "wits": wits_host}
 
 
 def host_module(game: str) -> ModuleType:
-    """Import the host module of ``game``.
+    """The host module of ``game``.
 
     :raises ValueError: unknown game (one sentence listing the known ones).
     """
     if game not in GAMES:
         raise ValueError(f"Unknown game {game!r}: choose one of {', '.join(GAMES)}.")
-    return importlib.import_module(f"voicegame.games.{GAMES[game]}.host")
+    return GAMES[game]

@@ -91,6 +91,16 @@ class Prompts:
         """True when ``key`` exists."""
         return key in self.templates
 
+    def lines(self, key: str, **values) -> list[str]:
+        """The parts of a list prompt (``key = ["…", "…"]``), each filled in; a plain
+        prompt is one part. :raises PromptError: unknown key."""
+        template = self.templates.get(key)
+        if template is None:
+            raise PromptError(f"No prompt {key!r} in prompts/{self.lang}/.")
+        if not isinstance(template, list):
+            return [self.text(key, **values)]
+        return [str(part).format(**values) if values else str(part) for part in template]
+
     def text(self, key: str, **values) -> str:
         """The sentence for ``key`` with ``values`` filled in.
 

@@ -184,3 +184,15 @@ def _unit(unit: str, value, lang: str) -> str:
     if unit == "%":
         return " " + _PERCENT.get(lang, "percent")
     return ""
+
+
+def format_number(value: int | float, decimal_mark: str = ".", places: int | None = None) -> str:
+    """A number as written in the language: ``3.5`` → ``"3,5"`` with ``decimal_mark=","``;
+    never in exponent form; ``places`` fixes the decimals (a confidence: ``"1,00"``)."""
+    if places is not None:
+        text = f"{value:.{places}f}"
+    elif isinstance(value, float) and not value.is_integer():
+        text = format(Decimal(repr(value)), "f")
+    else:
+        text = str(int(value))
+    return text.replace(".", decimal_mark)

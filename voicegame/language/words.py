@@ -30,9 +30,10 @@ from text_to_num import alpha2digit, text2num
 
 from voicegame.language.prompts import load_toml
 
-#: Global command names, in the order they are offered in help.
+#: Global command names, in the order they are offered in help ("stop" alone stops the
+#: host talking; "quit" needs a phrase such as "stop the game").
 COMMANDS = ("repeat", "help", "score", "pause", "resume", "undo", "slower", "faster",
-            "louder", "softer", "quit")
+            "louder", "softer", "quit", "stop")
 
 #: Digits ``int()`` reads: ``str.isdigit()`` also accepts "²" and "①", which it does not.
 _ASCII_DIGITS = re.compile(r"[0-9]+")
@@ -40,16 +41,13 @@ _PUNCT = re.compile(r"[^\w\s'.,-]", re.UNICODE)
 
 
 def fold(text: str) -> str:
-    """Accents and diaereses removed, except "ñ" ("puntuación" → "puntuacion", "oké" → "oke"),
-    so typed or transcribed text without accents still matches."""
-    import unicodedata
+    """Text without accents, diaereses or tildes ("puntuación" → "puntuacion", "één" → "een",
+    "año" → "ano"), so typed or transcribed text without them still matches.
 
-    out = []
-    for ch in unicodedata.normalize("NFD", text):
-        if unicodedata.category(ch) == "Mn" and not (ch == "\u0303" and out and out[-1] in "nN"):
-            continue
-        out.append(ch)
-    return unicodedata.normalize("NFC", "".join(out))
+    The one fold of the package: every comparison of words folds both sides with it.
+    """
+    decomposed = unicodedata.normalize("NFKD", text)
+    return unicodedata.normalize("NFC", "".join(ch for ch in decomposed if not unicodedata.combining(ch)))
 
 
 @lru_cache(maxsize=4096)
@@ -112,6 +110,10 @@ class Understanding:
         self.colour_words = {k: tuple(v) for k, v in words["colours"].items()}
         self.command_words = {k: tuple(v) for k, v in words["commands"].items()}
         self.ready_words = tuple(words.get("ready", {}).get("words", ()))
+        #: the only answers that confirm quitting (folded)
+        self.quit_confirm_words = tuple(words.get("quit", {}).get("confirm", ()))
+        self._quit_confirm = {fold(normalise(p)) for p in self.quit_confirm_words}
+        self._bare_yes = {fold(normalise(p)) for p in words.get("quit", {}).get("bare_yes", ())}
         #: folded command phrase → command (first listed wins), built once
         self._commands_folded: dict[str, str] = {}
         for key, phrases in self.command_words.items():
@@ -143,6 +145,16 @@ class Understanding:
         score"), so "lock it in" or a guess containing "go" is not taken for one.
         """
         return self._commands_folded.get(fold(normalise(text)))
+
+    def confirms_quit(self, text: str) -> bool:
+        """True only for an answer that says to stop the game ("yes, stop the game"), never
+        for a bare yes, "okay" or "lock it in"."""
+        return fold(normalise(text)) in self._quit_confirm
+
+    def is_bare_yes(self, text: str) -> bool:
+        """A plain "yes" (not "okay", "correct" or "lock it in"): at the quit question it
+        wants to stop, but the words to stop are asked for."""
+        return fold(normalise(text)) in self._bare_yes
 
     def yes_no(self, text: str) -> bool | None:
         """``True`` for yes, ``False`` for no, ``None`` when neither (or both) was said."""

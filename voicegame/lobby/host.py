@@ -72,18 +72,30 @@ from typing import Callable
 from transitions import Machine
 
 from voicegame import config as kiosk_config
+from voicegame.adapters import tts
+from voicegame.engine.journal import data_dir, journal_path, load_autosave
+from voicegame.games.rofl import rules as rofl_rules
+from voicegame.games.wavelength.intents import wavelength_understanding
+from voicegame.games.wits import rules as wits_rules
+from voicegame.language import prompts
 from voicegame.games.registry import host_module
-from voicegame.engine.table import (DEFAULT_LISTEN_S, MAX_TRIES, SILENT, NotAllowed, NotUnderstood, Session,
-                                 Settings, try_parse, understood)
+from voicegame.engine.moment import (DEFAULT_LISTEN_S, SILENT, Moment, NotAllowed, NotUnderstood, run_moment,
+                                     understood)
+from voicegame.engine.seats import SEAT_ORDER, default_seats
+from voicegame.engine.session import Settings
+from voicegame.engine.observer import CaptionedVoice, Observers, View
+from voicegame.engine.table import Session
 from voicegame import env as env_module
 from voicegame.env import PortChoice, device
 from voicegame.ports import Expected, Heard, InputEnded, Ports, Silence
 from voicegame.language.prompts import Prompts, PromptError
 from voicegame.language.words import normalise, understanding
-from voicegame.lobby.intents import LobbyIntent, OptionChange, lobby_understanding
+from voicegame.lobby.intents import GAME_ORDER, LobbyIntent, OptionChange, lobby_understanding
 
 log = logging.getLogger("voicegame")
 
+#: Seconds the host pauses after each part of the rules (for "skip" or "more").
+RULES_PAUSE_S = 2.0
 #: Silences at a set-up question (or the resume offer, or "what next?") before its default is taken.
 SETUP_SILENCES = 3
 #: Seconds a relaxed timer adds to the configured one (R7: "+30 s").
@@ -157,9 +169,6 @@ TEAMS_MIN_HEADCOUNT = 4
 
 def game_specs() -> dict[str, GameSpec]:
     """The set-up of each game, from its rules and host modules (players K1, R1; W4 target)."""
-    from voicegame.games.rofl import rules as rofl_rules
-    from voicegame.games.wits import rules as wits_rules
-
     wits_host, rofl_host = host_module("wits"), host_module("rofl")
     return {
         "wavelength": GameSpec(2, 2, 2, ("accessible",), False, "points", (2, 30), 10, headcount=True),
@@ -192,6 +201,8 @@ class Setup:
         or at the players question), applied when the settings are asked.
     :param mode: Wavelength's mode said with the game's name (``"teams"``/``"coop"``):
         the mode question is not asked.
+    :param teach: "teach me": the rules in parts before the game, then the game teaches
+        as it goes (``Settings.teach``).
     """
 
     game: str
@@ -204,6 +215,7 @@ class Setup:
     count: int | None = None
     pending: list[OptionChange] = field(default_factory=list)
     mode: str | None = None
+    teach: bool = False
 
     def argv(self) -> list[str]:
         """The game's own command-line options for this set-up."""
@@ -247,7 +259,7 @@ class Setup:
 
 
 def build_settings(setup: Setup, *, lang: str, seed: int, timer_s: float | None, private: str,
-                   idle_s: float | None) -> Settings:
+                   idle_s: float | None, rules_heard: bool = False) -> Settings:
     """Settings for ``setup``, read through the host module's own option parser and validated.
 
     :param timer_s: the configured (normal) timer, seconds; ``None`` is off.
@@ -261,7 +273,8 @@ def build_settings(setup: Setup, *, lang: str, seed: int, timer_s: float | None,
     except SystemExit:
         raise ValueError(f"The set-up of {setup.game} cannot be read: {' '.join(setup.argv())}.") from None
     settings = Settings(game=setup.game, lang=lang, seed=seed, timer_s=timer_for(setup.timer, timer_s),
-                        private=private, options=module.options_from_args(args), idle_s=idle_s)
+                        private=private, options=module.options_from_args(args), idle_s=idle_s,
+                        teach=setup.teach, rules_heard=rules_heard or setup.teach)
     module.validate(settings)
     return settings
 
@@ -302,8 +315,15 @@ class Kiosk:
 
     def __init__(self, ports: Ports, config: kiosk_config.Config, config_file: Path | None,
                  environ=None, seed: int | None = None, lang: str | None = None,
-                 config_error: kiosk_config.ConfigError | None = None):
+                 config_error: kiosk_config.ConfigError | None = None, observers: Observers | None = None):
         self.ports = ports
+        #: the lobby's audiences (a screen subscribes to "public"); the games publish here too
+        self.observers = observers if observers is not None else Observers()
+        self._captioned = CaptionedVoice(ports.voice, lambda: self.observers)
+        #: an utterance heard while the rules were read, kept for the next moment
+        self._held: Heard | None = None
+        #: games whose rules were heard in this run (their start does not read them again)
+        self.rules_heard: set[str] = set()
         self.config = config
         self.config_file = config_file
         self.environ = environ
@@ -336,6 +356,7 @@ class Kiosk:
         """Run the lobby until it is switched off or the input ends; returns the exit status (0)."""
         try:
             while self.state != "closed":
+                self.publish_view()
                 getattr(self, "run_" + self.state)()
         except InputEnded:
             self.say("lobby.input_ended")
@@ -364,7 +385,29 @@ class Kiosk:
 
     @property
     def voice(self):
-        return self.ports.voice
+        """The lobby's voice: every sentence captioned for the public audience."""
+        if self._captioned.inner is not self.ports.voice:  # the language changed the voice
+            self._captioned = CaptionedVoice(self.ports.voice, lambda: self.observers)
+        return self._captioned
+
+    def publish_view(self) -> None:
+        """The lobby's public view (what a screen shows): the games, the set-up, the saved games."""
+        s = self.setup
+        setup = None
+        if s is not None:
+            setup = {"game": s.game, "players": [self.name(p) for p in s.players],
+                     "options": {"coop": s.coop, "timer": s.timer, "switches": dict(s.switches),
+                                 "number": s.number, "headcount": s.headcount, "teach": s.teach}}
+        unfinished = []
+        for _, save in self.offers:
+            try:
+                unfinished.append({"game": save["settings"]["game"], "progress": self.progress(save)})
+            except (KeyError, TypeError, ValueError, AttributeError, PromptError):
+                continue
+        hint = self.text("lobby.nudge")
+        self.observers.publish(View("lobby", self.state, {
+            "lang": self.lang, "games": [{"id": g, "name": self.game_name(g)} for g in GAME_ORDER],
+            "setup": setup, "unfinished": unfinished, "hint": hint}))
 
     def text(self, key: str, **values) -> str:
         return self.prompts.text(key, **values)
@@ -395,62 +438,53 @@ class Kiosk:
         key = f"lobby.language_names.{lang}"
         return self.text(key) if self.prompts.has(key) else lang
 
-    # ------------------------------------------------------------------ listening
+    # ------------------------------------------------------------------ listening (a floor of the engine)
+    @property
+    def understanding(self):
+        return self.u
+
+    def listen(self, expected: Expected, timeout_s: float | None):
+        """One raw listen on the lobby's listener (the lobby keeps no input log); an utterance
+        kept while the rules were read comes first."""
+        if self._held is not None:
+            held, self._held = self._held, None
+            return held
+        return self.ports.listener.listen(expected, timeout_s)
+
+    def replayed(self) -> None:
+        return None
+
+    def accepted(self, value, intent) -> None:
+        pass
+
+    def missed(self) -> None:
+        pass
+
     def ask(self, key: str | None, parse: Callable[[str], object], *, help_key: str, moment: str,
             phrases=(), timeout_s: float | None = DEFAULT_LISTEN_S, silence_limit: int | None = None,
-            not_understood_key: str | None = None, help_values: dict | None = None, **values):
-        """Say ``key`` and listen until ``parse`` accepts an utterance (the table's re-prompt policy).
+            nudge_key: str = "common.nudge", help_values: dict | None = None,
+            owned_commands=frozenset(), **values):
+        """Say ``key`` and listen until ``parse`` accepts an utterance: one moment of the
+        engine (:func:`voicegame.engine.moment.run_moment`), the same policy as a game's.
 
-        ``parse`` sees every utterance first; what it does not understand may be a
-        lobby command: repeat, help, slower/faster/louder/softer (saved), quit
-        (:class:`Cancelled`); score says the last finished game's final standings
-        (:meth:`final_score`; else, like pause, undo and resume, that no game is
-        running). Silence: "I didn't hear anything" (none when ``timeout_s`` is
-        ``None``: the lobby waits quietly); after ``silence_limit`` silences
-        :data:`SILENT` is returned.
+        Lobby commands (:meth:`command`): repeat, help, slower/faster/louder/softer
+        (saved), quit (:class:`Cancelled`); score says the last finished game's final
+        standings; pause, undo and resume say that no game is running. A silence while
+        nothing is timed (``timeout_s`` ``None``) gets no answer: the lobby waits quietly.
 
+        :param owned_commands: commands ``parse`` takes as answers here (the lobby's "resume").
         :raises Cancelled: "quit" / "stop".
         :raises InputEnded: the input is exhausted.
         """
-        help_values = help_values or {}
-        if key:
-            self.say(key, **values)
-        expected = Expected(self.u.grammar(phrases), False, moment)
-        failures = silences = 0
-        while True:
-            heard = self.ports.listener.listen(expected, timeout_s)
-            if isinstance(heard, Silence) or not isinstance(heard, Heard):
-                silences += 1
-                if silence_limit is not None and silences >= silence_limit:
-                    return SILENT
-                if timeout_s is None:
-                    continue
-                failures += 1
-                if failures < MAX_TRIES:
-                    self.say("common.didnt_hear", remember=False)
-            else:
-                outcome = try_parse(parse, heard)
-                if outcome[0] == "ok":
-                    return outcome[1]
-                if outcome[0] == "not_allowed":
-                    failures += 1
-                    self.say_text(outcome[1], remember=False)
-                else:
-                    command = self.u.command(heard.text)
-                    if command:
-                        self.command(command, help_key, help_values)
-                        continue
-                    failures += 1
-                    if not_understood_key:
-                        self.say(not_understood_key, remember=False, heard=heard.text,
-                                 games=self.text("lobby.games"))
-                        failures = 0
-                    elif failures < MAX_TRIES:
-                        self.say("common.not_understood", remember=False, heard=heard.text,
-                                 options=self.text(help_key, **help_values))
-            if failures >= MAX_TRIES:
-                self.say("common.options", remember=False, options=self.text(help_key, **help_values))
-                failures = 0
+        def parse_or_cancel(text: str):
+            if moment != "lobby" and self.lu.is_cancel(text):  # "quit", "cancel": leave the set-up
+                raise Cancelled()
+            return parse(text)
+
+        return run_moment(self, Moment(key, parse_or_cancel, help_key, moment, phrases=phrases, timeout_s=timeout_s,
+                                       silence_limit=silence_limit, quiet_untimed=True, nudge_key=nudge_key,
+                                       owned_commands=frozenset(owned_commands), help_values=help_values or {},
+                                       values=values))
 
     def ask_yes_no(self, key: str, *, help_key: str = "common.help_yes_no", moment: str = "confirm",
                    silence_limit: int | None = SETUP_SILENCES, **values):
@@ -461,8 +495,9 @@ class Kiosk:
         return self.ask(key, parse, help_key=help_key, moment=moment, phrases=self.u.yes_no_phrases(),
                         silence_limit=silence_limit, **values)
 
-    def command(self, command: str, help_key: str, help_values: dict) -> None:
+    def command(self, command: str, moment: Moment) -> None:
         """A global command heard in the lobby or the set-up."""
+        help_key, help_values = moment.help_key, moment.help_values
         if command == "repeat":
             if self.last_prompt:
                 self.voice.say(self.last_prompt)
@@ -472,6 +507,10 @@ class Kiosk:
             self.adjust_voice(command)
         elif command == "quit":
             raise Cancelled()
+        elif command == "stop":  # barge-in: stop talking, nothing else
+            stop = getattr(self.ports.voice, "stop", None)
+            if callable(stop):
+                stop()
         elif command == "score" and self.last_result is not None:
             self.say_text(self.final_score(), remember=False)
         else:  # score, pause, resume, undo: only during a game
@@ -481,8 +520,6 @@ class Kiosk:
     # ------------------------------------------------------------------ settings changed by voice
     def adjust_voice(self, command: str) -> None:
         """Slower/faster (±20 words a minute, 80-300) or louder/softer (±0.1, 0.2-1.0), saved."""
-        from voicegame.adapters import tts
-
         c = self.config
         if command in ("slower", "faster"):
             step = -1 if command == "slower" else 1
@@ -539,8 +576,6 @@ class Kiosk:
         Newest is the last save of the autosave or its journal (file times), then the start
         stamp of the game; a finished game is never listed.
         """
-        from voicegame.engine.journal import data_dir, journal_path, load_autosave
-
         folder = data_dir(self.environ) / "autosave"
         found: list[tuple[tuple, Path, dict]] = []
         unreadable: list[Path] = []
@@ -681,7 +716,7 @@ class Kiosk:
         try:
             answer = self.ask(key, parse, help_key="lobby.help_resume_more" if more else "lobby.help_resume",
                               moment="resume_offer", phrases=self.u.yes_no_phrases() + self.lu.resume_phrases(),
-                              silence_limit=SETUP_SILENCES, **values)
+                              silence_limit=SETUP_SILENCES, owned_commands={"resume"}, **values)
         except Cancelled:
             answer = "forget"
         if isinstance(answer, tuple):  # another game's saved game, named: offer it next, then the rest
@@ -734,9 +769,13 @@ class Kiosk:
     def run_lobby(self) -> None:
         key, self.lobby_prompt = self.lobby_prompt, None
         intent = self.ask(key, self.parse_lobby, help_key="lobby.help", moment="lobby",
-                          phrases=self.lu.lobby_phrases(), timeout_s=None, not_understood_key="lobby.not_understood")
+                          phrases=self.lu.lobby_phrases(), timeout_s=None, nudge_key="lobby.nudge",
+                          owned_commands={"resume", "quit"})
         if intent.kind == "play":
             self.setup = Setup(intent.game, count=intent.count, pending=list(intent.options), mode=intent.mode)
+            self.game_chosen()
+        elif intent.kind == "teach":
+            self.setup = Setup(intent.game, teach=True)
             self.game_chosen()
         elif intent.kind == "rules":
             self.say_rules(intent.game)
@@ -759,10 +798,40 @@ class Kiosk:
             else:
                 self.say("lobby.quit_cancelled")
 
-    def say_rules(self, game: str) -> None:
-        """The one-minute summary of ``game``'s rules, and how to play it."""
-        self.say(f"lobby.rules.{game}")
-        self.say("lobby.after_rules", remember=False, game=self.game_name(game))
+    def say_rules(self, game: str, after: bool = True) -> None:
+        """``game``'s rules in short parts, with a short pause after each: "skip" or "got it"
+        ends them, "more" (or silence) goes on; anything else ends them too and is heard by
+        the next moment. Then, with ``after``, how to play it.
+
+        :raises Cancelled: "quit"/"cancel" while the rules are read.
+        """
+        self.rules_heard.add(game)
+        chunks = self.prompts.lines(f"lobby.rules.{game}")
+        expected = Expected(self.u.grammar(self.lu.rules_phrases()), False, "rules")
+        for i, chunk in enumerate(chunks):
+            self.say_text(chunk)
+            if i == len(chunks) - 1:
+                break
+            heard = self.listen(expected, RULES_PAUSE_S)
+            if not isinstance(heard, Heard):
+                continue
+            reply = self.lu.rules_reply(heard.text)
+            command = self.u.command(heard.text)
+            if reply == "more" or command == "resume":
+                continue
+            if reply == "skip" or command == "stop":
+                self.say("lobby.rules_skipped", remember=False)
+                break
+            if command in ("repeat", "help", "slower", "faster", "louder", "softer"):
+                self.command(command, Moment(None, lambda t: None, "lobby.help_rules", "rules"))
+                continue
+            if self.lu.is_cancel(heard.text) or command == "quit":
+                self.say("lobby.rules_skipped", remember=False)
+                return
+            self._held = heard  # something for the lobby: the rules stop, the lobby hears it
+            return
+        if after:
+            self.say("lobby.after_rules", remember=False, game=self.game_name(game))
 
     def resume_in_lobby(self, game: str | None) -> None:
         """"resume" (every unfinished game, newest first) or "resume Wits and Wagers" (that game's)."""
@@ -843,8 +912,6 @@ class Kiosk:
     def default_teams(self) -> list[str]:
         """Wavelength's two default teams, the same as ``voicegame play wavelength`` (Red and
         Blue, from ``words_wavelength.toml``), as colour keys; else the first two colours."""
-        from voicegame.games.wavelength.intents import wavelength_understanding
-
         def colour_key(team: str) -> str | None:  # "red" (a key, as in es/nl) or "Red" (a colour word, en)
             said = normalise(team)
             return said if said in self.u.colour_words else next(iter(self.lu.colours(said)), None)
@@ -909,13 +976,13 @@ class Kiosk:
         s.players = self.default_colours(count)
 
     def default_colours(self, n: int) -> list[str]:
-        """The first ``n`` colours (G3), in the language's colour order."""
-        return list(self.u.colour_words)[:n]
+        """The first ``n`` colours of the one default seat order (G3)."""
+        return default_seats(n)
 
     def example_colours(self, players: list[str]) -> list[str]:
         """As many colours as ``players`` for a spoken example: the first colours not taken
         (then the taken ones, last first), so the example never repeats the offer."""
-        every = list(self.u.colour_words)
+        every = list(SEAT_ORDER)
         order = [c for c in every if c not in players] + [c for c in reversed(players) if c in every]
         return order[:max(2, len(players))]
 
@@ -1081,8 +1148,16 @@ class Kiosk:
             for change in answer:
                 self.apply_option(s, change)
             key = "lobby.options_read"
+        if s.teach and s.game not in self.rules_heard:  # "teach me": the rules in parts first
+            try:
+                self.say_rules(s.game, after=False)
+            except Cancelled:
+                self.cancel_setup()
+                return
         self.say("lobby.start_readback", game=self.game_name(s.game), players=self.players_words(s),
                  settings=self.settings_items(s))
+        if s.teach:
+            self.say("lobby.teach_intro", remember=False, game=self.game_name(s.game))
         self.job = Job(self.new_settings(s), s)
         self.setup_done()
 
@@ -1098,7 +1173,8 @@ class Kiosk:
 
     def new_settings(self, s: Setup) -> Settings:
         return build_settings(s, lang=self.lang, seed=self.seeds.randrange(10 ** 6), timer_s=self.config_timer_s(),
-                              private=self.config.private, idle_s=self.idle_s)
+                              private=self.config.private, idle_s=self.idle_s,
+                              rules_heard=s.game in self.rules_heard)
 
     # ------------------------------------------------------------------ playing
     def run_playing(self) -> None:
@@ -1110,7 +1186,7 @@ class Kiosk:
             self.ports.listener, self.ports.voice = self.ports.relang(job.settings.lang)
         try:
             session = Session(module.Host, self.ports.listener, self.ports.voice, self.ports.clock, job.settings,
-                              log=job.log, screen=self.ports.screen)
+                              log=job.log, screen=self.ports.screen, observers=self.observers)
             self.outcome = session.run()
         finally:
             if other_language:
@@ -1174,8 +1250,6 @@ class Kiosk:
 
 def language_available(lang: str) -> bool:
     """True when ``prompts/<lang>/`` holds every file the lobby and the games need (:data:`LANGUAGE_FILES`)."""
-    from voicegame.language import prompts
-
     folder = prompts.PROMPTS_DIR / lang
     return all((folder / f"{name}.toml").is_file() for name in LANGUAGE_FILES)
 
@@ -1189,6 +1263,10 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
                         help="mic (default), keyboard, or PATH of a script file: one utterance per line")
     parser.add_argument("--output", default="speaker", choices=("speaker", "text"), help="speaker (default) or text")
     parser.add_argument("--model", default=None, help="directory of a Vosk model (default: searched)")
+    parser.add_argument("--mic", default=None, metavar="DEVICE",
+                        help="microphone: an index or a part of its name (default: the configuration's)")
+    parser.add_argument("--speaker", default=None, metavar="DEVICE",
+                        help="speaker: an index or a part of its name (default: the configuration's)")
     parser.add_argument("--lang", default=None, help="language for this run (default: the configuration's)")
     parser.add_argument("--seed", type=int, default=None, help="seed of the games' seeds (default: random)")
     parser.add_argument("--config", default=None, metavar="PATH",
@@ -1198,11 +1276,15 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
 def build_ports(args, env, config: kiosk_config.Config, lang: str) -> Ports:
     """Listener, voice and clock for the kiosk, with the configuration's devices, rate and volume.
 
+    With a microphone the kiosk never falls back to the keyboard: it waits for a missing
+    microphone, model or speaker (:func:`voicegame.appliance.unattended_ports`).
+
     :raises voicegame.env.CliError: unreadable script file.
     """
     choice = PortChoice(input=args.input, output=args.output, lang=lang, model=args.model,
                         mic=device(config.input_device), speaker=device(config.output_device),
-                        private=config.private, rate_wpm=config.rate_wpm, volume=config.volume)
+                        private=config.private, rate_wpm=config.rate_wpm, volume=config.volume,
+                        keyboard_fallback=False)
     return env_module.build_ports(choice, env)
 
 
@@ -1210,7 +1292,7 @@ def run_kiosk(args, env) -> int:
     """``voicegame kiosk``: load the configuration, build the ports and run the lobby.
 
     :returns: the exit status (0 when switched off or the input ended).
-    :raises voicegame.cli.CliError: unreadable script file.
+    :raises voicegame.env.CliError: unreadable script file.
     """
     path = Path(args.config) if args.config else kiosk_config.config_path(env.environ)
     error = None
@@ -1220,6 +1302,10 @@ def run_kiosk(args, env) -> int:
     except kiosk_config.ConfigError as exc:
         log.warning("%s", exc)
         config, save_to, error = kiosk_config.Config(), None, exc
+    if args.mic:  # for this run only: never written to the file
+        config.input_device = args.mic
+    if args.speaker:
+        config.output_device = args.speaker
     lang = args.lang or config.lang
     if not language_available(lang):
         lang = "en" if language_available("en") else lang

@@ -44,8 +44,9 @@ class LobbyIntent:
     """What an utterance in the lobby asks for.
 
     :param kind: ``"play"``, ``"rules"``, ``"rules_which"`` (rules of no named game),
-        ``"list"`` (which games are there), ``"language"`` or ``"resume"`` (a saved game;
-        of ``game`` when one is named: "resume Wits and Wagers").
+        ``"teach"`` (play ``game`` learning it: "teach me Wavelength"), ``"list"`` (which
+        games are there), ``"language"``, ``"quit"`` (switch the host off) or ``"resume"``
+        (a saved game; of ``game`` when one is named: "resume Wits and Wagers").
     :param game: the game key for play/rules (and resume, when named).
     :param count: a number of players said with the game ("ROFL with three players");
         never the number in "two teams" or "one team".
@@ -127,6 +128,12 @@ class LobbyUnderstanding:
         self.after = {k: _phrases(v) for k, v in w["after"].items()}
         self.resume_words = _phrases(w.get("resume", {}).get("yes", ()))
         self.forget_words = _phrases(w.get("resume", {}).get("forget", ()))
+        self.quit_words = {fold(p) for p in _phrases(w["lobby"].get("quit", ()))}
+        self.teach_words = _phrases(w["lobby"].get("teach", ()))
+        self.cancel_words = {fold(p) for p in self.setup.get("cancel", ())}
+        rules = w.get("rules", {})
+        self.skip_words = {fold(p) for p in _phrases(rules.get("skip", ()))}
+        self.more_words = {fold(p) for p in _phrases(rules.get("more", ()))}
 
     # ------------------------------------------------------------------ lobby
     def game(self, text: str) -> str | None:
@@ -218,6 +225,8 @@ class LobbyUnderstanding:
         asks_rules = _find(t, self.rules_words) is not None
         if game and asks_rules:
             return LobbyIntent("rules", game)
+        if game and _find(t, self.teach_words) is not None:
+            return LobbyIntent("teach", game)
         if game and _find(t, self.resume_lead) is not None:
             return LobbyIntent("resume", game)
         if game:
@@ -226,11 +235,29 @@ class LobbyUnderstanding:
             return LobbyIntent("play", game, count=self.count_in(t), options=settings, mode=mode)
         if self.is_resume(t):
             return LobbyIntent("resume")
+        if fold(t) in self.quit_words:
+            return LobbyIntent("quit")
         if _find(t, self.rules_alone):
             return LobbyIntent("rules_which")
         if _find(t, self.list_words) or t in self.play_words:
             return LobbyIntent("list")
         return None
+
+    def is_cancel(self, text: str) -> bool:
+        """"quit", "cancel", "never mind": the whole utterance leaves the set-up."""
+        return fold(normalise(text)) in self.cancel_words
+
+    def rules_reply(self, text: str) -> str | None:
+        """While the rules are read: ``"skip"`` ("got it", "enough"), ``"more"`` ("next"), else ``None``."""
+        t = fold(normalise(text))
+        if t in self.skip_words:
+            return "skip"
+        if t in self.more_words:
+            return "more"
+        return None
+
+    def rules_phrases(self) -> list[str]:
+        return sorted(self.skip_words | self.more_words)
 
     # ------------------------------------------------------------------ set-up
     def is_default(self, text: str) -> bool:
@@ -382,6 +409,8 @@ class LobbyUnderstanding:
         out += [p for ps in self.languages.values() for p in ps]
         out += [f"{lead} {p}" for lead in self.language_lead[:1] for p in self.languages_said()]
         out += list(self.language_lead)
+        out += [f"{lead} {g}" for lead in self.teach_words[:2] for g in games] + list(self.teach_words)
+        out += sorted(self.quit_words)
         return out
 
     def languages_said(self) -> list[str]:

@@ -241,7 +241,6 @@ class Host:
                                auto_transitions=False, queued=True)
         table.score_callback = self.say_standings
         table.snapshot_callback = self.snapshot
-        table.resumed_callback = self.on_resumed
         rec = table.record
         rec["mode"] = "coop" if self.coop else "team"
         rec["teams"] = list(self.team_names)
@@ -627,13 +626,6 @@ class Host:
             self.say_once("recall_clue", clue=turn.clue)
         if "dial" not in self.said_live:
             self.say_once("recall_dial", degrees=self.degrees(turn.dial))
-
-    def on_resumed(self, last: dict) -> None:
-        """A resume's replay just ended. When its last input was not taken (a silence, a
-        command, a miss) the moment goes on listening without coming back to the host: say
-        where the game is now, before the moment's next words."""
-        if not last.get("accepted"):
-            self.recall()
 
     def ask_yes_no(self, key: str, **values) -> bool:
         """A yes/no question of this game (after a resume, :meth:`recall` first)."""

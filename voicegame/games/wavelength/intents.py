@@ -15,13 +15,12 @@ a colour key is recognised by every colour word for it (G3).
 from __future__ import annotations
 
 import re
-import unicodedata
 from dataclasses import dataclass
 from functools import cache
 
 from voicegame.engine.table import NotUnderstood, understood  # noqa: F401 (raised through understood)
 from voicegame.language.prompts import load_toml
-from voicegame.language.words import normalise, understanding
+from voicegame.language.words import fold, normalise, understanding
 
 #: Dial command kinds. ``NEGATIVE`` is a well-formed move or position said with a negative
 #: number ("right minus 20"): the dial has no negative degrees, so the host refuses it aloud.
@@ -67,12 +66,6 @@ def concept_key(text: str) -> str:
     Accents are kept (the result is also a recognizer grammar phrase); see :func:`match_key`.
     """
     return " ".join(normalise(text.replace("-", " ")).split())
-
-
-def fold(text: str) -> str:
-    """Text without accents or diaereses ("más café" → "mas cafe", "één" → "een")."""
-    decomposed = unicodedata.normalize("NFKD", text)
-    return unicodedata.normalize("NFC", "".join(ch for ch in decomposed if not unicodedata.combining(ch)))
 
 
 def match_key(text: str) -> str:

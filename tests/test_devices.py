@@ -1,0 +1,172 @@
+"""``--mic`` / ``--speaker`` / ``--private earpiece:DEVICE`` by index or part of a name, through a
+fake ``sounddevice`` device list; ``config.toml`` honoured by ``play``; ``doctor`` opens the
+chosen devices and marks the defaults."""
+
+from __future__ import annotations
+
+import io
+import sys
+
+import pytest
+
+from tests.fake_sounddevice import FakeSoundDevice, mic, speaker
+from voicegame.adapters import devices
+from voicegame.adapters.headless import ScriptListener
+from voicegame.cli import Env, main
+
+ROOM = [mic(0, "HDA Intel PCH: ALC3246 Analog"), speaker(1, "HDA Intel PCH: HDMI 0"),
+        mic(2, "Jabra SPEAK 510 USB: Audio"), speaker(3, "Jabra SPEAK 510 USB: Audio"),
+        speaker(4, "Bluetooth earbud")]
+
+
+@pytest.fixture
+def sd(monkeypatch):
+    fake = FakeSoundDevice(ROOM, default_input=0, default_output=1)
+    monkeypatch.setitem(sys.modules, "sounddevice", fake)
+    return fake
+
+
+@pytest.fixture
+def voices(monkeypatch):
+    """Pyttsx3Voice replaced by a recorder of its options and of what goes where."""
+    made = []
+
+    class Voice:
+        def __init__(self, lang="en", rate_wpm=None, volume=1.0, output_device=None, private_devices=None, **kw):
+            self.options = {"lang": lang, "rate_wpm": rate_wpm, "volume": volume, "output_device": output_device,
+                            "private_devices": dict(private_devices or {})}
+            self.said = []
+            made.append(self)
+
+        def say(self, text, to=None):
+            self.said.append((to, text))
+
+        def tone(self, *a, **k):
+            pass
+
+        def adjust(self, rate_step=0, volume_step=0):
+            pass
+
+    from voicegame.adapters import tts
+
+    monkeypatch.setattr(tts, "Pyttsx3Voice", Voice)
+    return made
+
+
+@pytest.fixture
+def model(monkeypatch, tmp_path):
+    """A model folder and a recogniser replaced by an empty script (the microphone is opened for real)."""
+    folder = tmp_path / "models" / "vosk-model-small-en-us-0.15" / "conf"
+    folder.mkdir(parents=True)
+    (folder / "model.conf").write_text("--beam=10.0\n")
+    monkeypatch.setenv("VOICEGAME_MODEL_DIR", str(tmp_path / "models"))
+    from voicegame.adapters import vosk_listener
+
+    empty = tmp_path / "empty.txt"
+    empty.write_text("")
+    monkeypatch.setattr(vosk_listener, "load_model", lambda path: "model")
+    monkeypatch.setattr(vosk_listener, "VoskListener", lambda m, source: ScriptListener(empty))
+
+
+def run(argv, stdin=""):
+    out, err = io.StringIO(), io.StringIO()
+    import os
+
+    status = main(argv, Env(stdin=io.StringIO(stdin), stdout=out, stderr=err, environ=dict(os.environ)))
+    return status, out.getvalue(), err.getvalue()
+
+
+# -- choosing ----------------------------------------------------------------------
+
+
+def test_resolve_by_index_name_part_and_kind(sd):
+    found = devices.list_devices()
+    assert devices.resolve("2", "input", found) == 2 and devices.resolve(3, "output", found) == 3
+    assert devices.resolve("jabra", "input", found) == 2 and devices.resolve("JABRA", "output", found) == 3
+    assert devices.resolve("earbud", "output", found) == 4
+    assert devices.resolve("", "input", found) is None and devices.resolve(None, "output", found) is None
+    with pytest.raises(devices.DeviceChoiceError) as info:
+        devices.resolve("3", "input", found)  # a speaker's number given as a microphone
+    assert str(info.value) == ('There is no microphone number 3; the microphones are: 0 "HDA Intel PCH: ALC3246 '
+                               'Analog" (default), 2 "Jabra SPEAK 510 USB: Audio" (`voicegame doctor` lists them).')
+    with pytest.raises(devices.DeviceChoiceError) as info:
+        devices.resolve("hda intel", "output", found + [devices.Device(5, "HDA Intel PCH: HDMI 1", 0, 2, 44100.0)])
+    assert "More than one speaker" in str(info.value) and "give its number" in str(info.value)
+    with pytest.raises(devices.DeviceChoiceError) as info:
+        devices.resolve("usb headset", "output", found)
+    assert 'No speaker has "usb headset" in its name' in str(info.value) and '4 "Bluetooth earbud"' in str(info.value)
+
+
+def test_play_uses_mic_and_speaker_by_name(sd, voices, model):
+    status, out, err = run(["play", "wavelength", "--mic", "jabra", "--speaker", "jabra", "--seed", "1"])
+    assert status == 0, err
+    assert sd.opened == [("input", 2)]
+    assert voices[0].options["output_device"] == 3 and voices[0].options["private_devices"] == {}
+
+
+def test_play_honours_the_configuration(sd, voices, model, tmp_path):
+    import os
+
+    config = tmp_path / "config" / "config.toml"
+    config.parent.mkdir(parents=True, exist_ok=True)
+    assert os.environ["VOICEGAME_CONFIG_DIR"] == str(config.parent)
+    config.write_text('lang = "es"\nrate_wpm = 200\nvolume = 0.5\ninput_device = "2"\noutput_device = "earbud"\n')
+    model_es = tmp_path / "models" / "vosk-model-small-es-0.42" / "conf"
+    model_es.mkdir(parents=True)
+    (model_es / "model.conf").write_text("--beam=10.0\n")
+    status, out, err = run(["play", "rofl", "--seed", "1"])
+    assert status == 0, err
+    assert sd.opened == [("input", 2)]
+    assert voices[0].options == {"lang": "es", "rate_wpm": 200, "volume": 0.5, "output_device": 4,
+                                 "private_devices": {}}
+    # the command line wins over the file
+    status, out, err = run(["play", "rofl", "--seed", "1", "--lang", "en", "--mic", "0", "--speaker", "1"])
+    assert sd.opened[-1] == ("input", 0) and voices[-1].options["output_device"] == 1
+    assert voices[-1].options["lang"] == "en"
+
+
+def test_earpiece_by_name_or_index(sd, voices, model):
+    for asked in ("earbud", "4"):
+        status, out, err = run(["play", "wavelength", "--private", f"earpiece:{asked}", "--seed", "1"])
+        assert status == 0, err
+        assert voices[-1].options["private_devices"] == {"psychic": 4, "writers": 4}
+
+
+def test_a_missing_earpiece_is_refused_with_the_list_and_no_secret_is_printed(sd, voices, model):
+    status, out, err = run(["play", "wavelength", "--private", "earpiece:headset", "--seed", "1"])
+    assert status == 2 and not voices
+    assert err == ('voicegame: The earpiece for secrets is not available, so the game does not start: No speaker '
+                   'has "headset" in its name; the speakers are: 1 "HDA Intel PCH: HDMI 0" (default), 3 "Jabra '
+                   'SPEAK 510 USB: Audio", 4 "Bluetooth earbud" (`voicegame doctor` lists them).\n')
+    assert "PRIVATE" not in out and "HOST" not in out
+
+
+def test_an_earpiece_game_without_any_speaker_refuses_instead_of_printing(monkeypatch, voices, model):
+    monkeypatch.setitem(sys.modules, "sounddevice", FakeSoundDevice([mic(0, "Mic")]))
+    status, out, err = run(["play", "wavelength", "--private", "earpiece:1", "--seed", "1"])
+    assert status == 2 and "There is no speaker number 1" in err and "PRIVATE" not in out
+
+
+def test_an_unknown_microphone_in_play_falls_back_to_the_keyboard_with_the_list(sd, voices, model):
+    status, out, err = run(["play", "wavelength", "--mic", "webcam", "--seed", "1"], stdin="")
+    assert 'No microphone has "webcam" in its name; the microphones are: 0 ' in out
+    assert "Using the keyboard instead." in out and status == 0
+
+
+def test_hear_takes_mic(sd, model):
+    status, out, err = run(["hear", "--mic", "2"])
+    assert status == 0 and sd.opened == [("input", 2)]
+
+
+# -- doctor ------------------------------------------------------------------------
+
+
+def test_doctor_opens_the_chosen_devices_and_marks_the_defaults(sd, model):
+    status, out, err = run(["doctor", "--lang", "en", "--mic", "jabra", "--speaker", "earbud"])
+    assert "  microphone 0: HDA Intel PCH: ALC3246 Analog (48000 Hz) — the default" in out
+    assert "  speaker 1: HDA Intel PCH: HDMI 0 — the default" in out
+    assert "  opened the chosen microphone 2: Jabra SPEAK 510 USB: Audio: ok" in out
+    assert "  opened the chosen speaker 4: Bluetooth earbud: ok" in out
+    assert sd.opened == [("input", 2), ("output", 4)] and status == 0
+    status, out, err = run(["doctor", "--lang", "en", "--mic", "webcam"])
+    assert status == 1 and 'MISSING: No microphone has "webcam" in its name' in out

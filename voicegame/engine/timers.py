@@ -1,0 +1,172 @@
+"""Game timers (G1) that listen: announced, warned at 10 s left, ended aloud.
+
+While a timer runs the table keeps listening: a global command takes effect at
+once ("pause" stops the timer, "resume" goes on with the time that was left), and
+a timed moment (:meth:`Timers.timed`) takes answers as they come and ends as soon
+as every player has acted. With ``--timer off`` the table says "ready" instead.
+Each change is published as a :class:`~voicegame.engine.observer.Timer` event.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import Any, Callable
+
+from voicegame.engine.moment import Moment, NotUnderstood, encode_intent, _command_of, _outcome
+from voicegame.engine.observer import Timer
+from voicegame.ports import Expected, Heard
+
+#: Seconds before the end at which a running timer warns.
+WARNING_S = 10.0
+
+
+@dataclass
+class _Running:
+    total_s: float
+    left_s: float
+    active: bool = True
+
+
+class Timers:
+    """:param table: the :class:`voicegame.engine.table.Table` whose clock, speech and
+    listening the timers use; seconds come from ``table.settings.timer_s``."""
+
+    def __init__(self, table):
+        self.t = table
+        #: the timer running now (one at a time), else ``None``
+        self.running: _Running | None = None
+
+    # ------------------------------------------------------------------ pause
+    def pause(self) -> None:
+        """Stop the running timer (its time left is kept)."""
+        if self.running is not None and self.running.active:
+            self.running.active = False
+            self._publish()
+
+    def resume(self) -> None:
+        """Go on with the time that was left."""
+        if self.running is not None and not self.running.active:
+            self.running.active = True
+            self._publish()
+
+    def _publish(self) -> None:
+        r = self.running
+        if r.total_s <= 0:  # no timer (``--timer off``): nothing to draw
+            return
+        self.t.observers.publish(Timer(r.total_s, round(max(0.0, r.left_s), 3), r.active))
+
+    # ------------------------------------------------------------------ timers
+    def run(self, purpose_key: str, **values) -> None:
+        """Run one game timer for ``purpose_key`` (the prompt naming what it is for); only
+        commands are listened for. Something else said during it is kept for the moment
+        after the timer (the timer then runs out without listening)."""
+        t = self.t
+        seconds = t.settings.timer_s
+        purpose = t.text(purpose_key, **values)
+        if not seconds:
+            u = t.understanding
+
+            def parse(text: str) -> bool:
+                if u.is_ready(text):
+                    return True
+                raise NotUnderstood
+
+            t.moment(Moment("common.timer_off", parse, "common.help_ready", "ready", phrases=u.ready_words,
+                            timeout_s=None, values={"purpose": purpose}))
+            return
+        t.say_text(t.text("common.timer_start", seconds=int(seconds), purpose=purpose), remember=False)
+        self._listen(seconds, None, None, None)
+
+    def timed(self, purpose_key: str, m: Moment, done: Callable[[], bool],
+              on_answer: Callable[[Any], None] | None = None, **values) -> list:
+        """A timed moment: the timer runs while ``m``'s answers are taken as they come.
+
+        :param m: the moment (its ``key`` is not said: ``purpose_key`` opens the timer).
+        :param done: ``done() -> bool``: every player has acted; the timer ends at once.
+        :param on_answer: called with each accepted answer (apply it, read it back).
+        :returns: the accepted answers, in order.
+        """
+        t = self.t
+        answers: list = []
+        seconds = t.settings.timer_s
+        purpose = t.text(purpose_key, **values)
+        if not seconds:  # no timer: answers until everyone has acted or "ready"
+            t.say_text(t.text("common.timer_off", purpose=purpose))
+            self._listen(None, m, done, lambda v: (answers.append(v), on_answer and on_answer(v)))
+            return answers
+        t.say_text(t.text("common.timer_start", seconds=int(seconds), purpose=purpose), remember=False)
+        self._listen(seconds, m, done, lambda v: (answers.append(v), on_answer and on_answer(v)))
+        return answers
+
+    def _listen(self, seconds: float | None, m: Moment | None, done, take) -> None:
+        """Listen until the time is up (``seconds`` ``None``: until ``done()`` or "ready")."""
+        t = self.t
+        u = t.understanding
+        if m is None:
+            expected = Expected(u.grammar(), False, "timer")
+        elif m.free:
+            expected = Expected.free_text(m.name)
+        else:
+            expected = Expected(u.grammar(m.phrases, u.ready_words if seconds is None else ()), False, m.name)
+        outer, self.running = self.running, _Running(seconds or 0.0, seconds or 0.0)
+        r = self.running
+        if seconds:
+            self._publish()
+        warned = bool(seconds) and seconds <= WARNING_S
+        carried: Heard | None = None
+        try:
+            while seconds is None or r.left_s > 1e-9:
+                if carried is not None:
+                    heard, carried = carried, None
+                else:
+                    if seconds is None:
+                        wait = None
+                    else:
+                        wait = r.left_s - WARNING_S if not warned and r.left_s > WARNING_S else r.left_s
+                    start = t.clock.now()
+                    heard = t.listen(expected, wait)
+                    if seconds is not None:
+                        r.left_s -= t.clock.now() - start
+                    if seconds is not None and not warned and r.left_s <= WARNING_S + 1e-9 and r.left_s > 1e-9:
+                        warned = True
+                        t.say_text(t.text("common.timer_warning"), remember=False)
+                        self._publish()
+                if not isinstance(heard, Heard):
+                    continue
+                entry = t.replayed()
+                command = _command_of(u, heard, entry)
+                if command:
+                    carried = t.command(command, m or _TIMER_MOMENT)
+                    continue
+                if m is None:  # a plain timer takes no answers: keep it for the next moment
+                    t.hold()
+                    if seconds is not None and r.left_s > 0:
+                        t.clock.sleep(r.left_s)
+                    r.left_s = 0.0
+                    break
+                if seconds is None and u.is_ready(heard.text):  # no timer: "ready" ends it
+                    t.missed()
+                    break
+                outcome = _outcome(m.parse, heard, entry)
+                if outcome[0] == "ok":
+                    t.accepted(outcome[1], encode_intent(outcome[1]))
+                    take(outcome[1])
+                    if done is not None and done():
+                        if seconds is not None and r.left_s > 1e-9:
+                            t.say_text(t.text("common.timer_all_done"), remember=False)
+                        break
+                    continue
+                t.missed()
+                if outcome[0] in ("not_allowed", "ambiguous"):
+                    t.say_text(outcome[1], remember=False)
+        finally:
+            ended = self.running
+            self.running = outer
+        if seconds is not None:
+            if ended.left_s <= 1e-9:
+                t.say_text(t.text("common.timer_end"), remember=False)
+            ended.left_s, ended.active = 0.0, False
+            t.observers.publish(Timer(ended.total_s, 0.0, False))
+
+
+_TIMER_MOMENT = Moment(None, lambda text: None, "common.help_timer", "timer")
