@@ -107,3 +107,14 @@ def test_a_resume_in_the_clue_says_the_game_and_the_card_before_asking_for_the_c
     before = out.split("PLAYER:")[0]
     card, score, clue = before.index(card_word), before.index(" 0 "), before.rindex(clue_prompt)
     assert score < card < clue  # where the game is (turn, score), then the card, then the question
+
+
+def test_stop_then_lock_it_in_leaves_the_game_running(tmp_path):
+    """ "stop" stops the host talking; "lock it in" then locks the dial, it is no yes to quitting."""
+    script = write_script(tmp_path, "stop.txt", ["a clue", "stop", "lock it in", "yes", "blue left", "yes"])
+    status, out, _ = run_cli(["play", "wavelength", "--seed", "1", "--input", str(script), "--output", "text",
+                              "--record", str(tmp_path / "r.json")])
+    assert status == 0
+    assert "stopped and saved" not in out
+    record = json.loads((tmp_path / "r.json").read_text())
+    assert len(record["turns"]) == 1 and record["turns"][0]["call_by"] == "Blue"
