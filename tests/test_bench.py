@@ -280,7 +280,9 @@ def test_the_profile_covers_the_slowest_moments_of_the_golden_games(tmp_path):
     moments = len(read_script(scripts / "wavelength_coop.txt"))
     assert text.startswith(f"{moments} moments under the profiler")
     assert "(undo: replay)" in text  # the script's undo is named in the tail
-    assert "voicegame/engine/table.py" in text and "cumulative" in text and "internal time" in text
+    # the game's own code is profiled (a game host runs inside its transitions machine, so the
+    # top cumulative lines may be the machine's; the internal-time list names project files)
+    assert "voicegame/" in text and "cumulative" in text and "internal time" in text
 
 
 def test_the_shipped_bench_scripts_are_copies_of_the_golden_scripts():

@@ -178,16 +178,16 @@ def test_target_is_private_until_the_reveal():
     status, out, _ = run_cli(["play", "wavelength", "--input", str(SCRIPTS / "wavelength_team.txt"),
                               "--output", "text", *TEAM_ARGS])
     assert status == 0
-    first_turn = out.split("Here's the reveal!")[0]
-    private = [line for line in first_turn.splitlines() if "70.9" in line]
+    first_turn = out.split("HOST: The target: ")[0]
+    private = [line for line in first_turn.splitlines() if "71 degrees" in line]
     assert private and all(line.startswith("PRIVATE psychic:") for line in private)
 
 
 # ---------------------------------------------------------------------- keyboard
 KEYBOARD_LINES = [
-    "a warm bath", "a little left", "lock it in", "yes", "Blue, left", "yes",
+    "a warm bath", "help", "a little left", "lock it in", "yes", "Blue, left", "yes",
     "a paper plane", "way right", "where is it", "lock it in", "yes", "Red, right", "yes",
-    "a hot air balloon", "right", "a tiny bit left", "lock it in", "yes", "Blue, right", "yes",
+    "a hot air balloon", "right", "a little left", "lock it in", "yes", "Blue, right", "yes",
     "a lift in a hotel", "more Elevator music", "way left", "lock it in", "yes", "Red, left", "yes",
 ]
 CLUES = {"a warm bath", "a paper plane", "a hot air balloon", "a lift in a hotel"}
@@ -206,17 +206,22 @@ def test_keyboard_game_plays_from_the_printed_instructions(tmp_path):
     assert rescore_team(record) == {"Red": 4, "Blue": 5}
     # everything typed (except the free clues) was taught by the host's printed words: the
     # instructions at the start, or the prompt of the phase ("more Elevator music")
-    instructions = out.split("Turn 1:")[0].lower()
     taught = out.lower()
     for line in KEYBOARD_LINES:
         if line in CLUES:
             continue
         if line in ("yes",):
             assert "say yes or no" in taught
+        elif line == "help":
+            assert "help" in taught  # "help" is always offered by the global commands' list
+        elif line.lower().startswith("more "):
+            assert "say more and an idea of the card" in taught
         elif line.lower().startswith(("blue,", "red,")):
-            assert "start the guess with your team's name, like this: blue, left" in instructions
-        else:
-            assert line.lower() in taught, f"{line!r} was never offered by the host"
+            assert "start with your team's name, like blue, left" in taught  # the first call's tip
+        else:  # an example teaches its mirror too ("way right" → "way left")
+            said = line.lower()
+            mirrors = {said, said.replace("left", "right"), said.replace("right", "left")}
+            assert any(m in taught for m in mirrors), f"{line!r} was never offered by the host"
 
 
 # ---------------------------------------------------------------------- resume
@@ -236,15 +241,16 @@ def test_resume_after_a_stop_mid_turn(tmp_path):
     assert "Welcome back" in out2
     # before the first live prompt the host says where the turn stood (issue: resume is silent)
     recalled = out2.split("PLAYER:")[0]
-    assert ("HOST: We're back in turn 3, played by team Red. The card reads: Trusted brand to Knockoff brand.\n"
-            "HOST: The Psychic's clue was: the corner shop's own label.\n"
-            "HOST: The dial is at 45 degrees, toward Trusted brand.") in recalled
+    # where the game is (turn, team, score) first, then what is pending (card, clue, dial)
+    assert ("HOST: Turn 3, team Red; score Red 0 and Blue 6. The card: Trusted brand to Knockoff brand.\n"
+            "HOST: The clue: the corner shop's own label.\n"
+            "HOST: The dial is at 45 degrees.") in recalled
     resumed = json.loads(record_path.read_text())
     assert resumed["finished"] is True
     assert {s["name"]: s["points"] for s in resumed["standings"]} == {"Red": 14, "Blue": 12}
     assert rescore_team(resumed) == {"Red": 14, "Blue": 12}
     golden = (Path(__file__).parent / "playthroughs" / "wavelength_team.txt").read_text()
-    assert out2.split("Here is how it went.")[1] == golden.split("Here is how it went.")[1]
+    assert out2.split("HOST: Team Red wins, ")[1] == golden.split("HOST: Team Red wins, ")[1]
 
 
 RESUME_CALL = ["a clue", "way left", "lock it in", "yes", "blue left", "yes"]
@@ -254,14 +260,13 @@ RESUME_CALL = ["a clue", "way left", "lock it in", "yes", "blue left", "yes"]
     # stopped in the clue phase (after a redo was refused): the card again, and the target
     # again for the Psychic only (G2); no clue yet
     (["redo", "no"] + RESUME_CALL, 2,
-     ["HOST: No redo. Let's carry on.\nHOST: We're back in turn 1, played by team Red. The card reads: "
-      "Dungeon to Palace.",
+     ["HOST: No redo.\nHOST: Turn 1, team Red; score Red 0 and Blue 1. The card: Dungeon to Palace.",
       "PRIVATE psychic: The target is at"]),
     # stopped in the call phase (after "lock it in", "yes"): the card and the clue; the dial's
     # lock was just said live, so it is not said twice
     (RESUME_CALL, 4,
-     ["HOST: The dial is locked at 45 degrees.\nHOST: We're back in turn 1, played by team Red. The card reads: "
-      "Dungeon to Palace.\nHOST: The Psychic's clue was: a clue.\nHOST: Team Blue, your guess"]),
+     ["HOST: Locked.\nHOST: Turn 1, team Red; score Red 0 and Blue 1. The card: Dungeon to Palace.\n"
+      "HOST: The clue: a clue.\nHOST: Blue: is the target left or right of the dial?"]),
 ])
 def test_resume_says_where_the_turn_stood(tmp_path, script, cut, recalled):
     first = write_script(tmp_path, "first.txt", script[:cut])
@@ -274,7 +279,7 @@ def test_resume_says_where_the_turn_stood(tmp_path, script, cut, recalled):
     before = out.split("PLAYER:")[0]
     for sentence in recalled:
         assert sentence in before
-    assert before.count("The dial is locked") <= 1 and before.count("The card reads") == 1
+    assert before.count("The dial is at") == 0 and before.count("The card:") == 1
     assert json.loads(record_path.read_text())["turns"][0]["call_by"] == "Blue"
 
 
@@ -287,9 +292,9 @@ def test_undo_after_where_is_it_takes_back_the_move_and_says_the_dial(tmp_path):
     assert status == 0
     first, second = out.split("Undone. Let's take that step again.")[1:3]
     # the question is not an input: undo took back "right" (60° → 45°) and says where the dial is
-    assert first.startswith("\nHOST: The dial is at 45 degrees, toward")
+    assert first.startswith("\nHOST: 45 degrees, toward")
     # two silences (a reminder) are not an input either: undo takes back "way left" (45° → 90°)
-    assert second.startswith("\nHOST: The dial is at 90 degrees, right in the centre.")
+    assert second.startswith("\nHOST: 90 degrees, right in the centre.")
     record = json.loads(record_path.read_text())
     assert record["turns"][0]["dial"] == 90.0
     assert [i["text"] for i in record["inputs"]] == ["a clue", "lock it in", "yes", "blue left", "yes"]
@@ -299,13 +304,13 @@ def test_repeat_in_the_dial_phase_says_where_the_dial_is_now(tmp_path):
     script = write_script(tmp_path, "rep.txt", OPENING + ["where is it", "way left", "repeat"])
     status, out, _ = play(script, ["--seed", "1"], tmp_path / "r.json")
     assert status == 0
-    assert out.split("PLAYER: repeat\n")[1].startswith("HOST: The dial is at 45 degrees, toward")
+    assert out.split("PLAYER: repeat\n")[1].startswith("HOST: 45 degrees, toward")
 
 
 @pytest.mark.parametrize("lang, opening, move, edge", [
-    ("en", "a clue", "left 500", "it stops at the end, 0 degrees"),
-    ("es", "una pista", "izquierda quinientos", "se queda en el extremo de"),
-    ("nl", "een hint", "vijfhonderd graden naar links", "hij staat helemaal bij"),
+    ("en", "a clue", "left 500", "That's the end: 0 degrees"),
+    ("es", "una pista", "izquierda quinientos", "Es el extremo: 0 grados"),
+    ("nl", "een hint", "vijfhonderd graden naar links", "Dat is het eind: 0 graden"),
 ])
 def test_a_move_past_the_end_says_it_stops_there(tmp_path, lang, opening, move, edge):
     script = write_script(tmp_path, "edge.txt", [opening, move])
@@ -318,9 +323,9 @@ def test_a_negative_number_is_refused_aloud(tmp_path):
     script = write_script(tmp_path, "neg.txt", OPENING + ["right minus 20", "minus ten degrees", "where is it"])
     status, out, _ = play(script, ["--seed", "1"], tmp_path / "r.json")
     assert status == 0
-    assert out.count("The dial has no negative degrees") == 2
+    assert out.count("The dial goes from 0 to 180 degrees, not below.") == 2
     assert "TONE 110°" not in out and "TONE 70°" not in out
-    assert "The dial is at 90 degrees, right in the centre." in out
+    assert "HOST: 90 degrees, right in the centre." in out
 
 
 def test_a_call_must_name_its_team(tmp_path):
@@ -330,9 +335,8 @@ def test_a_call_must_name_its_team(tmp_path):
     record_path = tmp_path / "r.json"
     status, out, _ = play(script, ["--seed", "1"], record_path)
     assert status == 0
-    refusal = "I can't tell voices apart, so a guess must start with the team's name. Team Blue, left or right?"
-    assert out.count(refusal) == 2
-    assert "start the guess with your team's name" in out.split("Turn 1:")[0]
+    refusal = "Start with your team's name, like Blue, left."
+    assert out.count(refusal) == 3  # the first call's tip, then the two refusals
     turn = json.loads(record_path.read_text())["turns"][0]
     assert turn["call"] == "left" and turn["call_by"] == "Blue"
 
@@ -343,11 +347,10 @@ def test_a_clue_with_a_number_is_kept_with_a_reminder_of_redo(tmp_path):
     record_path = tmp_path / "r.json"
     status, out, _ = play(script, ["--seed", "1"], record_path)
     assert status == 0
-    assert ("The clue is: 62 degrees. Psychic, from now on not a word! That clue has a number in it: "
-            "if it gave the target away, anyone can say redo") in out
-    assert "The clue is: a quiet library. Psychic, from now on not a word!\n" in out
+    assert "HOST: Clue: 62 degrees. It has a number: say redo if it gave the target away." in out
+    assert "HOST: Clue: a quiet library.\n" in out
     assert json.loads(record_path.read_text())["redos"][0]["phase"] == "dial"
-    assert "if a clue gives the target away, anyone can say redo" in host_text("help_clue")
+    assert "HOST: Turn 1 again: same Psychic, new card and target." in out
 
 
 def host_text(key: str, lang: str = "en") -> str:
@@ -381,7 +384,7 @@ def test_one_players_number_counts_for_both_teams(tmp_path, n):
     script = write_script(tmp_path, "p.txt", lines)
     status, out, err = play(script, ["--timer", "off", "--players", n, "--seed", "1"], tmp_path / "r.json")
     assert status == 0, err
-    assert "Your Psychic is player 1 of team Red." in out and "Your Psychic is player 1 of team Blue." in out
+    assert "Turn 1, team Red. Psychic: player 1." in out and "Turn 2, team Blue. Psychic: player 1." in out
 
 
 def test_without_players_the_psychic_passes_to_the_left(tmp_path):
@@ -393,13 +396,11 @@ def test_without_players_the_psychic_passes_to_the_left(tmp_path):
     assert status == 0
     turns = [line for line in out.splitlines() if line.startswith("HOST: Turn ")]
     assert turns == [
-        "HOST: Turn 1: team Red, it's your turn. Choose your first Psychic; on your later turns, the role passes "
-        "each time to the teammate on the left.",
-        "HOST: Turn 2: team Blue, it's your turn. Choose your first Psychic; on your later turns, the role passes "
-        "each time to the teammate on the left.",
-        "HOST: Turn 3: team Red, it's your turn. Your Psychic is the teammate to the left of your last Psychic.",
-        "HOST: Turn 3: team Red, it's your turn. Your Psychic stays the same.",  # after the redo (W8)
-        "HOST: Turn 4: team Blue, it's your turn. Your Psychic is the teammate to the left of your last Psychic.",
+        "HOST: Turn 1, team Red. Choose your Psychic.",
+        "HOST: Turn 2, team Blue. Choose your Psychic.",
+        "HOST: Turn 3, team Red. Psychic: the next player on the left.",
+        "HOST: Turn 3 again: same Psychic, new card and target.",  # after the redo (W8)
+        "HOST: Turn 4, team Blue. Psychic: the next player on the left.",
     ]
     assert "Psychic is player" not in out
 
@@ -408,15 +409,12 @@ def test_coop_without_players_passes_the_psychic_to_the_left(tmp_path):
     lines = ["a clue", "lock it in", "yes", "a clue", "redo", "yes", "a clue", "lock it in", "yes", "a clue"]
     status, out, _ = play(write_script(tmp_path, "c.txt", lines), ["--coop", "--seed", "1"], tmp_path / "r.json")
     assert status == 0
-    cards = [line for line in out.splitlines() if line.startswith("HOST: Card number")]
+    cards = [line for line in out.splitlines() if line.startswith(("HOST: Card ", "HOST: Turn "))]
     assert cards == [
-        "HOST: Card number 1; 7 cards to play, this one included. Choose who is the Psychic first; after each "
-        "card, the role passes to the player on the left.",
-        "HOST: Card number 2; 6 cards to play, this one included. The Psychic is the player to the left of the "
-        "last one.",
-        "HOST: Card number 2; 6 cards to play, this one included. The Psychic stays the same.",
-        "HOST: Card number 3; 5 cards to play, this one included. The Psychic is the player to the left of the "
-        "last one.",
+        "HOST: Card 1. Choose a Psychic.",
+        "HOST: Card 2, 6 to go. Psychic: the next player on the left.",
+        "HOST: Turn 2 again: same Psychic, new card and target.",
+        "HOST: Card 3, 5 to go. Psychic: the next player on the left.",
     ]
 
 
@@ -425,8 +423,8 @@ def test_lower_case_team_names_are_capitalised_when_said(tmp_path):
     script = write_script(tmp_path, "g.txt", OPENING + ["lock it in", "yes", "red left", "yes"])
     status, out, _ = play(script, ["--seed", "1", "--teams", "green", "red"], tmp_path / "r.json")
     assert status == 0
-    assert "Team Green plays first" in out and "HOST: Team Green, turn the dial." in out
-    assert "HOST: Team Red, your guess" in out
+    assert "HOST: Turn 1, team Green." in out and "HOST: Green, turn the dial:" in out
+    assert "HOST: Red: is the target left or right" in out
     assert "green" not in out.replace("Green", "")  # never a lower-case name at a sentence start
     assert json.loads((tmp_path / "r.json").read_text())["teams"] == ["green", "red"]  # as given
 
@@ -436,10 +434,9 @@ def test_plural_team_names_get_wordings_that_fit_any_name(tmp_path):
     script = write_script(tmp_path, "g.txt", OPENING + ["lock it in", "yes", "boys left", "yes"])
     status, out, _ = play(script, ["--seed", "1", "--teams", "girls", "boys"], tmp_path / "r.json")
     assert status == 0
-    for sentence in ("Team Girls plays first and starts with 0 points; team Boys starts with 1.",
-                     "HOST: Turn 1: team Girls, it's your turn.", "HOST: Team Girls, turn the dial.",
-                     "HOST: Team Boys, your guess", "HOST: Team Boys: left, so the target is more",
-                     "HOST: Team Boys said left"):
+    for sentence in ("HOST: Turn 1, team Girls.", "HOST: Girls, turn the dial:",
+                     "HOST: Boys: is the target left or right", "HOST: Boys: left, more",
+                     "points for team Girls.", "HOST: Team Boys guessed"):
         assert sentence in out, sentence
     assert "Girls plays" not in out.replace("Team Girls plays", "")
 
@@ -457,13 +454,13 @@ def test_coop_counts_cards_in_the_singular(tmp_path):
     status, out, _ = play(SCRIPTS / "wavelength_coop.txt", COOP_ARGS, tmp_path / "r.json")
     assert status == 0
     assert "1 cards" not in out
-    assert "and 1 card to go." in out and "Card number 9: this is the last card." in out
+    assert "points, 1 card to go." in out and "Card 9, the last one." in out
 
 
 @pytest.mark.parametrize("mode, line", [
     ("screen", "HOST: The Psychic, please read the screen now."),
     ("earpiece:hw:1", "HOST: The Psychic, listen to your earpiece."),
-    ("ears", "HOST: Everyone except the Psychic, please cover your ears now."),
+    ("ears", "HOST: Everyone but the Psychic, cover your ears."),
 ])
 def test_the_private_channel_names_the_psychic_with_a_capital_at_a_sentence_start(tmp_path, mode, line):
     status, out, _ = play(write_script(tmp_path, "s.txt", OPENING), ["--seed", "1", "--private", mode],
@@ -491,9 +488,9 @@ def test_dial_stops_at_the_edge_and_says_so(tmp_path):
     script = write_script(tmp_path, "edge.txt", OPENING + ["all the way left", "way left", "two hundred degrees"])
     status, out, _ = play(script, ["--seed", "1"], tmp_path / "r.json")
     assert status == 0
-    assert out.count("The dial can't go any further") == 2
+    assert out.count("That's the end:") == 2
     assert "TONE 0°" in out and "TONE 180°" in out
-    assert "it stops at the end, 0 degrees" in out and "it stops at the end, 180 degrees" in out
+    assert "That's the end: 0 degrees" in out and "That's the end: 180 degrees" in out
 
 
 def test_call_from_the_psychic_team_is_ignored_with_a_word(tmp_path):
@@ -501,7 +498,7 @@ def test_call_from_the_psychic_team_is_ignored_with_a_word(tmp_path):
     record_path = tmp_path / "r.json"
     status, out, _ = play(script, ["--seed", "1"], record_path)
     assert status == 0
-    assert "That guess came from team Red, the Psychic's team, so it doesn't count. Team Blue, left or right?" in out
+    assert "Team Red gave the clue, so team Blue guesses." in out
     turn = json.loads(record_path.read_text())["turns"][0]
     assert turn["call"] == "right" and turn["call_by"] == "Blue"
 
@@ -511,7 +508,7 @@ def test_named_teams_and_their_calls(tmp_path):
     record_path = tmp_path / "r.json"
     status, out, _ = play(script, ["--seed", "1", "--teams", "Sharks", "Jets"], record_path)
     assert status == 0
-    assert "That guess came from team Sharks" in out
+    assert "Team Sharks gave the clue, so team Jets guesses." in out
     record = json.loads(record_path.read_text())
     assert record["turns"][0]["call_by"] == "Jets" and record["start_scores"] == {"Sharks": 0, "Jets": 1}
 
@@ -521,7 +518,7 @@ def test_lock_it_in_without_a_move_is_allowed(tmp_path):
     record_path = tmp_path / "r.json"
     status, out, _ = play(script, ["--seed", "1"], record_path)
     assert status == 0
-    assert "Lock the dial at 90 degrees, right in the centre?" in out
+    assert "Lock it at 90 degrees, right in the centre? Say yes or no." in out
     assert json.loads(record_path.read_text())["turns"][0]["dial"] == 90.0
 
 
@@ -529,9 +526,11 @@ def test_silence_in_the_dial_phase_reprompts_then_offers_lock_it_in(tmp_path):
     script = write_script(tmp_path, "silent.txt", OPENING + ["<silence>", "<silence>", "left", "<silence>", "<silence>"])
     status, out, _ = play(script, ["--seed", "1"], tmp_path / "r.json")
     assert status == 0
-    after = out.split("The clue is:")[1]
-    assert after.index("I didn't hear anything") < after.index("say lock it in to keep the dial at the centre")
-    assert "Say another move, or say lock it in to keep the dial there." in after
+    after = out.split("Clue: a clue.")[1]
+    # a silence gets no answer (the table is thinking); two in a row offer "lock it in"
+    assert "I didn't hear anything" not in after
+    assert after.count("Still in the centre. Say a move, or lock it in.") == 1
+    assert "Still at 75 degrees. Say a move, or lock it in." in after
 
 
 def test_script_ending_mid_turn_stops_cleanly_with_the_record(tmp_path):
@@ -550,7 +549,7 @@ def test_pass_makes_no_call(tmp_path):
     record_path = tmp_path / "r.json"
     status, out, _ = play(script, ["--seed", "1"], record_path)
     assert status == 0
-    assert "Blue makes no guess this time." in out and "Blue made no guess." in out
+    assert "Team Blue passes. Final?" in out and "Team Blue passed." in out
     turn = json.loads(record_path.read_text())["turns"][0]
     assert turn["call"] is None and turn["call_by"] is None
     assert [a["reason"] for a in turn["awards"]] == ["wedge"]
@@ -560,16 +559,16 @@ def test_accessible_mode_says_every_move_in_words(tmp_path):
     script = write_script(tmp_path, "acc.txt", OPENING + ["a little left", "way right"])
     status, out, _ = play(script, ["--seed", "1", "--accessible"], tmp_path / "r.json")
     assert status == 0
-    assert "TONE 85°\nHOST: The dial is at 85 degrees, just off the centre, toward" in out
-    assert "TONE 130°\nHOST: The dial is at 130 degrees, toward" in out
+    assert "TONE 85°\nHOST: 85 degrees, just off the centre, toward" in out
+    assert "TONE 130°\nHOST: 130 degrees, toward" in out
 
 
 def test_other_side_only_once_and_only_before_the_clue(tmp_path):
     script = write_script(tmp_path, "side.txt", ["other side", "other side", "a clue", "other side"])
     status, out, _ = play(script, ["--seed", "1"], tmp_path / "r.json")
     assert status == 0
-    assert "The card has already been turned over once." in out
-    assert "Too late to turn the card over" in out
+    assert "The card is already turned." in out
+    assert "Too late to turn the card: the clue is given." in out
 
 
 def test_malformed_deck_is_named_with_file_and_line(tmp_path):
@@ -600,7 +599,7 @@ def test_custom_deck_is_used(tmp_path):
     script = write_script(tmp_path, "s.txt", ["a ripple", "more calm sea", "lock it in", "yes", "blue left", "yes"])
     status, out, _ = play(script, ["--seed", "2", "--deck", str(deck)], tmp_path / "r.json")
     assert status == 0
-    assert "The card reads: Calm sea to Stormy sea." in out and "TONE 75°" in out
+    assert "HOST: Calm sea to Stormy sea." in out and "TONE 75°" in out
 
 
 # ---------------------------------------------------------------------- the deck loader
@@ -643,7 +642,7 @@ def test_position_bands():
     assert host.position_band(170) == ("far", 1)
     assert host.position_band(2) == ("edge", -1)
     assert host.position_band(180) == ("end", 1)
-    assert host.fmt_degrees(75.0) == "75" and host.fmt_degrees(61.74) == "61.7"
+    assert host.fmt_degrees(75.0) == "75" and host.fmt_degrees(61.74) == "62"  # whole degrees (W1)
 
 
 class RecordingVoice(TextVoice):
@@ -697,7 +696,7 @@ def test_missing_concept_words_are_reported_and_plain_words_offered(tmp_path):
     out = voice.out.getvalue()
     assert "the speech model does not know these words, so I may not hear them: lock." in out
     assert "may not hear them: quimp and zorbly." in out
-    assert "The plain words left and right always work." in out
+    assert "Plain left and right always work." in out
 
 
 # ---------------------------------------------------------------------- random play

@@ -58,5 +58,6 @@ def test_a_wavelength_game_captions_everything_said_and_keeps_the_target_private
     spoken = [line.removeprefix("HOST: ") for line in out.getvalue().splitlines() if line.startswith("HOST: ")]
     captions = [e.text for e in public if isinstance(e, Caption)]
     assert captions == spoken
-    assert private and all("target" in e.text.lower() for e in private)
+    private_captions = [e for e in private if isinstance(e, Caption)]
+    assert private_captions and all("target" in e.text.lower() for e in private_captions)
     assert not any("target is at" in c.lower() for c in captions)

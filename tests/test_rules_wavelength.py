@@ -10,6 +10,7 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
+from voicegame.games.wavelength import rules
 from voicegame.games.wavelength.rules import (
     CALLS,
     DIAL_MAX,
@@ -68,12 +69,13 @@ def test_clamp_dial_refuses_nan():
         clamp_dial(float("nan"))
 
 
-def test_draw_target_is_seeded_in_range_and_rounded_w3():
+def test_draw_target_is_seeded_in_range_and_in_whole_degrees_w3():
     first = [draw_target(random.Random(7)) for _ in range(3)]
     assert len(set(first)) == 1  # same seed, same spin
     rng = random.Random(2024)
     draws = [draw_target(rng) for _ in range(2000)]
-    assert all(0.0 <= t <= 180.0 and round(t, 1) == t for t in draws)
+    assert all(0.0 <= t <= 180.0 and t == int(t) for t in draws)
+    assert {0.0, 180.0} <= set(draws)  # both ends can come up
     # uniform: every sixth of the spectrum gets a fair share
     for k in range(6):
         share = sum(30 * k <= t < 30 * (k + 1) for t in draws) / len(draws)
@@ -500,3 +502,65 @@ def test_rating_band_boundaries_w9(score, band):
 def test_rating_band_refuses_non_scores(score):
     with pytest.raises(OutOfRange):
         rating_band(score)
+
+
+# --- the deck and the turn in progress ------------------------------------------
+
+def test_draw_card_is_a_seeded_chance_step_that_reshuffles_when_empty():
+    deck = rules.new_deck(3)
+    first, second = random.Random(5), random.Random(5)
+    drawn_a, drawn_b = [], []
+    da, db = deck, deck
+    for _ in range(6):
+        ca, da = rules.draw_card(da, first)
+        cb, db = rules.draw_card(db, second)
+        drawn_a.append(ca)
+        drawn_b.append(cb)
+    assert drawn_a == drawn_b                     # the same seed, the same deal
+    assert sorted(drawn_a[:3]) == sorted(drawn_a[3:]) == [0, 1, 2]  # every card once per pile
+    assert deck.order == []                       # the input deck is left untouched
+    with pytest.raises(rules.InvalidSetup):
+        rules.new_deck(0)
+
+
+def test_a_turn_is_changed_only_by_its_actions_and_keeps_the_dial_on_the_device():
+    game = rules.new_team_game(["red", "blue"], players_per_team=[3, 2])
+    turn = rules.start_turn(game, 1, card=4, target=70.0)
+    assert (turn.team, turn.psychic, turn.dial, turn.moved) == (0, 1, rules.DIAL_START, False)
+    flipped = rules.turn_card_over(turn)
+    assert (turn.side, flipped.side) == (0, 1)
+    with pytest.raises(rules.IllegalMove):
+        rules.turn_card_over(flipped)
+    clued = rules.give_clue(flipped, " a packed lunch ")
+    assert clued.clue == "a packed lunch"
+    with pytest.raises(rules.IllegalMove):
+        rules.give_clue(clued, "again")
+    moved, edge = rules.move_dial(clued, 100)
+    assert (moved.dial, moved.moved, edge) == (180.0, True, True)
+    moved, edge = rules.set_dial(moved, 45)
+    assert (moved.dial, edge) == (45.0, False)
+    moved, edge = rules.move_dial(moved, -60)
+    assert (moved.dial, edge) == (0.0, True)
+
+
+def test_only_the_other_team_may_call_and_only_once():
+    """W5: the call belongs to the team that did not give the clue."""
+    game = rules.new_team_game(["red", "blue"])
+    turn = rules.start_turn(game, 1, card=0, target=10.0)
+    assert rules.may_call(turn, 1) and not rules.may_call(turn, 0)
+    with pytest.raises(rules.IllegalCall):
+        rules.make_call(turn, "left", 0)
+    with pytest.raises(rules.IllegalCall):
+        rules.make_call(turn, "up", 1)
+    called = rules.make_call(turn, "left", 1)
+    assert (called.call, called.called) == ("left", True)
+    with pytest.raises(rules.IllegalMove):
+        rules.make_call(called, "right", 1)
+    passed = rules.make_call(turn, None, 1)
+    assert (passed.call, passed.called) == (None, True)
+
+
+def test_a_coop_turn_names_the_coop_psychic():
+    game = rules.new_coop_game(players=3)
+    turn = rules.start_turn(game, 1, card=2, target=90.0)
+    assert (turn.team, turn.psychic) == (0, 1)

@@ -4,6 +4,8 @@ from __future__ import annotations
 
 import pytest
 
+from voicegame.engine.table import NotUnderstood
+
 from voicegame.games.wavelength.intents import (
     LOCK, MOVE, NEGATIVE, SET, WHERE, Call, DialCommand, concept_key, wavelength_understanding,
 )
@@ -76,7 +78,8 @@ def test_dial_commands(said, expected):
     "all the way left ten degrees", "hello there left", "less left", "ten degrees twenty",
 ])
 def test_dial_nonsense_is_not_understood(said):
-    assert W.dial_command(said, LEFT, RIGHT) is None
+    with pytest.raises(NotUnderstood):
+        W.dial_command(said, LEFT, RIGHT)
 
 
 def test_step_sizes_are_as_documented():
@@ -111,7 +114,8 @@ def test_calls(said, left, right, teams, expected):
 
 @pytest.mark.parametrize("said", ["blue", "hello", "blue red left", "left right", "", "lock it in"])
 def test_call_nonsense_is_not_understood(said):
-    assert W.call(said, LEFT, RIGHT, TEAMS) is None
+    with pytest.raises(NotUnderstood):
+        W.call(said, LEFT, RIGHT, TEAMS)
 
 
 @pytest.mark.parametrize("said, other_side, redo", [

@@ -1,71 +1,27 @@
-"""The spoken Wavelength host: a ``transitions`` machine over the pure rules.
+"""The spoken Wavelength host: a queued ``transitions`` machine over the pure rules.
 
-Options: ``--coop`` (W9), ``--teams NAME NAME`` (G3: red and blue by default),
-``--target-score N`` (W4, default 10), ``--deck PATH``, ``--players N [N]`` (players
-per team: one number for both teams or one per team, each at least 2 — a Psychic
-and someone to turn the dial; in co-op the whole table, at least 2), ``--accessible``
-(every dial move is also said in words, W7). ``--timer`` has no effect: the
-rulebook has no timer in Wavelength, so there is nothing for G1 to announce
-(``--help`` says so).
-
-The Psychic (W4, W6, W9): with ``--players`` the host names the Psychic by number,
-wrapping round the team ("player 2 of Red"); without it the host cannot know the
-table size, so it asks the team to choose a first Psychic and afterwards names
-"the teammate to the left of your last Psychic" (the same Psychic after a redo, W8).
-
-Phases (states) of one turn, team game (W4–W8)::
+Phases (:class:`Phase`, rulings in docs/rulings.md)::
 
     setup → psychic → clue → dial → call → reveal → psychic … → game_over
                         ↑______↑______↑  redo (W8): back to psychic, new card and target
 
-- **psychic**: a card is drawn and read aloud to everyone, the target (W3) is
-  told to the Psychic only, through the private channel (G2).
-- **clue**: the Psychic says the clue aloud; it is captured as free text for the
-  recap and never judged (issue 3): a clue with a number in it is accepted with a
-  reminder that the table may say "redo" if it gave the target away (W8). Before
-  the clue the Psychic may say "other side" once to use the card's back (the
-  rulebook's double-sided cards).
-- **dial**: the Psychic's team turns the dial by voice (W7, see
-  :mod:`voicegame.understanding.wavelength` for the words and step sizes:
-  tiny 1°, a little 5°, plain 15°, way 45°). Every move is confirmed by a tone
-  whose pitch rises with the angle (:func:`voicegame.adapters.tone.dial_tone_hz`);
-  "where is it?" says the position in words; "lock it in" reads the dial back
-  and asks yes/no. Two silences in a row offer "lock it in" to keep the dial.
-  A question ("where is it?") and such a reminder change nothing, so "undo" (G4)
-  passes over them and takes back the last move; after an undo the host says
-  where the dial is now. A move said with a negative number is refused aloud.
-- **call** (team game only): the other team says left or right (W5). One
-  microphone cannot tell who spoke, so a call must name the calling team
-  ("Blue, left"; "Blue, pass" makes no call): a call that names the Psychic's
-  team, or no team at all, is refused with a word and the other team is asked
-  again. The instructions teach exactly this.
-- **reveal**: target, dial, points and the running score; then catch-up (W6),
-  sudden death (W4) or the next team.
-- **game_over**: the winner and a short recap of every turn's card, clue and points.
-
-Co-op (``--coop``, W9): one team, 7 cards, no call phase, the centre wedge scores
-3 and adds a bonus card, and the final rating band is read from the rulebook's table.
-
-Resume: ``voicegame resume`` replays the input log muted; at the first live
-listening moment of a turn whose card was read before the stop, the host says
-the card again, the clue if one was given and the dial's position (in the clue
-phase it tells the Psychic the target again, privately, G2).
-
-All randomness comes from ``table.rng`` (deck order, targets), so a game is
-reproduced exactly from its seed and input log (undo, resume).
+Each phase's ``on_enter`` callback speaks and listens, changes the rule state through
+:mod:`rules` actions and fires the next trigger; co-op (W9) skips the call. The game starts in
+one sentence; the rules come on request ("rules"), a tip the first time each moment comes up.
+All chance (the card, the target) comes from ``table.rng``: a game is its seed and inputs.
 """
 
 from __future__ import annotations
 
 import argparse
 import dataclasses
-from dataclasses import dataclass
+import enum
 from pathlib import Path
 
 from transitions import Machine
 
 from voicegame.games.wavelength.deck import Card, load_deck
-from voicegame.engine.table import SILENT, NotAllowed, NotUnderstood, Table, understood
+from voicegame.engine.table import SILENT, NotAllowed, NotUnderstood, Table
 from voicegame.language.prompts import Prompts
 from voicegame.games.wavelength import rules
 from voicegame.games.wavelength.intents import (
@@ -80,20 +36,35 @@ except ImportError:  # pragma: no cover - only without the adapters package
         a = max(0.0, min(180.0, float(angle_deg)))
         return 220.0 * 4.0 ** (a / 180.0)
 
-#: Phases of the machine (W4–W9).
-STATES = ["setup", "psychic", "clue", "dial", "call", "reveal", "game_over"]
+class Phase(enum.Enum):
+    """The phases of a Wavelength game (W4–W9); the machine's states."""
 
+    SETUP = "setup"
+    PSYCHIC = "psychic"
+    CLUE = "clue"
+    DIAL = "dial"
+    CALL = "call"
+    REVEAL = "reveal"
+    GAME_OVER = "game_over"
+
+
+P = Phase
 TRANSITIONS = [
-    {"trigger": "begin", "source": "setup", "dest": "psychic"},
-    {"trigger": "card_read", "source": "psychic", "dest": "clue"},
-    {"trigger": "clue_given", "source": "clue", "dest": "dial"},
-    {"trigger": "dial_locked", "source": "dial", "dest": "reveal", "conditions": "is_coop"},
-    {"trigger": "dial_locked", "source": "dial", "dest": "call", "unless": "is_coop"},
-    {"trigger": "call_made", "source": "call", "dest": "reveal"},
-    {"trigger": "turn_redone", "source": ["clue", "dial", "call"], "dest": "psychic"},
-    {"trigger": "turn_scored", "source": "reveal", "dest": "game_over", "conditions": "is_finished"},
-    {"trigger": "turn_scored", "source": "reveal", "dest": "psychic", "unless": "is_finished"},
+    {"trigger": "begin", "source": P.SETUP, "dest": P.PSYCHIC},
+    {"trigger": "card_read", "source": P.PSYCHIC, "dest": P.CLUE},
+    {"trigger": "clue_given", "source": P.CLUE, "dest": P.DIAL},
+    {"trigger": "dial_locked", "source": P.DIAL, "dest": P.REVEAL, "conditions": "is_coop"},
+    {"trigger": "dial_locked", "source": P.DIAL, "dest": P.CALL, "unless": "is_coop"},
+    {"trigger": "call_made", "source": P.CALL, "dest": P.REVEAL, "conditions": "has_called"},
+    {"trigger": "turn_redone", "source": [P.CLUE, P.DIAL, P.CALL], "dest": P.PSYCHIC},
+    {"trigger": "turn_scored", "source": P.REVEAL, "dest": P.GAME_OVER, "conditions": "is_finished"},
+    {"trigger": "turn_scored", "source": P.REVEAL, "dest": P.PSYCHIC, "unless": "is_finished"},
 ]
+
+
+class PhaseError(RuntimeError):
+    """A trigger fired where the machine has no transition for it (a bug, never a player's doing)."""
+
 
 #: Words-of-position bands: (largest distance from the centre in degrees, prompt key suffix).
 #: 0.5° or less is "the centre"; 90° is "all the way".
@@ -205,9 +176,9 @@ def _checked_players(players, coop: bool, prompts: Prompts | None = None) -> lis
 
 # ---------------------------------------------------------------------- helpers
 def fmt_degrees(value: float, decimal_mark: str = ".") -> str:
-    """Degrees as said and printed: "75" or "61.7"; "61,7" with ``decimal_mark=","`` (es, nl)."""
-    v = round(float(value), 1)
-    return str(int(v)) if v.is_integer() else str(v).replace(".", decimal_mark)
+    """Degrees as said and printed: whole degrees ("75"; W1). ``decimal_mark`` is kept for
+    callers that pass the table's (es, nl: ","); a whole number has none."""
+    return str(int(round(float(value))))
 
 
 def position_band(angle: float) -> tuple[str, int]:
@@ -225,36 +196,6 @@ def position_band(angle: float) -> tuple[str, int]:
     return "end", 1 if off > 0 else -1
 
 
-@dataclass
-class TurnState:
-    """The turn being played (for the host; the rules hold the scored turns).
-
-    :param attempt: serial number of this turn attempt (redos count), for phase names.
-    :param team: index of the Psychic's team (0 in co-op).
-    :param psychic: Psychic number within the team.
-    :param card_line: the card's line in the deck file.
-    :param side: 0 front, 1 back.
-    :param target: target centre, degrees (W3).
-    :param dial: dial position, degrees (W1: starts at 90).
-    :param moved: the dial has been moved this turn.
-    :param clue: the clue as heard.
-    :param call: ``"left"``, ``"right"`` or None.
-    :param called: a call (or pass) has been made.
-    """
-
-    attempt: int
-    team: int
-    psychic: int
-    card_line: int
-    side: int
-    target: float
-    dial: float = rules.DIAL_START
-    moved: bool = False
-    clue: str = ""
-    call: str | None = None
-    called: bool = False
-
-
 # ---------------------------------------------------------------------- host
 class Host:
     """Runs one Wavelength game at a :class:`~voicegame.host.base.Table` (team or co-op).
@@ -270,8 +211,8 @@ class Host:
         self.accessible = bool(o.get("accessible"))
         self.words = wavelength_understanding(self.lang)
         self.deck: list[Card] = load_deck(o.get("deck"), self.lang)
-        self.deck_by_line = {c.line: c for c in self.deck}
-        self.order: list[int] = []
+        #: The shuffled pile (rule state; drawing is a chance step, :func:`rules.draw_card`).
+        self.pile = rules.new_deck(len(self.deck))
         players = o.get("players")
         #: The table size is known (``--players``): the Psychic is named by number.
         self.players_known = bool(players)
@@ -286,7 +227,7 @@ class Host:
         #: How each team is called aloud; ``team_names`` (colour keys or given names) go in the record (G3).
         self.spoken = [self.spoken_name(n) for n in self.team_names]
         self.attempt = 0
-        self.turn: TurnState | None = None
+        self.turn: rules.TurnState | None = None
         self.recap: list[dict] = []
         #: The last turn attempt was redone (W8): the same Psychic plays again.
         self.redone = False
@@ -294,8 +235,10 @@ class Host:
         self.replayed = table.resuming
         #: What of the current turn was said live, not muted by a replay: "card", "target", "clue", "dial".
         self.said_live: set[str] = set()
-        self.machine = Machine(model=self, states=STATES, transitions=TRANSITIONS, initial="setup",
-                               auto_transitions=False)
+        #: Moments whose just-in-time tip was said (the first time each comes up).
+        self.tips: set[str] = set()
+        self.machine = Machine(model=self, states=Phase, transitions=TRANSITIONS, initial=Phase.SETUP,
+                               auto_transitions=False, queued=True)
         table.score_callback = self.say_standings
         table.snapshot_callback = self.snapshot
         rec = table.record
@@ -315,16 +258,50 @@ class Host:
         """True once the rules say the game is over (W4, W9)."""
         return self.game.finished
 
+    def has_called(self) -> bool:
+        """True once the other team has called or passed (W5)."""
+        return self.turn is not None and self.turn.called
+
     # ------------------------------------------------------------------ driver
     def play(self) -> None:
-        """Run the whole game; returns when it is over."""
-        while self.state != "game_over":
-            getattr(self, "run_" + self.state)()
+        """Run the whole game; returns when it is over.
+
+        The machine is queued: each phase's ``on_enter`` callback fires the next trigger
+        (through :meth:`advance`) and the machine runs the phases one after the other.
+        """
+        self.run_setup()
+
+    def advance(self, trigger: str) -> None:
+        """Fire ``trigger``; :class:`PhaseError` when the machine cannot take it now."""
+        if not getattr(self, f"may_{trigger}")():
+            raise PhaseError(f"no transition {trigger!r} from {self.state}")
+        self.trigger(trigger)
+
+    def enter(self) -> None:
+        """Mark the phase just entered for undo and the autosave."""
+        self.table.enter_phase(self.state.value)
+
+    def on_enter_PSYCHIC(self) -> None:  # noqa: N802
+        self.run_psychic()
+
+    def on_enter_CLUE(self) -> None:  # noqa: N802
+        self.run_clue()
+
+    def on_enter_DIAL(self) -> None:  # noqa: N802
+        self.run_dial()
+
+    def on_enter_CALL(self) -> None:  # noqa: N802
+        self.run_call()
+
+    def on_enter_REVEAL(self) -> None:  # noqa: N802
+        self.run_reveal()
+
+    def on_enter_GAME_OVER(self) -> None:  # noqa: N802
         self.run_game_over()
 
     def snapshot(self) -> dict:
         """The JSON-able state for the autosave (informative; resume replays the log)."""
-        return {"phase": self.state, "game": dataclasses.asdict(self.game),
+        return {"phase": self.state.value, "game": dataclasses.asdict(self.game),
                 "turn": dataclasses.asdict(self.turn) if self.turn else None,
                 "cards_drawn": len(self.recap)}
 
@@ -334,6 +311,10 @@ class Host:
 
     def text(self, key: str, **values) -> str:
         return self.table.text(f"wavelength.{key}", **values)
+
+    def say_once(self, key: str, **values) -> None:
+        """Say a sentence that "repeat" does not repeat (the moment's question stays the one repeated)."""
+        self.table.say_text(self.text(key, **values), remember=False)
 
     def spoken_name(self, name: str) -> str:
         """A team as called aloud: a colour key in the table's language ("red" → "Rojo",
@@ -348,7 +329,7 @@ class Host:
 
     def card(self) -> Card:
         """The card of the current turn."""
-        return self.deck_by_line[self.turn.card_line]
+        return self.deck[self.turn.card]
 
     def pair(self) -> tuple[str, str]:
         """``(left, right)`` concepts of the side in use this turn."""
@@ -359,6 +340,63 @@ class Host:
         band, side = position_band(angle)
         left, right = self.pair()
         return self.text(f"position_{band}", concept=left if side < 0 else right)
+
+    # ------------------------------------------------------------------ views (for a screen)
+    def team_id(self, index: int) -> str:
+        """A team's id in the views: its colour key or given name (co-op: ``"team"``)."""
+        return "team" if self.coop else concept_key(self.team_names[index])
+
+    def scores_by_id(self) -> dict:
+        if self.coop:
+            return {"team": self.game.score}
+        return {self.team_id(i): s for i, s in enumerate(self.game.scores)}
+
+    def publish(self, reveal: dict | None = None) -> None:
+        """Publish the public view of the table, and the Psychic's private one while a
+        target is hidden (G2). The public view never holds the target before the reveal.
+
+        :param reveal: the reveal's fields once the target is shown (VIEWS contract).
+        """
+        turn = self.turn
+        card = None
+        if turn is not None:
+            left, right = self.pair()
+            card = {"left": left, "right": right}
+        in_turn = turn is not None and self.state not in (Phase.SETUP, Phase.GAME_OVER)
+        hint_key = {Phase.CLUE: "hint_clue", Phase.DIAL: "hint_dial", Phase.CALL: "hint_call"}.get(self.state)
+        data = {
+            "lang": self.lang,
+            "players": [{"id": self.team_id(i), "name": n} for i, n in enumerate(self.spoken)],
+            "scores": self.scores_by_id(),
+            "turn": len(self.game.turns) + (0 if self.state is Phase.GAME_OVER or reveal else 1),
+            "active": self.team_id(turn.team) if in_turn else None,
+            "hint": self.text(hint_key) if hint_key else None,
+            "round_total": self.game.cards + self.game.bonus_cards if self.coop else None,
+            "teams": None if self.coop else [{"id": self.team_id(i), "name": n, "players": []}
+                                             for i, n in enumerate(self.spoken)],
+            "card": card if in_turn else None,
+            "clue": turn.clue or None if in_turn else None,
+            "dial_deg": turn.dial if in_turn else rules.DIAL_START,
+            "reveal": reveal,
+        }
+        self.table.show(self.state.value, data)
+        if in_turn and reveal is None:
+            self.table.show(self.state.value, {"target_deg": turn.target, "card": card}, audience="psychic")
+
+    def reveal_view(self, points: int, call: str | None, call_correct: bool | None) -> dict:
+        """The reveal's fields: target, wedges (2|3|4|3|2, co-op 2|3|3|3|2), points, call (W2, W5, W9)."""
+        target = self.turn.target
+        half = rules.WEDGE_WIDTH / 2
+        values = (2, 3, 3, 3, 2) if self.coop else (2, 3, 4, 3, 2)
+        wedges = [{"from_deg": max(rules.DIAL_MIN, target + (i - 2) * rules.WEDGE_WIDTH - half),
+                   "to_deg": min(rules.DIAL_MAX, target + (i - 2) * rules.WEDGE_WIDTH + half),
+                   "points": v} for i, v in enumerate(values)]
+        side_call = None
+        if call is not None:
+            side_call = {"team": self.team_id(rules.other_team(self.turn.team)), "call": call,
+                         "correct": bool(call_correct)}
+        return {"target_deg": target, "wedges": wedges, "points": points,
+                "team": self.team_id(self.turn.team), "side_call": side_call}
 
     def say_standings(self) -> None:
         """Speak the running score (the "score" command)."""
@@ -373,80 +411,70 @@ class Host:
     def score_items(self, scores) -> list[str]:
         return [self.text("score_item", team=n, points=p) for n, p in zip(self.spoken, scores)]
 
-    def draw_card(self) -> Card:
-        """The next card of the shuffled deck (shuffled with ``table.rng``; reshuffled when used up)."""
-        if not self.order:
-            self.order = list(range(len(self.deck)))
-            self.table.rng.shuffle(self.order)
-        return self.deck[self.order.pop(0)]
-
     # ------------------------------------------------------------------ phases
     def run_setup(self) -> None:
-        """Welcome, rules in brief, and what to say (the printed instructions)."""
+        """The game in one sentence, then play; the rules come on request ("rules")."""
         t = self.table
-        t.enter_phase("setup")
+        self.enter()
         if self.coop:
             self.say("welcome_coop", cards=self.game.cards)
-            self.say("scoring_coop")
         else:
-            first, second = self.spoken
-            self.say("welcome_team", first=first, second=second)
-            self.say("scoring_team", first=first, second=second, target=self.game.target_score)
+            self.say("welcome_team")
             for name, points in zip(self.team_names, self.game.scores):
                 if points:
                     t.award(name, points, "points", "start", 0)  # W4: the second team starts at 1
-        self.say("how_psychic")
-        self.say("how_dial")
-        if not self.coop:
-            self.say("how_call", caller=self.spoken[1], psychic_team=self.spoken[0])
-        self.say("how_commands")
         t.check_vocabulary(self.words.all_words() | self.words.team_vocabulary(self.team_names))
-        self.begin()
+        self.advance("begin")
+
+    def first_time(self, moment: str) -> bool:
+        """True the first time ``moment`` comes up in this game (its just-in-time tip is said then)."""
+        if moment in self.tips:
+            return False
+        self.tips.add(moment)
+        return True
 
     def run_psychic(self) -> None:
         """Draw a card, read it, spin the target, tell the Psychic privately (W3, G2)."""
         t = self.table
         self.attempt += 1
-        t.enter_phase(f"psychic:{self.attempt}")
-        if self.coop:
-            team, psychic = 0, rules.coop_psychic(self.game)
-        else:
-            team, psychic = rules.current_psychic(self.game)
-        card = self.draw_card()
-        target = rules.draw_target(t.rng)
-        self.turn = TurnState(self.attempt, team, psychic, card.line, 0, target)
-        who = self.psychic_sentence(team, psychic)
-        self.redone = False
-        if self.coop:
+        self.enter()
+        index, self.pile = rules.draw_card(self.pile, t.rng)  # chance: the card
+        target = rules.draw_target(t.rng)  # chance: the spinner (W3)
+        self.turn = rules.start_turn(self.game, self.attempt, index, target)
+        team, psychic = self.turn.team, self.turn.psychic
+        card = self.card()
+        number = len(self.game.turns) + 1
+        if self.redone:  # W8: the same Psychic, whatever kind of turn this is
+            self.say("turn_redo", turn=number)
+        elif self.coop:
             cards = self.game.cards_left
-            self.say("turn_coop" if cards > 1 else "turn_coop_last", number=len(self.game.turns) + 1,
-                     cards=cards, psychic=who)
+            who = self.psychic_sentence(team, psychic)
+            key = "turn_coop_first" if number == 1 else ("turn_coop" if cards > 1 else "turn_coop_last")
+            self.say(key, number=number, cards=cards, psychic=who)
         else:
-            name = self.spoken[team]
+            name, who = self.spoken[team], self.psychic_sentence(team, psychic)
             if self.game.sudden_death:
-                self.say("turn_sudden_death", turn=len(self.game.turns) + 1, round=self.game.sudden_death_round,
-                         team=name, psychic=who)
+                self.say("turn_sudden_death", turn=number, round=self.game.sudden_death_round, team=name, psychic=who)
             elif self.game.catch_up_turn:
-                self.say("turn_catch_up", turn=len(self.game.turns) + 1, team=name, psychic=who)
+                self.say("turn_catch_up", turn=number, team=name, psychic=who)
             else:
-                self.say("turn_team", turn=len(self.game.turns) + 1, team=name, psychic=who)
-        (l1, r1), (l2, r2) = card.sides
+                self.say("turn_team", turn=number, team=name, psychic=who)
+        self.redone = False
+        left, right = card.sides[0]
         self.said_live = set()
-        self.say("read_card", left=l1, right=r1)
+        self.say("read_card", left=left, right=right)
         self.mark_live("card")
-        self.say("offer_other_side", left=l2, right=r2)
+        self.publish()
         missing = t.check_vocabulary(w for pair in card.sides for c in pair for w in concept_key(c).split())
         if missing:
             self.say("plain_words_work")
         self.tell_target()
-        self.card_read()
+        self.advance("card_read")
 
     def psychic_sentence(self, team: int, psychic: int) -> str:
-        """Who is the Psychic this turn, as a sentence (W4, W6, W9).
-
-        With ``--players`` the rules' number, wrapped round the team ("player 2 of Red");
-        without it the table size is unknown, so: the team chooses its first Psychic, then
-        the role passes to the left; after a redo (W8) the Psychic stays the same.
+        """Who is the Psychic this turn (W4, W6, W9): with ``--players`` the rules' number,
+        wrapped round the team; else the team chooses its first Psychic, then the role passes
+        to the left (a redo keeps the Psychic, W8: see ``turn_redo``).
 
         :param team: the Psychic's team index (0 in co-op).
         :param psychic: the rules' Psychic number within the team (1, 2, 3…).
@@ -454,8 +482,6 @@ class Host:
         mode = "coop" if self.coop else "team"
         if self.players_known:
             return self.text(f"psychic_{mode}_player", psychic=psychic, team=self.spoken[team])
-        if self.redone:
-            return self.text(f"psychic_{mode}_same", team=self.spoken[team])
         if psychic == 1:
             return self.text(f"psychic_{mode}_first", team=self.spoken[team])
         return self.text(f"psychic_{mode}_next", team=self.spoken[team])
@@ -463,13 +489,22 @@ class Host:
     def tell_target(self) -> None:
         """The target, in degrees and words, to the Psychic only (G2).
 
-        With an earpiece or a screen the audience's name starts the host's sentence
-        ("The Psychic, please read the screen now."), so it is capitalised there; in
-        "ears" mode it sits inside one ("Everyone except the Psychic…").
+        In "ears" mode the host's own short sentences ask everyone but the Psychic to cover
+        their ears (a countdown, the secret twice, "all clear"); an earpiece or a screen
+        goes through the table's private channel.
         """
+        t = self.table
         audience = self.text("audience_psychic")
-        self.table.tell_private("psychic", self.text("target_private", degrees=self.degrees(self.turn.target),
-                                                     position=self.position(self.turn.target)), audience)
+        secret = self.text("target_private", degrees=self.degrees(self.turn.target),
+                           position=self.position(self.turn.target))
+        if t.settings.private == "ears":  # not remembered: "repeat" repeats the question, not "all clear"
+            self.say_once("cover_ears", audience=audience)
+            t.say_text(t.text("common.countdown"), remember=False)
+            t.say_private("psychic", secret)
+            t.say_private("psychic", secret)
+            self.say_once("all_clear")
+        else:
+            t.tell_private("psychic", secret, audience)
         self.mark_live("target")
 
     def mark_live(self, part: str) -> None:
@@ -478,36 +513,70 @@ class Host:
         if not self.table.replaying:
             self.said_live.add(part)
 
+    def turn_words(self, text: str):
+        """The words every moment of a turn knows: "redo" (W8) and "rules"."""
+        if self.words.is_redo(text):
+            return ("redo", None)
+        if self.words.is_rules(text):
+            return ("rules", None)
+        return None
+
+    def tell_rules(self) -> None:
+        """The rules on request, in short chunks; "got it" (or silence) ends them."""
+        t = self.table
+        self.not_undoable()
+        keys = [f"rules_coop_{i}" for i in (1, 2, 3)] if self.coop else [f"rules_team_{i}" for i in (1, 2, 3, 4)]
+
+        def parse(text: str) -> bool:
+            more = self.words.rules_answer(text)
+            if more is None:
+                raise NotUnderstood
+            return more
+
+        for i, key in enumerate(keys):
+            t.say_text(self.text(key), remember=False)
+            if i == len(keys) - 1:
+                break
+            more = t.ask("wavelength.rules_more", parse, phrases=self.words.rules_phrases(),
+                         help_key="wavelength.help_rules", moment="rules", silence_limit=1)
+            self.not_undoable()
+            if more is not True:
+                break
+        t.say_text(self.text("rules_done"), remember=False)
+
     def run_clue(self) -> None:
         """Capture the Psychic's clue (free text, never judged); "other side" once; "redo" (W8)."""
         t = self.table
-        t.enter_phase(f"clue:{self.attempt}")
-        turn = self.turn
+        self.enter()
 
         def parse(text: str):
             if self.words.is_other_side(text):
-                if turn.side == 1:
+                if self.turn.side == 1:
                     raise NotAllowed(self.text("other_side_twice"))
                 return ("other_side", None)
-            if self.words.is_redo(text):
-                return ("redo", None)
+            word = self.turn_words(text)
+            if word:
+                return word
             if not text.strip():
                 raise NotUnderstood
             return ("clue", text.strip())
 
-        left, right = self.pair()
-        key = "ask_clue"
+        key = "ask_clue_first" if self.first_time("clue") else "ask_clue"
         while True:
             self.recall()
             kind, value = t.ask(f"wavelength.{key}", parse, free=True, phrases=self.words.clue_words(),
-                                help_key="wavelength.help_clue", moment="clue", timeout_s=None,
-                                left=left, right=right)
+                                help_key="wavelength.help_clue", moment="clue", timeout_s=None)
             if kind == "other_side":
-                turn.side = 1
+                self.turn = rules.turn_card_over(self.turn)
+                self.publish()
                 left, right = self.pair()
+                # the target in degrees is the same on both sides: no second private message
                 self.say("other_side_done", left=left, right=right)
                 self.mark_live("card")
-                self.tell_target()
+                key = "ask_clue"
+                continue
+            if kind == "rules":
+                self.tell_rules()
                 key = "ask_clue"
                 continue
             if kind == "redo":
@@ -515,11 +584,12 @@ class Host:
                     return
                 key = "ask_clue_again"
                 continue
-            turn.clue = value
-            # never judged (issue 3): a number is only a reminder that the table may say redo (W8)
+            self.turn = rules.give_clue(self.turn, value)
+            self.publish()
+            # never judged: a number is only a reminder that the table may say redo (W8)
             self.say("clue_heard_number" if self.has_number(value) else "clue_heard", clue=value)
             self.mark_live("clue")
-            self.clue_given()
+            self.advance("clue_given")
             return
 
     def has_number(self, clue: str) -> bool:
@@ -529,34 +599,33 @@ class Host:
         return any(ch.isdigit() for ch in clue) or any(value != 1 for _, _, value in spans)
 
     def recall(self) -> None:
-        """Before a listening moment of a turn: after a resume, at the first live one, say
-        again what of the turn was only said before the stop (muted in the replay): the
-        card, the clue, and where the dial is (in the clue phase: the target, to the
-        Psychic only, G2). Nothing if the whole turn was played live."""
+        """After a resume, at the first live listening moment: say where the game is (turn,
+        team, score), then what of the turn is pending and was only said before the stop
+        (muted in the replay): the card, the clue, the dial; in the clue phase the target
+        again, to the Psychic only (G2). Nothing if the whole turn was played live."""
         t = self.table
         if not self.replayed or t.replaying:
             return
         self.replayed = False
-        if self.turn is None or "card" in self.said_live or self.state not in ("clue", "dial", "call"):
+        if self.turn is None or "card" in self.said_live or self.state not in (Phase.CLUE, Phase.DIAL, Phase.CALL):
             return
         turn = self.turn
         left, right = self.pair()
         if self.coop:
-            self.say("recall_card_coop", number=len(self.game.turns) + 1, left=left, right=right)
-        else:
-            self.say("recall_card_team", turn=len(self.game.turns) + 1, team=self.spoken[turn.team],
+            self.say_once("recall_card_coop", number=len(self.game.turns) + 1, points=self.game.score,
                      left=left, right=right)
+        else:
+            self.say_once("recall_card_team", turn=len(self.game.turns) + 1, team=self.spoken[turn.team],
+                     scores=self.score_items(self.game.scores), left=left, right=right)
         self.said_live.add("card")
-        if self.state == "clue":
+        if self.state is Phase.CLUE:
             if "target" not in self.said_live:
                 self.tell_target()
             return
         if "clue" not in self.said_live:
-            self.say("recall_clue", clue=turn.clue)
-        if self.state == "dial":
-            self.say("dial_where", degrees=self.degrees(turn.dial), position=self.position(turn.dial))
-        elif "dial" not in self.said_live:
-            self.say("dial_locked", degrees=self.degrees(turn.dial))
+            self.say_once("recall_clue", clue=turn.clue)
+        if "dial" not in self.said_live:
+            self.say_once("recall_dial", degrees=self.degrees(turn.dial))
 
     def ask_yes_no(self, key: str, **values) -> bool:
         """A yes/no question of this game (after a resume, :meth:`recall` first)."""
@@ -564,8 +633,8 @@ class Host:
         return self.table.ask_yes_no(f"wavelength.{key}", **values)
 
     def not_undoable(self) -> None:
-        """The input just accepted asked or decided nothing ("where is it?", a reminder after
-        silences): "undo" (G4) passes over it to the last real move."""
+        """The input just accepted asked or decided nothing ("where is it?", table talk, a
+        silence): "undo" (G4) passes over it to the last real move."""
         self.table.not_undoable()
 
     def confirm_redo(self) -> bool:
@@ -578,59 +647,84 @@ class Host:
         t.record["redos"].append({"attempt": self.turn.attempt, "turn": len(self.game.turns) + 1,
                                   "team": self.team_names[self.turn.team], "psychic": self.turn.psychic,
                                   "card_line": card.line, "pair": list(self.pair()),
-                                  "target": self.turn.target, "phase": self.state})
+                                  "target": self.turn.target, "phase": self.state.value})
         self.game = rules.redo_coop_turn(self.game) if self.coop else rules.redo_turn(self.game)
         self.redone = True
         self.say("redo_done")
-        self.turn_redone()
+        self.advance("turn_redone")
         return True
 
     def run_dial(self) -> None:
-        """The team turns the dial by voice until "lock it in" is confirmed (W7)."""
+        """The team turns the dial by voice until "lock it in" is confirmed (W7).
+
+        Table talk (what is not a dial command) gets no answer the first time and a short
+        nudge after repeated misses; a silence, none; two silences in a row offer "lock it in".
+        """
         t = self.table
-        t.enter_phase(f"dial:{self.attempt}")
-        turn = self.turn
+        self.enter()
         left, right = self.pair()
         phrases = self.words.dial_phrases(left, right)
 
         def parse(text: str):
-            if self.words.is_redo(text):
-                return ("redo", None)
+            word = self.turn_words(text)
+            if word:
+                return word
             if self.words.is_other_side(text):
                 raise NotAllowed(self.text("other_side_too_late"))
-            command = understood(self.words.dial_command(text, left, right))
+            try:
+                command = self.words.dial_command(text, left, right)
+            except NotUnderstood:
+                return ("talk", None)
             if command.kind == NEGATIVE:
                 raise NotAllowed(self.text("dial_negative"))
             return ("dial", command)
 
+        first = self.first_time("dial")
         if self.coop:
-            self.say("dial_start_coop", left=left, right=right)
+            self.say("dial_start_coop_first" if first else "dial_start_coop")
         else:
-            self.say("dial_start", team=self.spoken[turn.team], left=left, right=right)
-        t.tone(dial_tone_hz(turn.dial), label=f"{self.degrees(turn.dial)}°")
+            self.say("dial_start_first" if first else "dial_start", team=self.spoken[self.turn.team])
+        t.tone(dial_tone_hz(self.turn.dial), label=f"{self.degrees(self.turn.dial)}°")
+        self.publish()
+        misses = silences = 0
         while True:
+            turn = self.turn
             self.recall()
             if t.replaying and not t.pending:
                 # undo: the next listen goes live and repeats the last prompt: make it the dial's position
                 self.say("dial_where", degrees=self.degrees(turn.dial), position=self.position(turn.dial))
             result = t.ask(None, parse, phrases=phrases, help_key="wavelength.help_dial", moment="dial",
-                           silence_limit=2)
+                           silence_limit=1)
             if result is SILENT:
                 self.not_undoable()
-                if turn.moved:
-                    self.say("dial_silence_moved", degrees=self.degrees(turn.dial), position=self.position(turn.dial))
-                else:
-                    self.say("dial_silence_centre")
+                silences += 1
+                if silences % 2 == 0:
+                    if turn.moved:
+                        self.say("dial_silence_moved", degrees=self.degrees(turn.dial))
+                    else:
+                        self.say("dial_silence_centre")
                 continue
+            silences = 0
             kind, command = result
+            if kind == "talk":
+                self.not_undoable()
+                misses += 1
+                if misses % 3 == 2:  # nothing the first time; a short nudge after repeated misses
+                    t.say_text(self.text("dial_nudge"), remember=False)
+                continue
+            misses = 0
+            if kind == "rules":
+                self.tell_rules()
+                continue
             if kind == "redo":
                 if self.confirm_redo():
                     return
                 continue
             if command.kind in (MOVE, SET):
-                wanted = turn.dial + command.degrees if command.kind == MOVE else command.degrees
-                angle, hit_edge = rules.clamp_dial(round(wanted, 1))
-                turn.dial, turn.moved = angle, True
+                action = rules.move_dial if command.kind == MOVE else rules.set_dial
+                self.turn, hit_edge = action(turn, command.degrees)
+                angle = self.turn.dial
+                self.publish()
                 t.tone(dial_tone_hz(angle), label=f"{self.degrees(angle)}°")
                 where = self.text("dial_where", degrees=self.degrees(angle), position=self.position(angle))
                 if hit_edge:
@@ -644,40 +738,57 @@ class Host:
                 self.not_undoable()
                 self.say("dial_where", degrees=self.degrees(turn.dial), position=self.position(turn.dial))
             elif command.kind == LOCK:
-                if self.ask_yes_no("confirm_lock", moment="confirm_lock", degrees=self.degrees(turn.dial),
-                                position=self.position(turn.dial)):
-                    self.say("dial_locked", degrees=self.degrees(turn.dial))
+                key = "confirm_lock_first" if self.first_time("confirm_lock") else "confirm_lock"
+                if self.ask_yes_no(key, moment="confirm_lock", degrees=self.degrees(turn.dial),
+                                   position=self.position(turn.dial)):
+                    self.say("dial_locked")
                     self.mark_live("dial")
-                    self.dial_locked()
+                    self.advance("dial_locked")
                     return
                 self.say("keep_turning")
 
     def run_call(self) -> None:
         """The other team calls left or right of the dial (W5); the Psychic's team is refused."""
         t = self.table
-        t.enter_phase(f"call:{self.attempt}")
+        self.enter()
         turn = self.turn
         left, right = self.pair()
         caller = rules.other_team(turn.team)
         caller_name, psychic_name = self.spoken[caller], self.spoken[turn.team]
 
         def parse(text: str):
-            if self.words.is_redo(text):
-                return ("redo", None)
-            call = understood(self.words.call(text, left, right, self.team_names))
-            if call.team == turn.team:
+            word = self.turn_words(text)
+            if word:
+                return word
+            try:
+                call = self.words.call(text, left, right, self.team_names)
+            except NotUnderstood:
+                return ("talk", None)
+            if not rules.may_call(turn, call.team):  # W5: only the other team calls
                 raise NotAllowed(self.text("call_wrong_team", team=psychic_name, caller=caller_name))
             if call.team is None:  # one microphone cannot tell who spoke: the call must name its team
                 raise NotAllowed(self.text("call_needs_team", caller=caller_name))
             return ("call", call.side)
 
-        key = "ask_call"
+        key = "ask_call_first" if self.first_time("call") else "ask_call"
+        misses = 0
         while True:
             self.recall()
-            kind, side = t.ask(f"wavelength.{key}", parse,
+            kind, side = t.ask(f"wavelength.{key}" if key else None, parse,
                                phrases=self.words.call_phrases(left, right, self.team_names),
-                               help_key="wavelength.help_call", moment="call",
-                               caller=caller_name, left=left, right=right)
+                               help_key="wavelength.help_call", moment="call", caller=caller_name)
+            key = None
+            if kind == "talk":
+                self.not_undoable()
+                misses += 1
+                if misses % 3 == 2:
+                    t.say_text(self.text("call_nudge", caller=caller_name), remember=False)
+                continue
+            misses = 0
+            if kind == "rules":
+                self.tell_rules()
+                key = "ask_call_again"
+                continue
             if kind == "redo":
                 if self.confirm_redo():
                     return
@@ -687,25 +798,31 @@ class Host:
                 ok = self.ask_yes_no("confirm_pass", moment="confirm_call", caller=caller_name)
             else:
                 ok = self.ask_yes_no("confirm_call", moment="confirm_call", caller=caller_name,
-                                  side=self.text(f"side_{side}"), concept=left if side == rules.LEFT else right)
+                                     side=self.text(f"side_{side}"), concept=left if side == rules.LEFT else right)
             if ok:
-                turn.call, turn.called = side, True
-                self.call_made()
+                self.turn = rules.make_call(self.turn, side, caller)
+                self.publish()
+                self.advance("call_made")
                 return
             key = "ask_call_again"
 
     def run_reveal(self) -> None:
-        """Reveal target and dial, score through the rules, record, and say what follows."""
+        """Reveal the target, score through the rules, record, and say what follows.
+
+        After a resume whose replay ended just before this reveal, the players may have heard
+        it before the stop: it is said once, in the past tense, with the score (never as new).
+        """
+        self.enter()
         t = self.table
-        t.enter_phase(f"reveal:{self.attempt}")
-        turn = self.turn
-        self.say("reveal", target=self.degrees(turn.target), target_position=self.position(turn.target),
-                 dial=self.degrees(turn.dial))
+        resumed = self.replayed and not t.replaying
+        self.replayed = self.replayed and t.replaying
+        if not resumed:
+            self.say("reveal", target=self.degrees(self.turn.target))
         if self.coop:
-            self.reveal_coop()
+            self.reveal_coop(resumed)
         else:
-            self.reveal_team()
-        self.turn_scored()
+            self.reveal_team(resumed)
+        self.advance("turn_scored")
 
     def card_record(self) -> dict:
         card = self.card()
@@ -713,7 +830,8 @@ class Host:
         return {"line": card.line, "kind": card.kind, "side": turn_side_name(self.turn.side),
                 "left": left, "right": right}
 
-    def reveal_team(self) -> None:
+    def reveal_team(self, resumed: bool = False) -> None:
+        """Score a team turn (W2, W4–W6) and say it; ``resumed``: once, in the past tense."""
         t = self.table
         turn = self.turn
         caller = rules.other_team(turn.team)
@@ -721,6 +839,7 @@ class Host:
                                        calling_team=caller if turn.call else None)
         self.game = game
         rec = score.record
+        self.publish(self.reveal_view(score.wedge_points, rec.call, rec.call_correct))
         names = self.team_names
         context = "sudden_death" if rec.sudden_death else ("catch_up" if rec.catch_up else "regular")
         awards = []
@@ -742,20 +861,24 @@ class Host:
         })
         left, right = self.pair()
         self.recap.append({"turn": rec.turn, "team": self.spoken[rec.team], "left": left, "right": right,
-                           "clue": turn.clue, "points": list(rec.points)})
+                           "clue": turn.clue, "points": list(rec.points), "wedge": score.wedge_points})
         team_name, caller_name = self.spoken[turn.team], self.spoken[caller]
-        self.say(f"wedge_{score.wedge_points}", team=team_name)
-        if rec.call is None:
-            self.say("call_none", caller=caller_name)
+        if resumed:
+            self.say("recall_reveal_team", turn=rec.turn, team=team_name, points=score.wedge_points,
+                     scores=self.score_items(score.scores))
         else:
-            side = self.text(f"side_{rec.call}")
-            if score.wedge_points == 4:
-                self.say("call_cancelled", caller=caller_name, side=side)
-            elif rec.call_correct:
-                self.say("call_right", caller=caller_name, side=side)
+            self.say(f"wedge_{score.wedge_points}", team=team_name)
+            if rec.call is None:
+                self.say("call_none", caller=caller_name)
             else:
-                self.say("call_wrong", caller=caller_name, side=side)
-        self.say("score_line", scores=self.score_items(score.scores))
+                side = self.text(f"side_{rec.call}")
+                if score.wedge_points == 4:
+                    self.say("call_cancelled", caller=caller_name, side=side)
+                elif rec.call_correct:
+                    self.say("call_right", caller=caller_name, side=side)
+                else:
+                    self.say("call_wrong", caller=caller_name, side=side)
+            self.say("score_line", scores=self.score_items(score.scores))
         if score.catch_up:
             self.say("catch_up", team=team_name)
         elif score.sudden_death_starts:
@@ -769,12 +892,14 @@ class Host:
         elif score.game_over:
             self.say("target_reached", team=self.spoken[score.winner], target=self.game.target_score)
 
-    def reveal_coop(self) -> None:
+    def reveal_coop(self, resumed: bool = False) -> None:
+        """Score a co-op turn (W9) and say it; ``resumed``: once, in the past tense."""
         t = self.table
         turn = self.turn
         game, score = rules.score_coop_turn(self.game, turn.dial, turn.target)
         self.game = game
         rec = score.record
+        self.publish(self.reveal_view(rec.points, None, None))
         name = self.team_names[0]
         reason = "wedge+bonus_card" if score.bonus_card else "wedge"
         t.award(name, score.points, "points", reason, rec.turn)
@@ -788,8 +913,10 @@ class Host:
         })
         left, right = self.pair()
         self.recap.append({"turn": rec.turn, "team": name, "left": left, "right": right, "clue": turn.clue,
-                           "points": [rec.points], "bonus": rec.bonus_card})
-        if score.bonus_card:
+                           "points": [rec.points], "bonus": rec.bonus_card, "wedge": rec.points})
+        if resumed:
+            self.say("recall_reveal_coop", number=rec.turn, points=score.points, total=score.score)
+        elif score.bonus_card:
             self.say("coop_bullseye")
         else:
             self.say(f"coop_points_{score.points}")
@@ -800,9 +927,10 @@ class Host:
                      cards=score.cards_left)
 
     def run_game_over(self) -> None:
-        """Winner (or co-op rating band, W9), final scores and a short recap of every turn."""
+        """Winner (or co-op rating band, W9) and the game's best turn."""
         t = self.table
-        t.enter_phase("game_over")
+        self.enter()
+        self.publish()
         if self.coop:
             low, high, band = rules.rating_band(self.game.score)
             self.say("coop_final", points=self.game.score)
@@ -817,17 +945,10 @@ class Host:
             standings = sorted(({"name": n, "points": s} for n, s in zip(self.team_names, self.game.scores)),
                                key=lambda s: -s["points"])
             winners = [winner]
-        self.say("recap_intro")
-        for item in self.recap:
-            if self.coop:
-                self.say("recap_coop_bonus" if item.get("bonus") else "recap_coop", turn=item["turn"],
-                         left=item["left"], right=item["right"], clue=item["clue"], points=item["points"][0])
-            else:
-                scored = [self.text("score_item", team=n, points=p)
-                          for n, p in zip(self.spoken, item["points"]) if p]
-                self.say("recap_team", turn=item["turn"], team=item["team"], left=item["left"],
-                         right=item["right"], clue=item["clue"],
-                         points=scored or self.text("recap_no_points"))
+        best = max(self.recap, key=lambda item: item["wedge"], default=None)
+        if best is not None and best["wedge"] > 0:  # one highlight, not every turn
+            self.say("recap_best_coop" if self.coop else "recap_best_team", team=best["team"],
+                     clue=best["clue"], points=best["wedge"])
         self.say("goodbye")
         t.record["standings"] = standings
         t.record["winners"] = winners

@@ -1,55 +1,15 @@
-"""Wavelength phrases → intents: dial moves (W7), left/right calls (W5), turn commands (W8).
+"""Wavelength phrases → intents: dial moves (W7), left/right calls (W5), turn words (W8, rules).
 
-Built on the core :class:`voicegame.understanding.Understanding` (numbers, side
-words, colours, fuzzy snapping); every Wavelength word lives in
-``prompts/<lang>/words_wavelength.toml`` (en, es, nl), so this module holds no
-word of any language.
-
-Dial control (W7), degrees, 0° = the card's left concept, 180° = its right one (W1).
-English examples (Spanish and Dutch in their words files):
-
-==========================================  =====================================
-said                                        meaning
-==========================================  =====================================
-"left", "right", "more Hot", "toward Cold"  move 15° that way (the plain step)
-"a tiny bit left", "a touch toward Cold"    move 1°
-"a little right", "slightly more Hot"       move 5°
-"way left", "a lot more Cold"               move 45°
-"less Hot"                                  move 15° away from Hot
-"ten degrees left", "left 3"                move that many degrees
-"all the way right", "all the way to Cold"  0° or 180°
-"centre" / "center" / "middle"              90°
-"forty degrees" (a number, no direction)    that angle
-"set it to eighty", "put it at 80"          that angle
-"where is it?"                              say the position in words
-"lock it in", "that's it", "done"           end the dial phase (after a read-back)
-"right minus 20", "minus ten degrees"       refused: the dial has no negative degrees
-==========================================  =====================================
-
-Spanish: "un poquito a la izquierda" (5°), "un pelín más Frío" (1°), "mucho
-más a la derecha" (45°), "del todo a la derecha", "más <concepto>", "menos
-<concepto>", "al centro", "ponedlo en ochenta", "¿dónde está?", "fijadlo" (the table is
-spoken to as *vosotros*; the *tú* forms "ponlo", "fíjalo" work too). Dutch: "een klein beetje
-naar links" (5°), "een tikje meer Warm" (1°), "een stuk naar rechts" (45°),
-"helemaal naar rechts", "meer <concept>", "minder <concept>", "naar het
-midden", "zet hem op tachtig", "waar staat hij?", "vastzetten". Word order is free: an utterance is
-read as a set of phrases (size, edge, side or concept, number, filler), so
-"naar links een beetje" and "een beetje naar links" are the same move.
-
-Size words are taken out before numbers, because Spanish and Dutch size
-phrases start with a word that is also a number ("un poco", "een beetje").
-
-A card's concept is matched as whole words of the utterance, hyphens read as
-spaces ("Cutting-edge" = "cutting edge"), accents and diaereses ignored
-("mas cafe" = "más café", a keyboard or a recognizer may drop them); after a
-cue word ("more", "más", "meer") a near miss is snapped to the nearer concept
-with rapidfuzz. Any word that is not a known size, side, concept, number or
-filler word makes the utterance not understood — the host never guesses.
-
-Team names (W5): a team whose name is a colour key (``"red"``, the Spanish and
-Dutch default, G3) is recognised by every word the core colour list has for
-it ("rojo", "roja") and the words file's ``[call.team_aliases]`` ("los rojos");
-any other name by its own words.
+Every word lives in ``prompts/<lang>/words_wavelength.toml`` (en, es, nl); this module holds
+none. Dial sizes: a tiny bit 1°, a little 5°, plain 15°, way 45°; "more/less <concept>",
+"centre", "all the way left", a number of degrees, "set it to eighty", "where is it",
+"lock it in"; a negative number is its own kind (refused aloud). An utterance is read as a
+set of phrases (size, edge, side or concept, number, filler), so word order is free; size
+words go before numbers ("un poco", "een beetje" start with a number word). Concepts match
+as whole words, accents and hyphens ignored; after a cue word a near miss snaps to a concept
+(rapidfuzz). Any other word makes the utterance not understood: the parsers raise
+:class:`~voicegame.engine.table.NotUnderstood`, the host never guesses. A team whose name is
+a colour key is recognised by every colour word for it (G3).
 """
 
 from __future__ import annotations
@@ -58,6 +18,7 @@ import re
 from dataclasses import dataclass
 from functools import cache
 
+from voicegame.engine.table import NotUnderstood, understood  # noqa: F401 (raised through understood)
 from voicegame.language.prompts import load_toml
 from voicegame.language.words import fold, normalise, understanding
 
@@ -193,6 +154,11 @@ class WavelengthUnderstanding:
         self.redo_raw = _keys(turn["redo"])
         self.other_side_phrases = _folded(turn["other_side"])
         self.redo_phrases = _folded(turn["redo"])
+        said_rules = w["rules"]
+        self.rules_raw = _keys(said_rules["ask"])
+        self.rules_phrases_ = _folded(said_rules["ask"])
+        self.rules_more_raw, self.rules_done_raw = _keys(said_rules["more"]), _keys(said_rules["done"])
+        self.rules_more, self.rules_done = _folded(said_rules["more"]), _folded(said_rules["done"])
         # single side words from the core words ("left", "izquierda"); phrases are handled by filler words
         self.side_raw = sorted({p for ps in self.core.side_words.values() for p in _keys(ps) if " " not in p})
         self.side_tokens = {fold(p): side for side, ps in self.core.side_words.items()
@@ -231,6 +197,23 @@ class WavelengthUnderstanding:
     def is_redo(self, text: str) -> bool:
         """True when the utterance is "redo": the Psychic gave the target away (W8)."""
         return match_key(text) in self.redo_phrases
+
+    def is_rules(self, text: str) -> bool:
+        """True when the utterance asks for the rules ("how to play")."""
+        return match_key(text) in self.rules_phrases_
+
+    def rules_answer(self, text: str) -> bool | None:
+        """After a chunk of the rules: True for more ("next"), False for enough ("got it"), else None."""
+        key = match_key(text)
+        if key in self.rules_more:
+            return True
+        if key in self.rules_done:
+            return False
+        return None
+
+    def rules_phrases(self) -> list[str]:
+        """The grammar of the moment after a chunk of the rules."""
+        return [*self.rules_more_raw, *self.rules_done_raw]
 
     def _is_centre(self, key: str) -> bool:
         """"move it back to the middle": only filler and centre words, one of them a centre word."""
@@ -339,13 +322,18 @@ class WavelengthUnderstanding:
         return float(value), tokens[:start] + tokens[end:]
 
     # ------------------------------------------------------------------ dial
-    def dial_command(self, text: str, left: str, right: str) -> DialCommand | None:
+    def dial_command(self, text: str, left: str, right: str) -> DialCommand:
         """Understand one dial utterance (W7) for a side whose concepts are ``left``/``right``.
 
         :returns: a :class:`DialCommand` (kind ``"negative"`` for a move or position said
             with a negative number: "right minus 20" is neither 20° right nor 20° left,
-            so the host asks again), or ``None`` when the utterance is not a dial command.
+            so the host asks again).
+        :raises NotUnderstood: the utterance is not a dial command (table talk, two sizes,
+            two directions…).
         """
+        return understood(self._dial_command(text, left, right))
+
+    def _dial_command(self, text: str, left: str, right: str) -> DialCommand | None:
         key = match_key(text)
         if not key:
             return None
@@ -402,8 +390,12 @@ class WavelengthUnderstanding:
         contains a team's name ("Red carpet") still counts as the concept.
 
         :param team_names: the two team names (or colour keys, see :meth:`team_phrases`), by team index.
-        :returns: a :class:`Call`, or ``None`` when the utterance is not a call.
+        :returns: a :class:`Call`.
+        :raises NotUnderstood: the utterance is not a call (or names both teams).
         """
+        return understood(self._call(text, left, right, team_names))
+
+    def _call(self, text: str, left: str, right: str, team_names) -> Call | None:
         key = match_key(text)
         if not key:
             return None
@@ -429,7 +421,7 @@ class WavelengthUnderstanding:
         """The dial moment's grammar for a side with these concepts (W7)."""
         concepts = [concept_key(left), concept_key(right)]
         edges = self.raw["edge"]
-        out = [*self.raw["lock"], *self.raw["where"], *self.raw["centre"], *self.redo_raw]
+        out = [*self.raw["lock"], *self.raw["where"], *self.raw["centre"], *self.redo_raw, *self.rules_raw]
         for target in [*self.side_raw, *self.grammar_extra_sides,
                        *(f"{cue} {c}" for c in concepts for cue in self.grammar_cues)]:
             out.append(target)
@@ -451,18 +443,19 @@ class WavelengthUnderstanding:
         out.extend(f"{n} {says} {t}" for n in names for t in targets for says in self.call_grammar_says)
         out.extend(self.pass_raw)
         out.extend(self.redo_raw)
+        out.extend(self.rules_raw)
         return out
 
     def clue_words(self) -> list[str]:
         """Phrases said in the (free-text) clue moment besides the clue itself."""
-        return sorted(set(self.other_side_raw) | set(self.redo_raw))
+        return sorted(set(self.other_side_raw) | set(self.redo_raw) | set(self.rules_raw))
 
     def all_words(self) -> set[str]:
         """Every fixed word of the Wavelength grammars, accents kept (for the vocabulary check at start)."""
         groups = [*self.raw.values(), self.step_raw, self.side_raw, self.grammar_extra_sides, self.grammar_set,
                   self.grammar_cues, self.grammar_edge_to, self.grammar_units, self.call_filler_raw, self.pass_raw,
                   self.team_raw, self.call_grammar_cues, self.call_grammar_says, self.other_side_raw,
-                  self.redo_raw]
+                  self.redo_raw, self.rules_raw, self.rules_more_raw, self.rules_done_raw]
         words: set[str] = set()
         for group in groups:
             for phrase in group:

@@ -1,23 +1,14 @@
-"""Wavelength rules, pure: geometry, scoring, turn order, catch-up, sudden death, co-op.
+"""Wavelength rules, pure (standard library only): geometry, scoring, turn order, catch-up,
+sudden death, co-op, the turn in progress and the chance steps (rulings W1–W9, docs/rulings.md).
 
-No audio, time, text or I/O. All randomness comes from an injected
-``random.Random``. The state is plain dataclasses holding only
-``list``/``str``/``int``/``float``/``bool``/``None``, so ``dataclasses.asdict``
-gives JSON-ready dicts and ``from_dict`` rebuilds them. Scoring functions never
-mutate their input: they return a *new* game plus a score record.
+State is plain dataclasses (``dataclasses.asdict`` is JSON-ready); functions return new
+states. A team turn::
 
-Rulings are cited by number from ``shared/rules/NOTES.md`` (W1–W9); where the
-rulings and the rulebook are silent, the choice is stated in the docstring.
-
-A team turn, as a host drives it::
-
-    team, psychic = current_psychic(game)      # W6 rotation
-    (host draws a card)
-    target = draw_target(rng)                  # W3
-    (clue; dial moves through clamp_dial)      # W1, W7
-    (the other team calls "left" or "right")   # W5
-    game, score = score_turn(game, dial, target, call)   # W2, W4, W5, W6
-    # score.catch_up / score.sudden_death_starts / score.game_over tell what next
+    card, deck = draw_card(deck, rng)                      # chance
+    turn = start_turn(game, attempt, card, draw_target(rng))   # chance: W3; Psychic: W4, W6
+    turn = give_clue(turn, clue); turn, _ = move_dial(turn, -15)  # W7
+    turn = make_call(turn, "left", other_team(turn.team))       # W5
+    game, score = score_turn(game, turn.dial, turn.target, turn.call)   # W2, W4–W6
 
 Angles are degrees: 0° is the card's left concept, 180° its right (W1).
 """
@@ -41,6 +32,8 @@ __all__ = [
     "new_team_game", "other_team", "current_psychic", "score_turn", "redo_turn",
     "CoopTurnRecord", "CoopTurnScore", "CoopGame",
     "new_coop_game", "coop_psychic", "score_coop_turn", "redo_coop_turn", "rating_band",
+    "IllegalMove", "Deck", "new_deck", "draw_card", "TurnState", "start_turn", "turn_card_over",
+    "give_clue", "move_dial", "set_dial", "may_call", "make_call",
 ]
 
 # --- constants (W1, W2) -----------------------------------------------------
@@ -105,6 +98,11 @@ class GameOver(WavelengthError):
     """The game is finished: no more turns can be scored or redone (W4, W9)."""
 
 
+class IllegalMove(WavelengthError):
+    """A turn action that is not allowed now: the card turned over twice, a clue
+    given twice, a call made twice."""
+
+
 # --- geometry and scoring (W1–W3, W5, W9) ----------------------------------
 
 def _check_angle(name: str, deg: float) -> float:
@@ -142,15 +140,16 @@ def clamp_dial(deg: float) -> tuple[float, bool]:
 
 
 def draw_target(rng: random.Random) -> float:
-    """Spin the wheel: a target centre drawn uniformly in [0°, 180°] (W3).
+    """Spin the wheel: a target centre drawn uniformly in [0°, 180°], to the nearest whole
+    degree (W3).
 
-    The chance step of a turn. Rounded to 0.1° so it reads back and records
-    cleanly; rounding never leaves the range.
+    The chance step of a turn. Whole degrees, like the dial (:func:`set_dial`), so
+    what the host says is exactly what is scored (W1: angles are spoken as whole degrees).
 
     :param rng: the injected random source (seed it in tests).
-    :returns: target centre, degrees, one decimal.
+    :returns: target centre, degrees, a whole number as a float.
     """
-    return round(rng.uniform(DIAL_MIN, DIAL_MAX), 1)
+    return float(round(rng.uniform(DIAL_MIN, DIAL_MAX)))
 
 
 def wedge_points(dial_deg: float, target_deg: float, coop: bool = False) -> int:
@@ -850,3 +849,149 @@ def rating_band(score: int) -> tuple[int, int | None, int]:
         if high is None or score <= high:
             return low, high, index
     raise AssertionError("unreachable: the last band is open")  # pragma: no cover
+
+
+# --- the deck and the turn in progress (W1, W3, W5, W7, W8) -------------------
+
+@dataclass
+class Deck:
+    """The shuffled pile of cards, by index into the host's card list.
+
+    :param size: number of cards in the deck, ≥ 1.
+    :param order: indexes still to draw, next first; reshuffled when empty.
+    """
+
+    size: int
+    order: list[int] = field(default_factory=list)
+
+
+def new_deck(size: int) -> Deck:
+    """An unshuffled deck of ``size`` cards (shuffled at the first :func:`draw_card`).
+
+    :raises InvalidSetup: ``size`` < 1.
+    """
+    if isinstance(size, bool) or not isinstance(size, int) or size < 1:
+        raise InvalidSetup(f"a deck needs at least one card, got {size!r}")
+    return Deck(size=size)
+
+
+def draw_card(deck: Deck, rng: random.Random) -> tuple[int, Deck]:
+    """Chance step: draw the next card; an empty pile is shuffled anew with ``rng``.
+
+    :returns: ``(card_index, new_deck)``; ``deck`` is left untouched.
+    """
+    order = list(deck.order)
+    if not order:
+        order = list(range(deck.size))
+        rng.shuffle(order)
+    return order[0], Deck(size=deck.size, order=order[1:])
+
+
+@dataclass(frozen=True)
+class TurnState:
+    """The turn being played, until :func:`score_turn` / :func:`score_coop_turn`
+    scores it. Changed only by the actions below, which return a new state.
+
+    :param attempt: serial number of this turn attempt in the game (redos count, W8).
+    :param team: index of the Psychic's team (0 in co-op).
+    :param psychic: Psychic number within the team (:func:`current_psychic`).
+    :param card: index of the card in the host's card list.
+    :param side: 0 front, 1 back (the card turned over before the clue).
+    :param target: target centre, degrees (W3).
+    :param dial: dial position, degrees (W1: starts at :data:`DIAL_START`).
+    :param moved: the dial has been moved this turn.
+    :param clue: the clue as heard ("" until given).
+    :param call: ``"left"``, ``"right"`` or None (W5).
+    :param called: the other team has called (or passed).
+    """
+
+    attempt: int
+    team: int
+    psychic: int
+    card: int
+    target: float
+    side: int = 0
+    dial: float = DIAL_START
+    moved: bool = False
+    clue: str = ""
+    call: str | None = None
+    called: bool = False
+
+
+def start_turn(game: "TeamGame | CoopGame", attempt: int, card: int, target: float) -> TurnState:
+    """A new turn attempt for the Psychic whose turn it is (W4, W6, W9), dial at 90° (W1).
+
+    :param card: the drawn card's index (:func:`draw_card`).
+    :param target: the spun target (:func:`draw_target`), degrees.
+    :raises GameOver: the game is finished.
+    :raises OutOfRange: ``target`` outside [0°, 180°].
+    """
+    if isinstance(game, CoopGame):
+        team, psychic = 0, coop_psychic(game)
+    else:
+        team, psychic = current_psychic(game)
+    return TurnState(attempt=attempt, team=team, psychic=psychic, card=card,
+                     target=_check_angle("target", target))
+
+
+def turn_card_over(turn: TurnState) -> TurnState:
+    """Use the card's other side, once, before the clue (the rulebook's double-sided cards).
+
+    :raises IllegalMove: the card was already turned over, or the clue is given.
+    """
+    if turn.side == 1 or turn.clue:
+        raise IllegalMove("the card can be turned over once, before the clue")
+    return replace(turn, side=1)
+
+
+def give_clue(turn: TurnState, clue: str) -> TurnState:
+    """Note the Psychic's clue (free text; never judged, W8 is the table's remedy).
+
+    :raises IllegalMove: empty, or a clue was already given.
+    """
+    if turn.clue:
+        raise IllegalMove("the clue was already given")
+    if not clue.strip():
+        raise IllegalMove("a clue needs at least one word")
+    return replace(turn, clue=clue.strip())
+
+
+def set_dial(turn: TurnState, degrees: float) -> tuple[TurnState, bool]:
+    """Turn the dial to ``degrees``, kept on the device (W1, W7), in whole degrees
+    (half a degree rounds to the even neighbour, as Python's ``round``).
+
+    :returns: ``(new_turn, hit_edge)`` (see :func:`clamp_dial`).
+    :raises OutOfRange: ``degrees`` is not a number.
+    """
+    angle, hit_edge = clamp_dial(degrees)
+    angle = float(round(angle))
+    return replace(turn, dial=angle, moved=True), hit_edge
+
+
+def move_dial(turn: TurnState, degrees: float) -> tuple[TurnState, bool]:
+    """Turn the dial by ``degrees`` (negative = toward the left concept, W7).
+
+    :returns: ``(new_turn, hit_edge)``.
+    """
+    return set_dial(turn, turn.dial + float(degrees))
+
+
+def may_call(turn: TurnState, team: int | None) -> bool:
+    """Whether ``team`` may make the left/right call: only the other team (W5).
+    ``None`` (a team not named) is left to the host."""
+    return team is None or team != turn.team
+
+
+def make_call(turn: TurnState, side: str | None, team: int) -> TurnState:
+    """The other team's left/right call, or a pass (``side`` None) (W5).
+
+    :raises IllegalCall: ``side`` not a call, or ``team`` is the Psychic's team.
+    :raises IllegalMove: a call was already made this turn.
+    """
+    if side is not None:
+        _check_call(side)
+    if not may_call(turn, team):
+        raise IllegalCall("the left/right call belongs to the other team")
+    if turn.called:
+        raise IllegalMove("the call was already made")
+    return replace(turn, call=side, called=True)

@@ -1,0 +1,120 @@
+"""What the Wavelength host says to table talk, to a stop and to a resume: nothing to the
+first stray words in the dial, at most a short nudge later; "stop" then "lock it in" never
+ends the game; a resume says where the game is before what is pending and never narrates
+a past scoring as new; the redo sentence of a catch-up turn agrees with itself."""
+
+from __future__ import annotations
+
+import json
+from pathlib import Path
+
+import pytest
+
+from tests.playthrough import SCRIPTS, run_cli
+
+TALK = {"en": ["what do you think", "yeah", "no the other way", "hmm maybe", "I don't know", "more like that"],
+        "es": ["qué pensáis", "sí", "no, al otro lado", "mmm quizás", "no sé", "más o menos así"],
+        "nl": ["wat denken jullie", "ja", "nee de andere kant op", "hmm misschien", "weet ik niet", "zoiets"]}
+OPENING = {"en": "a clue", "es": "una pista", "nl": "een hint"}
+WHERE = {"en": "where is it", "es": "dónde está", "nl": "waar staat hij"}
+
+
+def write_script(tmp_path: Path, name: str, lines: list[str]) -> Path:
+    path = tmp_path / name
+    path.write_text("\n".join(lines) + "\n", encoding="utf-8")
+    return path
+
+
+def replies(out: str) -> list[list[str]]:
+    """For each PLAYER line, the HOST lines that follow it until the next PLAYER line."""
+    chunks: list[list[str]] = []
+    for line in out.splitlines():
+        if line.startswith("PLAYER:"):
+            chunks.append([])
+        elif chunks and line.startswith("HOST: "):
+            chunks[-1].append(line[6:])
+    return chunks
+
+
+@pytest.mark.parametrize("lang", ["en", "es", "nl"])
+def test_table_talk_in_the_dial_gets_nothing_first_then_at_most_a_short_nudge(tmp_path, lang):
+    script = write_script(tmp_path, "talk.txt", [OPENING[lang], *TALK[lang], WHERE[lang]])
+    status, out, _ = run_cli(["play", "wavelength", "--lang", lang, "--seed", "1", "--input", str(script),
+                              "--output", "text", "--record", str(tmp_path / "r.json")])
+    assert status == 0
+    talk = replies(out)[1:1 + len(TALK[lang])]
+    assert len(talk) == len(TALK[lang])
+    assert talk[0] == []  # nothing the first time
+    assert all(sum(len(s.split()) for s in reply) <= 12 for reply in talk)
+    assert any(talk) and all(len(reply) <= 1 for reply in talk)
+    record = json.loads((tmp_path / "r.json").read_text())
+    assert [i["text"] for i in record["inputs"]] == [OPENING[lang]]  # table talk is no input (undo skips it)
+
+
+def test_rules_on_request_come_in_short_chunks_that_got_it_ends(tmp_path):
+    script = write_script(tmp_path, "rules.txt", ["a clue", "how to play", "next", "got it", "lock it in", "yes"])
+    status, out, _ = run_cli(["play", "wavelength", "--seed", "1", "--input", str(script), "--output", "text"])
+    assert status == 0
+    chunks = replies(out)
+    rules, after_next, after_got_it = chunks[1], chunks[2], chunks[3]
+    assert rules[0].startswith("Each turn I read a card") and rules[-1] == "More rules? Say next, or got it."
+    assert after_next[0].startswith("The Psychic says one clue.")
+    assert after_got_it == ["Back to the game."]
+    assert "Lock it at 90 degrees" in out  # the game goes on in the dial
+
+
+def test_a_redo_in_a_catch_up_turn_says_one_consistent_sentence(tmp_path):
+    lines = [line for line in (SCRIPTS / "wavelength_team.txt").read_text("utf-8").splitlines()]
+    cut = lines.index("a lion on a diet")  # the clue of turn 4, Red's catch-up turn
+    script = write_script(tmp_path, "redo.txt", [*lines[:cut], "redo", "yes", "a clue"])
+    status, out, _ = run_cli(["play", "wavelength", "--seed", "7", "--players", "3", "2", "--input", str(script),
+                              "--output", "text"])
+    assert status == 0
+    turn_lines = [line for line in out.splitlines() if line.startswith("HOST: Turn 4")]
+    assert turn_lines == ["HOST: Turn 4: catch-up for team Red, with a new Psychic. Psychic: player 3.",
+                          "HOST: Turn 4 again: same Psychic, new card and target."]
+
+
+def _resume(tmp_path, lang: str, args: list[str], lines: list[str], cut: int) -> str:
+    first = write_script(tmp_path, "first.txt", lines[:cut])
+    rest = write_script(tmp_path, "rest.txt", lines[cut:])
+    status, _, err = run_cli(["play", "wavelength", "--lang", lang, *args, "--input", str(first), "--output", "text",
+                              "--record", str(tmp_path / "r.json")])
+    assert status == 0, err
+    status, out, err = run_cli(["resume", "--input", str(rest), "--output", "text"])
+    assert status == 0, err
+    return out
+
+
+def test_a_resume_at_a_reveal_says_the_scoring_once_in_the_past(tmp_path):
+    lines = ["a clue", "lock it in", "yes", "blue left", "yes", "another clue", "lock it in", "yes"]
+    out = _resume(tmp_path, "en", ["--seed", "1"], lines, 5)  # stopped right after the call's "yes"
+    before = out.split("PLAYER:")[0]
+    assert "HOST: Turn 1 was scored: team Red got 0. Score: Red 0 and Blue 2." in before
+    assert "The target:" not in before and "guessed correctly" not in before  # not narrated as new
+    assert "HOST: Turn 2, team Blue." in before  # then the game goes on
+
+
+@pytest.mark.parametrize("lang, clue_prompt, card_word", [
+    ("es", "Psíquico, ¿tu pista?", "La carta: de"), ("nl", "Helderziende, je hint?", "De kaart:"),
+    ("en", "Psychic, your clue?", "The card:"),
+])
+def test_a_resume_in_the_clue_says_the_game_and_the_card_before_asking_for_the_clue(tmp_path, lang, clue_prompt,
+                                                                                      card_word):
+    redo = {"en": "redo", "es": "rehacer", "nl": "overdoen"}[lang]
+    no = {"en": "no", "es": "no", "nl": "nee"}[lang]
+    out = _resume(tmp_path, lang, ["--seed", "1"], [redo, no, OPENING[lang]], 2)
+    before = out.split("PLAYER:")[0]
+    card, score, clue = before.index(card_word), before.index(" 0 "), before.rindex(clue_prompt)
+    assert score < card < clue  # where the game is (turn, score), then the card, then the question
+
+
+def test_stop_then_lock_it_in_leaves_the_game_running(tmp_path):
+    """ "stop" stops the host talking; "lock it in" then locks the dial, it is no yes to quitting."""
+    script = write_script(tmp_path, "stop.txt", ["a clue", "stop", "lock it in", "yes", "blue left", "yes"])
+    status, out, _ = run_cli(["play", "wavelength", "--seed", "1", "--input", str(script), "--output", "text",
+                              "--record", str(tmp_path / "r.json")])
+    assert status == 0
+    assert "stopped and saved" not in out
+    record = json.loads((tmp_path / "r.json").read_text())
+    assert len(record["turns"]) == 1 and record["turns"][0]["call_by"] == "Blue"
