@@ -12,6 +12,7 @@ import pytest
 from pathlib import Path
 
 from tests.playthrough import GOLDEN, SCRIPTS
+from tests.test_wavelength_es_nl import mechanics_deck
 from voicegame.bench import game_settings
 from voicegame.adapters.headless import ScriptListener, TextVoice, VirtualClock
 from voicegame.engine.observer import Caption, Observers, View
@@ -31,7 +32,8 @@ OWN = {"teams", "card", "clue", "dial_deg", "reveal"}
 
 def play(name: str, tmp_path):
     """Play golden ``name`` as the CLI would, with a public and a Psychic subscriber."""
-    _, settings = game_settings("wavelength", GAMES[name], SCRIPTS / f"{name}.txt", tmp_path)
+    argv = [*mechanics_deck(GAMES[name]), *GAMES[name]]  # the frozen deck, as the golden tests deal
+    _, settings = game_settings("wavelength", argv, SCRIPTS / f"{name}.txt", tmp_path)
     bus = Observers()
     public, psychic = [], []
     bus.subscribe(public.append)
