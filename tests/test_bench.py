@@ -268,6 +268,7 @@ def test_the_profile_covers_the_slowest_moments_of_the_golden_games(tmp_path):
     scripts = tmp_path / "scripts"
     scripts.mkdir()
     shutil.copy(bench.SCRIPTS_DIR / "wavelength_coop.txt", scripts / "wavelength_coop.txt")
+    shutil.copy(bench.SCRIPTS_DIR / "wavelength_deck_en.csv", scripts / "wavelength_deck_en.csv")  # its --deck
     text = bench.profile_host(scripts, tmp_path, top=5, tail_pct=100.0)
     moments = len(read_script(scripts / "wavelength_coop.txt"))
     assert text.startswith(f"{moments} moments under the profiler")
