@@ -74,7 +74,8 @@ def test_the_package_comes_from_the_wheel_with_its_data(installed):
 
 def test_a_scripted_game_from_slash_is_its_golden_playthrough(installed):
     done = run(installed, "play", "wavelength", "--input", str(SCRIPTS / "wavelength_team.txt"), "--output", "text",
-               "--record", str(installed["work"] / "team.json"), "--seed", "7", "--players", "3", "2")
+               "--record", str(installed["work"] / "team.json"), "--seed", "7", "--players", "3", "2",
+               "--deck", str(Path(__file__).resolve().parent / "fixtures" / "wavelength_deck_en.txt"))  # the golden's deck
     assert done.returncode == 0, done.stderr
     assert done.stdout == (GOLDEN / "wavelength_team.txt").read_text(encoding="utf-8")
 
