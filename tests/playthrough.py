@@ -16,6 +16,16 @@ from voicegame.cli import Env, main
 HERE = Path(__file__).parent
 GOLDEN = HERE / "playthroughs"
 SCRIPTS = HERE / "scripts"
+FIXTURES = HERE / "fixtures"
+
+
+def frozen_deck(game: str, args: list[str]) -> list[str]:
+    """``--deck`` of the frozen deck of ``game`` in the language ``args`` name (tests/fixtures),
+    unless ``args`` names a deck: scripted games test the rules and the host, not the deck's content."""
+    if "--deck" in args:
+        return []
+    lang = args[args.index("--lang") + 1] if "--lang" in args else "en"
+    return ["--deck", str(FIXTURES / f"{game}_deck_{lang}.txt")]
 
 
 def run_cli(argv: list[str], stdin_text: str = "", environ: dict | None = None) -> tuple[int, str, str]:

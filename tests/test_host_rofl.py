@@ -8,6 +8,8 @@ rules module, and must agree with the host's standings, awards and winners.
 
 from __future__ import annotations
 
+from functools import partial
+
 import io
 import json
 from pathlib import Path
@@ -15,7 +17,7 @@ import re
 
 import pytest
 
-from tests.playthrough import SCRIPTS, check_golden, run_cli
+from tests.playthrough import frozen_deck, SCRIPTS, check_golden, run_cli
 from tests.test_understanding_rofl import said
 from voicegame.adapters.headless import ScriptListener, TextVoice, VirtualClock
 from voicegame.cli import Env, main
@@ -33,13 +35,7 @@ FIXTURES = Path(__file__).resolve().parent / "fixtures"
 
 
 # ---------------------------------------------------------------------- helpers
-def mechanics_deck(extra) -> list[str]:
-    """``--deck`` of the frozen deck of the game's language (tests/fixtures), unless ``extra``
-    names a deck: these scripted games test the rules and the host, not the deck's content."""
-    if "--deck" in extra:
-        return []
-    lang = extra[extra.index("--lang") + 1] if "--lang" in extra else "en"
-    return ["--deck", str(FIXTURES / f"rofl_deck_{lang}.txt")]
+mechanics_deck = partial(frozen_deck, "rofl")  # the frozen deck, as every scripted game deals
 
 
 def play(tmp_path, script, extra, name="rec.json"):

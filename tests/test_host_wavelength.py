@@ -7,6 +7,8 @@ The golden files under ``tests/playthroughs/`` are regenerated with
 
 from __future__ import annotations
 
+from functools import partial
+
 import io
 import json
 import random
@@ -14,7 +16,7 @@ from pathlib import Path
 
 import pytest
 
-from tests.playthrough import SCRIPTS, check_golden, run_cli
+from tests.playthrough import frozen_deck, SCRIPTS, check_golden, run_cli
 from voicegame.adapters.headless import ScriptListener, TextVoice, VirtualClock
 from voicegame.games.decks import DeckError
 from voicegame.games.wavelength.deck import default_deck_path, load_deck
@@ -31,13 +33,7 @@ COOP_ARGS = ["--coop", "--seed", "11", "--players", "4"]
 FIXTURES = Path(__file__).resolve().parent / "fixtures"
 
 
-def mechanics_deck(args) -> list[str]:
-    """``--deck`` of the frozen deck of the game's language (tests/fixtures), unless ``args``
-    names a deck: these scripted games test the rules and the host, not the deck's content."""
-    if "--deck" in args:
-        return []
-    lang = args[args.index("--lang") + 1] if "--lang" in args else "en"
-    return ["--deck", str(FIXTURES / f"wavelength_deck_{lang}.txt")]
+mechanics_deck = partial(frozen_deck, "wavelength")  # the frozen deck, as every scripted game deals
 
 
 def play(script: Path, args: list[str], record: Path) -> tuple[int, str, str]:

@@ -10,13 +10,15 @@ re-scored by :func:`rescore`, written here from R3–R6 without the rules module
 
 from __future__ import annotations
 
+from functools import partial
+
 import json
 from pathlib import Path
 import re
 
 import pytest
 
-from tests.playthrough import SCRIPTS, check_golden, run_cli
+from tests.playthrough import frozen_deck, SCRIPTS, check_golden, run_cli
 from tests.test_host_rofl import play_tied_game
 from voicegame.games.rofl.deck import CATEGORIES, load_deck
 from voicegame.language.prompts import Prompts, load_toml
@@ -46,13 +48,7 @@ def said(parse, *args):
 
 
 # ---------------------------------------------------------------------- helpers
-def mechanics_deck(extra) -> list[str]:
-    """``--deck`` of the frozen deck of the game's language (tests/fixtures), unless ``extra``
-    names a deck: these scripted games test the rules and the host, not the deck's content."""
-    if "--deck" in extra:
-        return []
-    lang = extra[extra.index("--lang") + 1] if "--lang" in extra else "en"
-    return ["--deck", str(FIXTURES / f"rofl_deck_{lang}.txt")]
+mechanics_deck = partial(frozen_deck, "rofl")  # the frozen deck, as every scripted game deals
 
 
 def play(tmp_path, script, extra, name="rec.json"):

@@ -10,7 +10,7 @@ from pathlib import Path
 
 import pytest
 
-from tests.playthrough import SCRIPTS
+from tests.playthrough import frozen_deck, SCRIPTS
 from voicegame.adapters.headless import ScriptListener, TextVoice, VirtualClock
 from voicegame.engine.observer import Caption, Observers, View
 from voicegame.engine.table import Session, Settings
@@ -31,7 +31,7 @@ def play_observed(name: str):
     """Play a golden script with subscribers; returns (public events, writers' events, record)."""
     lang, argv = GOLDENS[name]
     if "--own-message" not in argv:  # the frozen deck, as the golden tests deal
-        argv = [*argv, "--deck", str(Path(__file__).resolve().parent / "fixtures" / f"rofl_deck_{lang}.txt")]
+        argv = [*argv, *frozen_deck("rofl", ["--lang", lang, *argv])]
     parser = argparse.ArgumentParser()
     host.add_arguments(parser)
     parser.add_argument("--seed", type=int, default=0)

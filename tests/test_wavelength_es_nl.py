@@ -9,6 +9,8 @@ The golden files under ``tests/playthroughs/`` are regenerated with
 
 from __future__ import annotations
 
+from functools import partial
+
 import io
 import json
 import random
@@ -20,7 +22,7 @@ import pytest
 
 from voicegame.engine.table import NotUnderstood
 
-from tests.playthrough import SCRIPTS, check_golden, run_cli
+from tests.playthrough import frozen_deck, SCRIPTS, check_golden, run_cli
 from voicegame.adapters.headless import ScriptListener, TextVoice, VirtualClock
 from voicegame.games.wavelength.deck import load_deck
 from voicegame.games.wavelength import host
@@ -402,13 +404,7 @@ def rescore(record: dict) -> dict[str, int]:
 FIXTURES = Path(__file__).resolve().parent / "fixtures"
 
 
-def mechanics_deck(args) -> list[str]:
-    """``--deck`` of the frozen deck of the game's language (tests/fixtures), unless ``args``
-    names a deck: these scripted games test the rules and the host, not the deck's content."""
-    if "--deck" in args:
-        return []
-    lang = args[args.index("--lang") + 1] if "--lang" in args else "en"
-    return ["--deck", str(FIXTURES / f"wavelength_deck_{lang}.txt")]
+mechanics_deck = partial(frozen_deck, "wavelength")  # the frozen deck, as every scripted game deals
 
 
 def _play(args: list[str], script: Path, record: Path) -> tuple[int, str, str]:
