@@ -44,7 +44,8 @@ CASES = [
     ("es", "10,49 metros", "diez coma cuarenta y nueve metros"),  # the decimals as a number
     ("es", "3,05", "tres coma cero cinco"),
     ("es", "1,5 horas", "uno coma cinco horas"),
-    ("es", "3,14159", "tres coma uno cuatro uno cinco nueve"),  # long decimals: digit by digit
+    ("es", "3,14159", "tres coma uno cuatro uno cinco nueve"),  # three digits or more: one by one
+    ("es", "42,195", "cuarenta y dos coma uno nueve cinco"),
     ("es", "1°", "un grado"),
     ("es", "el 1 de mayo", "el uno de mayo"),
     ("es", "1.200.000", "un millón doscientos mil"),

@@ -24,8 +24,9 @@ have them read as quantities (the Wits host does).
 
 Decimals: English reads the digits after the point one by one ("three point one four");
 a language whose ``[speech]`` table in ``words.toml`` says ``decimal_digits = "number"``
-reads them as a number, zeros in front one by one ("diez coma cuarenta y nueve", "drie komma
-nul vijf"); more than three digits after those zeros stay digit by digit.
+reads one or two of them as a number, zeros in front one by one ("diez coma cuarenta y nueve",
+"drie komma nul vijf"); three digits or more stay digit by digit, as a table reads them
+("drie komma zeven acht vijf liter").
 
 Units after exactly 1 are said in the singular: ``[speech.singular]`` of ``words.toml`` maps
 a plural unit to its singular ("1 grams" → "one gram", "1 horas" → "una hora"); the longest
@@ -199,7 +200,7 @@ def _decimal_words(value: Decimal, lang: str) -> str:
         return words
     digits = format(abs(value), "f").partition(".")[2]
     significant = digits.lstrip("0")
-    if not significant or len(significant) > 3:
+    if not significant or len(significant) > 2:
         return words
     whole = _n2w(int(abs(value)), lang)
     minus = _n2w(-1, lang).split()[0] + " " if value < 0 else ""
