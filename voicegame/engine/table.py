@@ -168,6 +168,11 @@ class Table:
         """Make ``sentence`` what "repeat" says (a question said in parts)."""
         self.speech.remember(sentence)
 
+    def settings_changed(self) -> None:
+        """The host's set-up added to ``settings.options`` (a chance step's outcome): the
+        autosave and the record keep it (:meth:`Recorder.settings_changed`)."""
+        self.recorder.settings_changed()
+
     def record_turn(self, turn: dict) -> None:
         """Append one finished turn to the record (JSON-serialisable)."""
         self.recorder.record["turns"].append(turn)

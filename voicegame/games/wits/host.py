@@ -250,7 +250,9 @@ class Host:
         settings = table.settings
         if not settings.options.get("players") or "count" not in settings.options:
             validate(settings)
-        deal(settings, table.chance())
+        if not settings.options.get("question_set"):
+            deal(settings, table.chance())
+            table.settings_changed()
         self.lang = settings.lang
         self.wu = wits_understanding(settings.lang)
         self.questions = [Question.from_dict(d) for d in settings.options["question_set"]]
