@@ -1156,10 +1156,10 @@ class Host:
         """The answer to "where is that from?": the source of the last answer revealed, as the
         host's voice can say it (``[sources]`` of the Wits words file: "IMDb" → "I M D b"), or
         that no answer was revealed yet / the bank names no source."""
-        done = len(self.game.history)  # questions revealed so far
+        done = self.game.question_index  # questions revealed so far
         if done < 1:
             return self.text("wits.source_none_yet")
-        q = self.questions[self.game.history[-1].number - 1]
+        q = self.questions[done - 1]
         if not q.source.strip():
             return self.text("wits.source_unknown")
         return self.text("wits.source", source=self.wu.spoken_source(q.source))
