@@ -808,3 +808,198 @@ def test_dutch_says_jullie_to_the_table():
             assert "jullie" not in text.lower(), key
         else:
             assert not re.search(r"\b(je|jij|jou|jouw)\b", text, re.IGNORECASE), key
+
+
+# --------------------------------------------------------------------------- the new flow, in every language
+
+
+def test_spanish_game_resumes_where_it_stands(tmp_path):
+    bank = tmp_path / "bank_es.csv"
+    bank.write_text(BANKS["es"], encoding="utf-8")
+    lines = (SCRIPTS / "wits_es.txt").read_text(encoding="utf-8").splitlines(keepends=True)
+    cut = next(i for i, line in enumerate(lines) if line.startswith("# --- Q4")) + 4  # red's guess of question 4
+    first, rest = tmp_path / "first.txt", tmp_path / "rest.txt"
+    first.write_text("".join(lines[:cut]), encoding="utf-8")
+    rest.write_text("".join(lines[cut:]), encoding="utf-8")
+    record_path = tmp_path / "record.json"
+    status, out, err = run_cli(["play", "wits", "--lang", "es", "--questions", str(bank), "--input", str(first),
+                                "--output", "text", "--seed", "7", "--record", str(record_path)])
+    assert status == 0, err
+    assert json.loads(record_path.read_text())["finished"] is False
+    status, out, err = run_cli(["resume", "--input", str(rest), "--output", "text"])
+    assert status == 0, err
+    lines = out.splitlines()
+    # where the game is first (question, chips), then the question, never a read-back first
+    where = lines.index("HOST: Pregunta 4 de 7.")
+    assert lines[where + 1:where + 3] == ["HOST: Rojo y Verde van en cabeza con 16 fichas.",
+                                          "HOST: ¿Cuántos versos tiene un soneto clásico?"]
+    assert not any(line.startswith("HOST: Rojo: ") for line in lines[:where])
+    record = json.loads(record_path.read_text())
+    assert record["finished"] is True
+    assert rescore(record) == record["chips"] == {"red": 76, "orange": 41, "yellow": 3, "green": 76}
+
+
+def test_dutch_keyboard_game_with_the_timer_off(tmp_path):
+    bank = tmp_path / "bank_nl.csv"
+    bank.write_text(BANKS["nl"], encoding="utf-8")
+    typed = ["rood 1960", "blauw negentienhonderd vijfenzeventig", "nee",
+             "rood, allebei op 1960", "blauw, verdeel over 1975 en te hoog", "klaar"]
+    status, out, err = run_cli(["play", "wits", "--lang", "nl", "--questions", str(bank), "--players", "rood,blauw",
+                                "--count", "1", "--input", "keyboard", "--output", "text", "--timer", "off"],
+                               stdin_text="\n".join(typed) + "\n")
+    assert status == 0, err
+    assert "Er loopt geen timer. Zeg klaar als iedereen klaar is." in out and "seconden" not in out
+    assert "Blauw: één op 1975 en één op te hoog." in out
+    assert "Rood wint 6 fiches en krijgt 3 bonusfiches: nu 9 fiches." in out
+    assert out.rstrip().endswith("Het spel is afgelopen.")
+
+
+# a two-player game with the timer off, in every language: guesses on the open floor, "no" and a number
+# corrects the last guess, the mat on request, "ready" ends a moment, the missing are asked, the tie stands
+SMALL_GAME = {
+    "en": ["blue, 150", "no, one hundred and sixty", "red, one hundred and sixty characters", "no", "the mat", "ok",
+           "no bet", "no bet", "purple", "both", "done"],
+    "es": ["azul, 150", "no, ciento sesenta", "rojo, ciento sesenta caracteres", "no", "el tapete", "vale",
+           "no apuesto", "no apuesto", "morado", "los dos", "listo"],
+    "nl": ["blauw, 150", "nee, honderdzestig", "rood, honderdzestig tekens", "nee", "de mat", "oké",
+           "geen inzet", "geen inzet", "paars", "allebei", "klaar"],
+}
+
+
+@pytest.mark.parametrize("lang", ["en", "es", "nl"])
+def test_small_game_with_the_timer_off_in_every_language(lang, tmp_path):
+    bank = tmp_path / "sms.csv"
+    bank.write_text(SMS[lang], encoding="utf-8")
+    script = tmp_path / "small.txt"
+    script.write_text("\n".join(SMALL_GAME[lang]) + "\n", encoding="utf-8")
+    record_path = tmp_path / "small.json"
+    status, out, err = run_cli(["play", "wits", "--lang", lang, "--questions", str(bank), "--players", "red,blue",
+                                "--count", "1", "--timer", "off", "--input", str(script), "--output", "text",
+                                "--record", str(record_path), "--seed", "5"])
+    assert status == 0, err
+    p = Prompts.load(lang)
+    red, blue, purple = _name(lang, "red"), _name(lang, "blue"), _name(lang, "purple")
+    unit = wits_understanding(lang).words(SMALL_GAME[lang][2])[-1]
+    expected = [
+        p.text("common.timer_off", purpose=p.text("wits.timer_guess_first", example=f"{red} 12")),
+        p.text("wits.readback_guess", Player=blue, guess=f"150 {unit}"),
+        p.text("wits.readback_changed", Player=blue, guess=f"160 {unit}"),  # "no" and a number: the last guess
+        p.text("wits.readback_guess", Player=red, guess=f"160 {unit}"),
+        p.text("wits.mat_slot", guess="160", odds=2, players=[red, blue]),  # the mat on request, with who
+        p.text("wits.ask_bet_none", Player=red), p.text("wits.no_bet_recorded", Player=red).rstrip("."),
+        p.text("wits.not_playing", Player=purple, players=f"{red} {p.text('wits.or_word')} {blue}"),
+        p.text("wits.tie_shared", players=[red, blue], with_chips=p.text("wits.with_chips",
+                                                                          chips=p.text("wits.chips_many", n=3))),
+    ]
+    for sentence in expected:
+        assert sentence in out, sentence
+    assert "timer" not in out.split("\n", 1)[0] and "temporizador" not in out.split("\n", 1)[0]
+    record = json.loads(record_path.read_text())
+    assert record["finished"] and record["winners"] == ["red", "blue"]
+    assert record["tie_break"] == {"tied": ["red", "blue"], "youngest": ["red", "blue"]}
+    assert record["turns"][0]["guesses"] == {"red": 160, "blue": 160}
+    assert rescore(record) == record["chips"] == {"red": 3, "blue": 3}
+
+
+# a question asked in a scale; the question again at every moment; a shortened chip count
+RUSSIA = {
+    "en": ("How many million square kilometres does Russia cover?", "million square kilometres"),
+    "es": ("¿Cuántos millones de kilómetros cuadrados ocupa Rusia?", "millones de kilómetros cuadrados"),
+    "nl": ("Hoeveel miljoen vierkante kilometer beslaat Rusland?", "miljoen vierkante kilometer"),
+}
+SCALE_GAME = {  # timer off, red and blue, one question (answer 17.1)
+    "en": ["repeat the question", "red seventeen million", "what was the question", "blue 16", "the question", "no",
+           "repeat the question", "red one on blue's guess with two chips and one on too high with one",
+           "red both on seventeen", "blue no bet", "done"],
+    "es": ["repite la pregunta", "rojo diecisiete millones", "cuál era la pregunta", "azul 16", "la pregunta", "no",
+           "repite la pregunta", "rojo, uno en la de Azul con dos fichas y otro en demasiado alto con una",
+           "rojo, los dos en diecisiete", "azul, no apuesto", "listo"],
+    "nl": ["herhaal de vraag", "rood zeventien miljoen", "wat was de vraag", "blauw 16", "de vraag", "nee",
+           "herhaal de vraag", "rood, één op die van Blauw met twee fiches en één op te hoog met één",
+           "rood, allebei op zeventien", "blauw, geen inzet", "klaar"],
+}
+
+
+@pytest.mark.parametrize("lang", ["en", "es", "nl"])
+def test_a_guess_said_with_the_question_scale_wins_and_the_question_is_read_again(lang, tmp_path):
+    question, unit = RUSSIA[lang]
+    bank = tmp_path / "russia.csv"
+    bank.write_text(f"id,question,answer,unit,source,year\nr,{question},17.1,{unit},CIA World Factbook,2024\n",
+                    encoding="utf-8")
+    script = tmp_path / "scale.txt"
+    script.write_text("\n".join(SCALE_GAME[lang]) + "\n", encoding="utf-8")
+    record_path = tmp_path / "scale.json"
+    status, out, err = run_cli(["play", "wits", "--lang", lang, "--questions", str(bank), "--players", "red,blue",
+                                "--count", "1", "--timer", "off", "--input", str(script), "--output", "text",
+                                "--record", str(record_path), "--seed", "5"])
+    assert status == 0, err
+    p = Prompts.load(lang)
+    red, blue = _name(lang, "red"), _name(lang, "blue")
+    read = p.text("wits.read_question", number=1, count=1, question=question)
+    # "seventeen million" is 17 in the question's unit, and the read-back says so (with the unit, as every guess)
+    assert p.text("wits.readback_guess", Player=red, guess=f"17 {unit}") in out
+    assert p.text("wits.readback_guess", Player=blue, guess=f"16 {unit}") in out
+    assert out.count(f"HOST: {read}\n") == 5  # read, then again while guessing, fixing and betting
+    # the shortened chip count is understood, and refused for the chips red does not hold (K4)
+    assert p.text("wits.not_enough_chips_none", Player=red) in out
+    record = json.loads(record_path.read_text())
+    turn = record["turns"][0]
+    assert turn["guesses"] == {"red": 17, "blue": 16}
+    assert next(s for s in turn["slots"] if s["id"] == turn["winning_slot"])["guess"] == 17  # not too high
+    assert record["winners"] == ["red"] and rescore(record) == record["chips"]
+    assert p.text("wits.answer", answer=f"17,1 {unit}" if lang != "en" else f"17.1 {unit}") in out
+
+
+@pytest.mark.parametrize("lang", ["en", "es", "nl"])
+def test_a_shortened_bet_over_the_chips_held_is_refused_for_the_chips(lang, tmp_path):
+    import dataclasses
+
+    from voicegame.engine.table import NotAllowed
+    from voicegame.games.wits.rules import QuestionState, open_betting
+
+    text = {"es": "uno en la de Azul con tres fichas y otro en la de Rojo con dos",
+            "nl": "één op die van Blauw met drie fiches en één op die van Rood met twee",
+            "en": "one on blue's guess with three chips and one on red's guess with two"}[lang]
+    host = _table_host(lang, tmp_path, players=PLAYERS)
+    host.game = dataclasses.replace(host.game, chips={"red": 4, "blue": 0, "green": 0, "yellow": 0})
+    host.q = QuestionState(1, PLAYERS, {}, None, open_betting(MAT3, PLAYERS))
+    with pytest.raises(NotAllowed) as refused:
+        host.bet_parser("red")(text)
+    assert str(refused.value) == host.text("wits.not_enough_chips", Player=_name(lang, "red"), held=host.chips(4))
+
+
+@pytest.mark.parametrize("lang, asked, won", [
+    ("en", "Who is younger: Red or Orange?", "Orange is the youngest, so Orange wins"),
+    ("es", "¿Quién es más joven: Rojo o Naranja?", "Naranja es más joven, así que Naranja gana"),
+    ("nl", "Wie is de jongste: Rood of Oranje?", "Oranje is de jongste, dus Oranje wint"),
+])
+def test_the_tie_break_asks_who_is_younger(lang, asked, won, tmp_path):
+    import dataclasses
+
+    from voicegame.games.wits.host import Phase
+
+    host = _table_host(lang, tmp_path, players=("red", "orange"), said=[_name(lang, "orange").lower(), "<silence>"])
+    host.game = dataclasses.replace(host.game, chips={"red": 3, "orange": 3})
+    host.machine.set_state(Phase.FINAL)
+    host.on_enter_FINAL()
+    out = host.table.live_voice.out.getvalue()
+    assert asked in out and won in out
+    assert host.state is Phase.GAME_OVER
+    assert "jugador más joven" not in out and "jongste speler" not in out and "youngest player" not in out
+
+
+def test_names_keep_the_table_choice_and_start_sentences_with_a_capital(tmp_path):
+    bank = tmp_path / "sms.csv"
+    bank.write_text(SMS["es"], encoding="utf-8")
+    script = tmp_path / "names.txt"
+    script.write_text("blanco, 150\nvioleta, 160\nlisto\n", encoding="utf-8")
+    record_path = tmp_path / "names.json"
+    status, out, err = run_cli(["play", "wits", "--lang", "es", "--questions", str(bank), "--players",
+                                "blanco,negro,violeta", "--count", "1", "--timer", "off", "--input", str(script),
+                                "--output", "text", "--record", str(record_path)])
+    assert status == 0, err
+    assert "HOST: Blanco: 150 caracteres." in out and "HOST: Violeta: 160 caracteres." in out
+    assert "HOST: Negro, ¿tu respuesta?" in out  # "listo" ends the open floor: the missing player is asked
+    assert "Morado" not in out and "morado" not in out
+    options = json.loads(record_path.read_text())["settings"]["options"]
+    assert options["players"] == ["blanco", "negro", "purple"] and options["names"] == {"purple": "violeta"}
