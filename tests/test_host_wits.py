@@ -200,7 +200,7 @@ def test_keyboard_game_from_the_printed_instructions(bank7):
                                stdin_text="\n".join(typed) + "\n")
     assert status == 0, err
     opening = out.split("\n", 1)[0]
-    assert "rules" in opening and len(opening.split()) <= 25
+    assert "rules" in opening.lower() and len(opening.split()) <= 25
     # --timer off (G1): no seconds are said, "ready" ends the moment
     assert "seconds" not in out
     assert "There is no timer. Say ready when everyone is done." in out
@@ -414,3 +414,11 @@ def test_cli_refuses_a_malformed_bank_and_bad_options(tmp_path, bank7):
         assert status == 2 and message in err, err
     status, out, err = play(bank7, script, tmp_path / "r.json", "--count", "8")
     assert status == 2 and "only 7 questions, fewer than --count 8" in err
+
+
+def test_play_wits_seats_the_players_as_the_lobby_does(bank7):
+    from voicegame.engine.seats import default_seats
+
+    settings = Settings(game="wits", options={"questions": str(bank7)})
+    validate(settings)
+    assert settings.options["players"] == default_seats(4)  # G3: one default seat order everywhere

@@ -138,6 +138,8 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
                              "where that first pass starts")
     parser.add_argument("--count", type=int, default=DEFAULT_QUESTIONS,
                         help=f"questions in the game (default {DEFAULT_QUESTIONS})")
+    parser.epilog = ('While playing, say "where is that from?" to hear the source of the last answer, '
+                     '"rules" for the rules in short parts, "the mat" or "the scores".')
 
 
 def options_from_args(args) -> dict:
@@ -908,10 +910,8 @@ class Host:
         """After the last reveal and the winner: the table may still ask where an answer is
         from ("where is that from?"); "done" or silence ends the game."""
 
-        def parse(text: str):
-            if self.wu.is_done(text) or self.wu.is_ready(text) or self.table.understanding.yes_no(text) is False:
-                return Said.DONE
-            raise NotUnderstood
+        def parse(text: str):  # anything but a request ends the game: table talk never traps it
+            return Said.DONE
 
         self.ask("wits.last_words", parse, phrases=[" ".join(p) for p in self.wu.moments.get("source", ())]
                  + [" ".join(p) for p in self.wu.guesses["done"]], help_key="wits.help_last_words",
