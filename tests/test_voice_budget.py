@@ -2,6 +2,7 @@
 game that says more than 40 words before anyone may speak."""
 
 import re
+from pathlib import Path
 
 import pytest
 
@@ -62,3 +63,21 @@ def _lobby_openings(text: str) -> list[int]:
                     n += words(later[5:])
             out.append(n)
     return out
+
+
+def test_wits_questions_keep_the_word_budget(tmp_path):
+    """Wits & Wagers golden games, measured as the voice bench group measures them: the host's words
+    per question (median) within the game's budget, no sentence over 25 words, ≤ 40 words to start."""
+    import shutil
+
+    from voicegame import bench
+
+    scripts = tmp_path / "scripts"
+    scripts.mkdir()
+    for path in (Path(bench.__file__).parent / "bench_scripts").glob("wits_*"):
+        shutil.copy(path, scripts / path.name)
+    result = bench.bench_voice(scripts, tmp_path / "work", lambda line: None)
+    assert sorted(result["games"]) == ["wits:wits_es", "wits:wits_full", "wits:wits_nl"]
+    for key, f in result["games"].items():
+        assert f["per_turn_median"] <= bench.TURN_BUDGETS["wits"], (key, f["per_turn_median"])
+        assert f["longest_sentence"] <= SENTENCE_WORDS and f["before_first_input"] <= OPENING_WORDS, key

@@ -831,7 +831,7 @@ def test_spanish_game_resumes_where_it_stands(tmp_path):
     lines = out.splitlines()
     # where the game is first (question, chips), then the question, never a read-back first
     where = lines.index("HOST: Pregunta 4 de 7.")
-    assert lines[where + 1:where + 3] == ["HOST: Rojo y Verde van en cabeza con 16 fichas.",
+    assert lines[where + 1:where + 3] == ["HOST: Rojo y Verde lideran con 16 fichas.",
                                           "HOST: ¿Cuántos versos tiene un soneto clásico?"]
     assert not any(line.startswith("HOST: Rojo: ") for line in lines[:where])
     record = json.loads(record_path.read_text())
