@@ -422,3 +422,20 @@ def test_play_wits_seats_the_players_as_the_lobby_does(bank7):
     settings = Settings(game="wits", options={"questions": str(bank7)})
     validate(settings)
     assert settings.options["players"] == default_seats(4)  # G3: one default seat order everywhere
+
+
+def test_a_transition_that_cannot_fire_raises(bank7):
+    from voicegame.engine.phases import PhaseError
+    from voicegame.games.wits import rules
+    from voicegame.games.wits.host import Phase
+
+    settings = Settings(game="wits", options={"players": ["red", "blue"], "questions": str(bank7), "count": 2})
+    validate(settings)
+    host = Host(Table(ScriptListener([]), TextVoice(io.StringIO()), VirtualClock(), settings))
+    with pytest.raises(PhaseError):  # no such transition from the set-up
+        host.fire("bets_taken")
+    host.machine.set_state(Phase.GUESSES)
+    host.q = rules.give_guess(rules.start_question(host.game), "red", 12)
+    with pytest.raises(PhaseError):  # the rule predicate says blue has not answered: no silent rerun
+        host.fire("guesses_taken")
+    assert host.state is Phase.GUESSES

@@ -38,6 +38,8 @@ from pathlib import Path
 
 from transitions import Machine
 
+from voicegame.engine import phases
+from voicegame.engine.phases import PhaseError  # noqa: F401  (raised by play and fire)
 from voicegame.engine.seats import default_seats
 from voicegame.engine.table import SILENT, Ambiguous, NotAllowed, NotUnderstood, Table, understood
 from voicegame.games.wits import rules
@@ -104,10 +106,6 @@ class Phase(enum.Enum):
     REVEAL = "reveal"
     FINAL = "final"
     GAME_OVER = "game_over"
-
-
-class PhaseError(RuntimeError):
-    """A trigger could not fire from the current phase (a bug, never a player's doing)."""
 
 
 P = Phase
@@ -281,19 +279,12 @@ class Host:
 
     # ------------------------------------------------------------------ driver
     def play(self) -> None:
-        """Run the whole game; returns when it is over.
-
-        :raises PhaseError: the machine stopped before the end (a trigger could not fire).
-        """
-        self.fire("start")
-        if self.state is not Phase.GAME_OVER:
-            raise PhaseError(f"the game stopped in phase {self.state}")
+        """Run the whole game; returns when it is over. :raises PhaseError: a trigger could not fire."""
+        phases.play(self, "start", Phase.GAME_OVER)
 
     def fire(self, trigger: str) -> None:
-        """Fire ``trigger`` (queued); :class:`PhaseError` if no transition of it can."""
-        if not getattr(self, f"may_{trigger}")():
-            raise PhaseError(f"{trigger!r} cannot fire in phase {self.state}")
-        getattr(self, trigger)()
+        """Fire ``trigger`` (queued). :raises PhaseError: no transition of it can fire now."""
+        phases.fire(self, trigger)
 
     def _enter(self) -> None:
         """Mark the phase for undo and the autosave ("guesses:3")."""
@@ -656,13 +647,17 @@ class Host:
         raise NotAllowed(self.text("wits.say_colour_guess", example=self.example_guess()))
 
     def take_open_guess(self, got) -> None:
+        self.take_open(got, self.give_guess)
+
+    def take_open(self, got, apply) -> None:
+        """An answer on a timer's open floor: a request is answered, "ready" (timer off) ends the
+        moment, anything else is applied (``apply(*got)``)."""
         if self.answer_request(got):
             return
         if got is Said.READY:
             self.ready = True
             return
-        player, value = got
-        self.give_guess(player, value)
+        apply(*got)
 
     def give_guess(self, player: str, value) -> None:
         """Apply a guess (a rule action), read it back once and publish the view."""
@@ -815,13 +810,7 @@ class Host:
         raise exc
 
     def take_open_bet(self, got) -> None:
-        if self.answer_request(got):
-            return
-        if got is Said.READY:
-            self.ready = True
-            return
-        player, request, slots = got
-        self.give_bets(player, request, slots)
+        self.take_open(got, self.give_bets)
 
     def give_bets(self, player: str, request: BetRequest, slots) -> None:
         """Apply bets (a rule action), read them back once and publish the view."""
