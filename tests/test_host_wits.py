@@ -439,3 +439,18 @@ def test_a_transition_that_cannot_fire_raises(bank7):
     with pytest.raises(PhaseError):  # the rule predicate says blue has not answered: no silent rerun
         host.fire("guesses_taken")
     assert host.state is Phase.GUESSES
+
+
+@pytest.mark.parametrize("timer", ["30", "off"])
+def test_quit_and_pause_during_a_timer_take_effect_at_once(bank7, tmp_path, timer):
+    script = tmp_path / "quit.txt"
+    script.write_text("red 10\npause\nresume\nstop the game\nyes, stop the game\n", encoding="utf-8")
+    status, out, err = play(bank7, script, tmp_path / "r.json", "--players", "red,blue", "--count", "1",
+                            "--timer", timer)
+    assert status == 0, err
+    lines = out.splitlines()
+    i = lines.index("HOST: Red: 10 kilometres.")
+    assert lines[i + 1:i + 3] == ["PLAYER: pause", "HOST: The game is paused. Say resume when you want to continue."]
+    assert lines[i + 6:i + 8] == ["PLAYER: stop the game",
+                                  "HOST: To stop and save this game, say: yes, stop the game. Or say no."]
+    assert "Time's up." not in out and "Ten seconds left." not in out  # nothing waited for the timer
