@@ -39,7 +39,6 @@ from pathlib import Path
 from transitions import Machine
 
 from voicegame.engine import phases
-from voicegame.engine.phases import PhaseError  # noqa: F401  (raised by play and fire)
 from voicegame.engine.seats import default_seats
 from voicegame.engine.table import SILENT, Ambiguous, NotAllowed, NotUnderstood, Table, understood
 from voicegame.games.wits import rules
