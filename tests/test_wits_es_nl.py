@@ -854,6 +854,20 @@ def test_dutch_keyboard_game_with_the_timer_off(tmp_path):
     assert out.rstrip().endswith("Het spel is afgelopen.")
 
 
+def _one_question_game(lang: str, tmp_path: Path, bank_text: str, said: list[str]) -> tuple[str, Path]:
+    """Play one question for red and blue with the timer off, saying ``said``: (output, record path)."""
+    bank = tmp_path / "bank.csv"
+    bank.write_text(bank_text, encoding="utf-8")
+    script = tmp_path / "said.txt"
+    script.write_text("\n".join(said) + "\n", encoding="utf-8")
+    record_path = tmp_path / "record.json"
+    status, out, err = run_cli(["play", "wits", "--lang", lang, "--questions", str(bank), "--players", "red,blue",
+                                "--count", "1", "--timer", "off", "--input", str(script), "--output", "text",
+                                "--record", str(record_path), "--seed", "5"])
+    assert status == 0, err
+    return out, record_path
+
+
 # a two-player game with the timer off, in every language: guesses on the open floor, "no" and a number
 # corrects the last guess, the mat on request, "ready" ends a moment, the missing are asked, the tie stands
 SMALL_GAME = {
@@ -868,15 +882,7 @@ SMALL_GAME = {
 
 @pytest.mark.parametrize("lang", ["en", "es", "nl"])
 def test_small_game_with_the_timer_off_in_every_language(lang, tmp_path):
-    bank = tmp_path / "sms.csv"
-    bank.write_text(SMS[lang], encoding="utf-8")
-    script = tmp_path / "small.txt"
-    script.write_text("\n".join(SMALL_GAME[lang]) + "\n", encoding="utf-8")
-    record_path = tmp_path / "small.json"
-    status, out, err = run_cli(["play", "wits", "--lang", lang, "--questions", str(bank), "--players", "red,blue",
-                                "--count", "1", "--timer", "off", "--input", str(script), "--output", "text",
-                                "--record", str(record_path), "--seed", "5"])
-    assert status == 0, err
+    out, record_path = _one_question_game(lang, tmp_path, SMS[lang], SMALL_GAME[lang])
     p = Prompts.load(lang)
     red, blue, purple = _name(lang, "red"), _name(lang, "blue"), _name(lang, "purple")
     unit = wits_understanding(lang).words(SMALL_GAME[lang][2])[-1]
@@ -923,16 +929,9 @@ SCALE_GAME = {  # timer off, red and blue, one question (answer 17.1)
 @pytest.mark.parametrize("lang", ["en", "es", "nl"])
 def test_a_guess_said_with_the_question_scale_wins_and_the_question_is_read_again(lang, tmp_path):
     question, unit = RUSSIA[lang]
-    bank = tmp_path / "russia.csv"
-    bank.write_text(f"id,question,answer,unit,source,year\nr,{question},17.1,{unit},CIA World Factbook,2024\n",
-                    encoding="utf-8")
-    script = tmp_path / "scale.txt"
-    script.write_text("\n".join(SCALE_GAME[lang]) + "\n", encoding="utf-8")
-    record_path = tmp_path / "scale.json"
-    status, out, err = run_cli(["play", "wits", "--lang", lang, "--questions", str(bank), "--players", "red,blue",
-                                "--count", "1", "--timer", "off", "--input", str(script), "--output", "text",
-                                "--record", str(record_path), "--seed", "5"])
-    assert status == 0, err
+    out, record_path = _one_question_game(
+        lang, tmp_path, f"id,question,answer,unit,source,year\nr,{question},17.1,{unit},CIA World Factbook,2024\n",
+        SCALE_GAME[lang])
     p = Prompts.load(lang)
     red, blue = _name(lang, "red"), _name(lang, "blue")
     read = p.text("wits.read_question", number=1, count=1, question=question)
