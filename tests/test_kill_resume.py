@@ -17,9 +17,9 @@ QUESTIONS = """id,question,answer,unit,source,year
 t-1,How many legs does a spider have?,8,legs,Encyclopaedia Britannica,2024
 t-2,In what year did the Berlin Wall fall?,1989,year,Encyclopaedia Britannica,1989
 """
-INPUTS = ["ready", "1990", "1989", "yes", "ready", "both on 1989", "both on 1990", "no",
-          "ready", "6", "8", "yes", "ready", "both on 8", "no bet", "no"]
-KILL_AFTER = 10  # inputs answered before the kill: question 2 is half-way through its guesses
+INPUTS = ["red 1990", "blue 1989", "no", "red both on 1989", "blue both on 1990",
+          "red 6", "blue 8", "no", "red both on 8", "blue no bet", "done"]
+KILL_AFTER = 6  # inputs answered before the kill: question 2 is half-way through its guesses
 
 
 def _read_until_prompts(proc, count: int, seen: bytearray, timeout_s: float = 60.0) -> str:

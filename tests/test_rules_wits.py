@@ -477,3 +477,36 @@ def test_random_play_conserves_chips_and_never_goes_negative():
                                        and entry.player in mat.slot(s.winning_slot).players else 0)
             played += 1
         assert len(game.history) == 7
+
+
+# --------------------------------------------------------------------------- the question in play
+
+
+def test_the_question_in_play_changes_only_through_rule_actions():
+    from voicegame.games.wits import rules
+
+    game = rules.new_game(("red", "blue", "green"))
+    q = rules.start_question(game)
+    assert q.number == 1 and rules.waiting_guessers(q) == ("red", "blue", "green") and q.mat is None
+    q1 = rules.give_guess(q, "blue", 15)
+    assert q.guesses == {} and q1.guesses == {"blue": 15} and q1.last == "blue"  # a new state each time
+    q2 = rules.give_guess(rules.give_guess(q1, "red", 12), "red", 14)  # a second guess replaces the first (G4)
+    assert q2.guesses == {"blue": 15, "red": 14} and not rules.all_guessed(q2)
+    q3 = rules.give_guess(q2, "green", None)
+    assert rules.all_guessed(q3)
+    with pytest.raises(rules.UnknownPlayer):
+        rules.give_guess(q3, "pink", 3)
+    with pytest.raises(rules.BettingNotOpen):
+        rules.give_bets(q3, "red", (), 0)
+    mat = rules.open_mat(q3)
+    assert [s.guess for s in mat.mat.occupied()] == [14, 15] and mat.seated_guesses()["green"] is None
+    with pytest.raises(rules.GuessingClosed):
+        rules.give_guess(mat, "green", 20)
+    b = rules.give_bets(mat, "red", (rules.Bet("red", 3, 0), rules.Bet("red", 3, 0)), 0)
+    assert rules.waiting_bettors(b) == ("blue", "green") and not rules.all_bet(b)
+    b = rules.give_bets(rules.give_bets(b, "blue", (), 0), "green", (rules.Bet("green", 0, 0),), 0)
+    assert rules.all_bet(b)
+    with pytest.raises(rules.NotEnoughChips):
+        rules.give_bets(b, "blue", (rules.Bet("blue", 5, 2),), 0)
+    game2, result = rules.settle_question(game, b, 14)
+    assert result.winning_slot == 3 and game2.chips == {"red": 9, "blue": 0, "green": 0}

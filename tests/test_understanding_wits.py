@@ -285,3 +285,23 @@ def test_every_word_of_the_bet_phrases_is_in_the_grammar(wu):
         missing = [w for w in words if w not in vocabulary and w != "'s"]
         assert not missing, (phrase, missing)
         assert normalise(phrase)
+
+
+@pytest.mark.parametrize("lang, said, value", [
+    ("en", "one sixty", 160), ("en", "two fifty", 250), ("en", "one oh five", 105),
+    ("en", "six hundred k", 600_000), ("en", "a thousand two hundred", 1200), ("en", "two grand", 2000),
+    ("en", "nineteen sixty nine", 1969),  # a year pair stays a year pair
+    ("es", "ciento sesenta", 160), ("es", "seiscientos mil", 600_000), ("es", "mil doscientos", 1200),
+    ("es", "600 k", 600_000),
+    ("nl", "honderdzestig", 160), ("nl", "zeshonderdduizend", 600_000), ("nl", "duizend tweehonderd", 1200),
+    ("nl", "zeshonderd k", 600_000),
+])
+def test_guesses_said_as_people_say_them(lang, said, value):
+    wu = wits_understanding(lang)
+    assert wu.guess_said(said, "", 1) == (value, ())
+    assert wu.fix_said(f"{wu.u.colour_name('red')} {said}", PLAYERS, "", 1)[:2] == ("red", value)
+
+
+def test_a_digit_and_a_connector_is_no_hundreds_pair(wu):
+    assert wu.u.number("one and sixty") is None
+    assert wits_understanding("es").u.number("uno sesenta") is None  # only English says hundreds in pairs

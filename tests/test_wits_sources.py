@@ -14,6 +14,7 @@ from voicegame.adapters.headless import ScriptListener, TextVoice, VirtualClock
 from voicegame.games.wits.deck import load_bank
 from voicegame.engine.table import Settings, Table
 from voicegame.games.wits.host import Host, validate
+from voicegame.games.wits.rules import start_question
 from voicegame.games.wits.intents import wits_understanding
 
 BANK = {
@@ -49,7 +50,9 @@ def _host(lang: str, tmp_path: Path, said) -> Host:
 def test_where_is_that_from_says_the_last_answers_source_and_asks_again(lang, tmp_path):
     host = _host(lang, tmp_path, [ASK[lang][0], ASK[lang][1], "20"])
     host.game = dataclasses.replace(host.game, question_index=1)  # question "a" was revealed
-    assert host.ask_guess("red") == 20
+    host.q = start_question(host.game)
+    host.ask_guess("red")
+    assert host.q.guesses == {"red": 20}
     out = host.table.live_voice.out.getvalue()
     said = host.text("wits.source", source=SPOKEN[lang])
     assert out.count(said) == 2, out
@@ -59,7 +62,9 @@ def test_where_is_that_from_says_the_last_answers_source_and_asks_again(lang, tm
 @pytest.mark.parametrize("lang", ["en", "es", "nl"])
 def test_before_any_answer_and_without_a_source(lang, tmp_path):
     host = _host(lang, tmp_path, [ASK[lang][0], "7"])
-    assert host.ask_guess("red") == 7
+    host.q = start_question(host.game)
+    host.ask_guess("red")
+    assert host.q.guesses == {"red": 7}
     assert host.text("wits.source_none_yet") in host.table.live_voice.out.getvalue()
     host.game = dataclasses.replace(host.game, question_index=2)  # "b", without a source, was revealed last
     assert host.source_text() == host.text("wits.source_unknown")

@@ -652,6 +652,12 @@ class Recorder:
         self._state: Any = None
         self.new_generation()
 
+    def settings_changed(self) -> None:
+        """The game's set-up added to its settings (a chance step dealt the questions): the
+        autosave and the record keep them from now on, so undo and resume deal the same."""
+        self._settings_dict = dataclasses.asdict(self.settings)
+        self.record["settings"] = dataclasses.asdict(self.settings)
+
     def new_generation(self) -> None:
         """Start a new autosave lineage: journal lines written so far stop counting."""
         self.generation = uuid.uuid4().hex[:12]

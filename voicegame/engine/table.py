@@ -92,6 +92,9 @@ class Table:
         #: turn or question, score), said first when a resume goes live; then the host says
         #: what is pending. :class:`Session` sets it from the host.
         self.where_we_are: Callable[[], str | list[str] | None] | None = None
+        #: the host's ``speaker_of(text) -> player | None``: who said an utterance (the player it
+        #: names, or the one asked now); "undo" then takes back only that speaker's last input (G4)
+        self.speaker_of: Callable[[str | None], str | None] | None = None
         #: tips already given (:meth:`tip`): replays rebuild it, so undo never repeats one
         self._tips: set[str] = set()
         #: seconds spent paused so far ("pause" … "resume"): a game's own timer stands still meanwhile
@@ -164,6 +167,11 @@ class Table:
     def remember(self, sentence: str | None) -> None:
         """Make ``sentence`` what "repeat" says (a question said in parts)."""
         self.speech.remember(sentence)
+
+    def settings_changed(self) -> None:
+        """The host's set-up added to ``settings.options`` (a chance step's outcome): the
+        autosave and the record keep it (:meth:`Recorder.settings_changed`)."""
+        self.recorder.settings_changed()
 
     def record_turn(self, turn: dict) -> None:
         """Append one finished turn to the record (JSON-serialisable)."""
@@ -437,13 +445,23 @@ class Table:
 
     # ------------------------------------------------------------------ what commands do to the game
     def undo_index(self) -> int | None:
-        """Index of the last accepted input of the current phase, else ``None``."""
+        """Index of the last accepted input of the current phase, else ``None``. With the host's
+        :attr:`speaker_of`, only when the one who says "undo" gave that input (:meth:`note_speaker`):
+        undo never takes back another player's input (G4)."""
+        speaker = self.speaker_of(self.log[-1].get("text")) if self.speaker_of and self.log else None
         for i in range(len(self.log) - 1, -1, -1):
             if self.log[i]["phase"] != self.phase:
                 return None
             if self.log[i]["accepted"]:
-                return i
+                owner = self.log[i].get("speaker")
+                return None if speaker is not None and owner is not None and owner != speaker else i
         return None
+
+    def note_speaker(self, player: str) -> None:
+        """The input just accepted was ``player``'s (for undo, :meth:`undo_index`)."""
+        if self.log:
+            self.log[-1]["speaker"] = player
+            self.journal()
 
     _undo_index = undo_index
 
@@ -477,18 +495,18 @@ class Table:
     def timed_moment(self, purpose_key: str, parse: Callable[[str], T], *, done: Callable[[], bool],
                      on_answer: Callable[[T], None] | None = None, phrases: Iterable[str] = (),
                      help_key: str = "common.help_ready", moment: str = "timed", free: bool = False,
-                     **values) -> list[T]:
+                     start_key: str = "common.timer_start", **values) -> list[T]:
         """Listen for answers until every player has acted (``done()``) or the time is up.
 
         The timer is announced with ``purpose_key``; each answer ``parse`` accepts is
         passed to ``on_answer`` at once (apply it, read it back); global commands work
         as in any moment ("pause" stops the timer). With ``--timer off`` it listens until
-        ``done()`` or "ready".
+        ``done()`` or "ready". ``start_key`` announces the timer (``{purpose}``, ``{seconds}``).
 
         :returns: the accepted answers, in order.
         """
         m = Moment(None, parse, help_key, moment, phrases=phrases, free=free)
-        return self.timers.timed(purpose_key, m, done, on_answer, **values)
+        return self.timers.timed(purpose_key, m, done, on_answer, start_key=start_key, **values)
 
     # ------------------------------------------------------------------ vocabulary
     def check_vocabulary(self, words: Iterable[str]) -> list[str]:

@@ -78,12 +78,14 @@ class Timers:
         self._listen(seconds, None, None, None)
 
     def timed(self, purpose_key: str, m: Moment, done: Callable[[], bool],
-              on_answer: Callable[[Any], None] | None = None, **values) -> list:
+              on_answer: Callable[[Any], None] | None = None, start_key: str = "common.timer_start",
+              **values) -> list:
         """A timed moment: the timer runs while ``m``'s answers are taken as they come.
 
         :param m: the moment (its ``key`` is not said: ``purpose_key`` opens the timer).
         :param done: ``done() -> bool``: every player has acted; the timer ends at once.
         :param on_answer: called with each accepted answer (apply it, read it back).
+        :param start_key: the sentence that starts the timer (``{purpose}``, ``{seconds}``).
         :returns: the accepted answers, in order.
         """
         t = self.t
@@ -94,7 +96,7 @@ class Timers:
             t.say_text(t.text("common.timer_off", purpose=purpose))
             self._listen(None, m, done, lambda v: (answers.append(v), on_answer and on_answer(v)))
             return answers
-        t.say_text(t.text("common.timer_start", seconds=int(seconds), purpose=purpose), remember=False)
+        t.say_text(t.text(start_key, seconds=int(seconds), purpose=purpose), remember=False)
         self._listen(seconds, m, done, lambda v: (answers.append(v), on_answer and on_answer(v)))
         return answers
 

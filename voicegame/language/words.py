@@ -79,6 +79,9 @@ class NumberWords:
     filler_phrases: tuple[str, ...]
     half_alone: tuple[str, ...]
     half_suffixes: tuple[str, ...]
+    #: "one sixty" = 160, "two fifty" = 250: a digit then a two-digit number says the hundreds
+    #: (``[numbers] hundreds_pairs``; English speech, not Spanish or Dutch)
+    hundreds_pairs: bool = False
 
     def all_words(self) -> set[str]:
         return set(self.units + self.tens + self.scales + self.connectors + self.decimal
@@ -103,7 +106,7 @@ class Understanding:
             n.get("group_mark", ","), dict(n.get("aliases", {})),
             tuple(tuple(pair) for pair in n.get("replacements", ())), tuple(n.get("article_one", ())),
             tuple(sorted(n.get("filler_phrases", ()), key=len, reverse=True)), tuple(n.get("half_alone", ())),
-            tuple(n.get("half_suffixes", ())))
+            tuple(n.get("half_suffixes", ())), bool(n.get("hundreds_pairs", False)))
         self.yes_words = tuple(words["yes_no"]["yes"])
         self.no_words = tuple(words["yes_no"]["no"])
         self.side_words = {k: tuple(v) for k, v in words["sides"].items()}
@@ -394,9 +397,28 @@ class Understanding:
         converted = alpha2digit(" ".join(toks), self.lang).split()
         if len(converted) == 1 and _ASCII_DIGITS.fullmatch(converted[0]):
             return int(converted[0])
+        if n.hundreds_pairs and (pair := self._hundreds_pair(toks)) is not None:
+            return pair
         if year:
             return self._year_pair(toks)
         return None
+
+    def _hundreds_pair(self, toks: list[str]) -> int | None:
+        """"one sixty" → 160, "two fifty" → 250, "one oh five" → 105: a digit word, then a
+        number from 10 to 99 (or "oh" and a digit), as English speech says hundreds."""
+        if len(toks) < 2 or toks[0] not in self.numbers.units:
+            return None
+        head = self._integer(toks[:1], False)
+        if head is None or not 1 <= head <= 9:
+            return None
+        rest = toks[1:]
+        if rest[0] in self.numbers.zero_words and len(rest) == 2:
+            tail = self._integer(rest[1:], False)
+            return head * 100 + tail if tail is not None and tail <= 9 else None
+        if rest[0] in self.numbers.connectors:
+            return None
+        tail = self._integer(rest, False)
+        return head * 100 + tail if tail is not None and 10 <= tail <= 99 else None
 
     def _year_pair(self, toks: list[str]) -> int | None:
         """"nineteen eighty four" → 1984, "twenty twenty four" → 2024, "nineteen oh five" → 1905."""

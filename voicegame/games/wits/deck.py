@@ -25,7 +25,7 @@ asked once.
 
 Where a bank starts: at the beginning of its fixed order, or — for a bank with no
 position saved yet (a fresh data dir) and an explicit ``voicegame play wits --seed N``
-— at block ``N mod (bank size // count)`` of that order (:func:`first_start`), so
+— at a block of that order the game's seeded rng picks (:func:`first_start`), so
 different seeds start fresh kiosks or test runs on different questions. The start
 is saved with the position and every later pass goes round the same rotated order,
 so each question is still asked once before any repeats.
@@ -37,6 +37,7 @@ import csv
 import hashlib
 import io
 import math
+import random
 import re
 import tomllib
 from dataclasses import asdict, dataclass
@@ -288,17 +289,17 @@ def _read_positions(path: Path) -> dict:
     return data
 
 
-def first_start(size: int, count: int, seed: int | None) -> int:
-    """Index in the fixed order where a fresh bank's first pass starts.
+def first_start(size: int, count: int, rng: random.Random | None) -> int:
+    """Index in the fixed order where a fresh bank's first pass starts (a chance step).
 
-    The order is cut into blocks of ``count`` questions (whole games); ``seed`` picks
-    block ``seed mod (size // count)``. No seed: 0.
+    The order is cut into blocks of ``count`` questions (whole games); ``rng`` picks one
+    (``rng.randrange(size // count)``). No rng: 0.
 
     :param size: questions in the bank; :param count: questions per game.
     """
-    if seed is None or count < 1 or size < count:
+    if rng is None or count < 1 or size < count:
         return 0
-    return (seed % (size // count)) * count
+    return rng.randrange(size // count) * count
 
 
 def _rotated(order: list[Question], start_id: str | None) -> list[Question]:
@@ -311,7 +312,7 @@ def _rotated(order: list[Question], start_id: str | None) -> list[Question]:
 
 
 def draw_questions(bank: Sequence[Question], count: int, key: str,
-                   path: str | Path | None = None, seed: int | None = None) -> list[Question]:
+                   path: str | Path | None = None, rng: random.Random | None = None) -> list[Question]:
     """Draw the next ``count`` questions of ``bank`` in its fixed order, and persist the position.
 
     Questions already asked in the current pass are skipped; when fewer than
@@ -320,7 +321,7 @@ def draw_questions(bank: Sequence[Question], count: int, key: str,
 
     :param key: the bank's key (:func:`bank_key`).
     :param path: position file (default :func:`position_path`).
-    :param seed: only for a bank with no saved position: picks where its first pass
+    :param rng: only for a bank with no saved position: picks where its first pass
         starts (:func:`first_start`); the start is saved and kept by every later pass.
     :returns: ``count`` distinct questions.
     :raises ValueError: ``count`` < 1 or larger than the bank.
@@ -340,7 +341,7 @@ def draw_questions(bank: Sequence[Question], count: int, key: str,
     if isinstance(entry.get("start"), str):
         start_id = entry["start"]
     elif saved is None:  # a fresh bank: the seed may pick where its first pass starts
-        start_id = order[first_start(len(order), count, seed)].id
+        start_id = order[first_start(len(order), count, rng)].id
     else:  # saved before starts were kept: the beginning of the order
         start_id = order[0].id
     order = _rotated(order, start_id)

@@ -1,98 +1,48 @@
-"""The spoken Wits & Wagers host (second edition; rulings K1–K9, G1–G4).
+"""The spoken Wits & Wagers host: a queued ``transitions`` machine over the pure rules
+(rulings K1–K9, G1–G4 in docs/rulings.md).
 
-Per question (phases of a ``transitions`` machine over :class:`Host`):
+Phases (:class:`Phase`)::
 
-1. ``question`` — read "question n of 7" and run the guessing timer (G1, K2).
-2. ``guessing`` — ask each player in seat order for their guess ("Red, your
-   guess?") and read it back, every guess alike with the question's unit ("Red: 85
-   keys.", a calendar year bare: "Red: 1969."); the number may come with the
-   player's own colour ("red, twenty"; another colour is refused with the reason)
-   and with unit words ("fifty kilometres"); in a question asked in a scale ("How
-   many million square kilometres…?") a guess said with it is taken in the
-   question's unit ("seventeen million" → 17, read back "17 million square
-   kilometres"); a non-number is asked again showing
-   what was heard; silence re-prompts once, then records "no guess" (left off the
-   mat; the player may still bet). Then all guesses are read back together: "yes"
-   / "that's right" (or silence twice) accepts them, "no" asks which to change
-   ("never mind" / "yes" there keeps them), "red 2009" / "no, red 2009" /
-   "red no guess" changes one directly (G4); "undo" takes back the last answer.
-3. ``betting`` — announce the mat (K3: every slot, its odds and whose guess is
-   in it), run the betting timer, then ask each player in seat order for their
-   bets (silence twice: no bet), reading each back. Betting closes by voice:
-   "Any changes?" — a player says their colour and new bets (a two-token bet
-   or "no bet" replaces theirs; a single token is added, a third refused, K4),
-   and "no" / "done" (or silence twice) closes the betting; the bets are read back.
-   "The mat" re-reads the mat at every betting moment (and at "say ready" with
-   ``--timer off``); "never mind" after "yes" at "Any changes?" goes back to it.
-   "Repeat the question" ("what was the question") re-reads the question at every
-   guessing and betting moment; such a request is no answer, so "undo" passes over it.
-4. ``reveal`` — the answer with its unit ("The answer is 42.195 kilometres."; the
-   source only when asked: "where is that from?" at the next guess or bet), the winning slot
-   (K5), the bonuses (K7), each player's winnings (K6), and the standings.
+    setup → intro → question → guesses → bets → reveal → question … → final → game_over
 
-After the last question (``final``): the winner, the K8 tie-break question
-when needed ("Who is younger: Red or Blue?" — worded for a player or a team, as
-the host cannot tell them apart), and a recap of the questions with their answers.
-K8 is silent on youngest players of the same age:
-then ("same age", "both", "red and blue") the tie stands and those players share
-the win (``record["winners"]`` lists them all, as R6 does for ROFL!).
+- ``question``: "Question n of 7." and the question.
+- ``guesses``: the guessing timer listens (K2, chosen): "red, 350" is Red's guess at once, read
+  back once; it ends as soon as everyone has answered. Then whoever is missing is asked in
+  seat order (silence twice: no guess). "no, 40" corrects the last guess, "red 40" Red's (G4);
+  "Any guess to fix?" closes the guessing.
+- ``bets``: the mat is read once, three slots a sentence, empty slots never (K3); the betting
+  timer listens (K4): "red, both on 350" places Red's bets at once, read back once; it ends
+  as soon as everyone has bet; the missing are asked in seat order (silence twice: no bet).
+- ``reveal``: the answer, the winning slot (K5), each change of chips (K6, K7), the leader.
+- ``final``: the winner (K8 tie-break asked when needed) and two highlights.
 
-Resume: ``voicegame resume`` replays the input log muted; at the first live
-listening moment of a question whose reading was muted, the host reads the
-question again ("We are at question 4 of 7. …"), and in the betting the mat too.
+Rule state and chance: the question in play (:class:`rules.QuestionState`: guesses, mat, bets)
+changes only through rule actions; the questions are drawn once, at set-up, from the bank's
+saved position (:func:`deck.draw_questions`, the table's rng picking where a fresh bank starts
+when ``--seed`` was given) and kept in ``settings.options`` so undo and resume replay them.
+The public view (``game "wits"``) is published after every change; it never holds the answer
+before the reveal.
 
-With ``--timer off`` the host's own "say ready" moment (G1) also takes "ok",
-"yes", "done" and the language's ``[moments] ready`` words.
-
-Options: ``--players red,blue,green,yellow`` (2–7 names, colours by default,
-G3; a colour is kept as a colour key inside but said as the table chose it —
-"violeta" stays "Violeta", not "Morado" — and other names keep their spelling:
-"Ana", "bram"; every name starts a sentence with a capital), ``--questions PATH`` (CSV or TOML
-bank), ``--count 7``. The questions are drawn in :func:`validate` from the
-persisted bank position and stored in ``settings.options`` so that undo and resume
-replay the same questions; ``voicegame play wits --seed N`` also picks where a bank
-with no saved position starts (:func:`voicegame.decks.wits.first_start`).
-
-Languages (``--lang en|es|nl``, issue 8): every sentence comes from
-``prompts/<lang>/wits.toml``, every phrase word from ``words_wits.toml``; colour
-players are said as names with a capital (:meth:`Host.name`: "Red", "Rojo", "Rood",
-as the other games do); Dutch speaks to the table as "jullie", and "je" only to one
-named player; numbers are written with
-the language's decimal and group marks (:meth:`Host.num`: "42,195", "12.500").
+"rules" tells the rules in short parts ("got it" ends them); a tip is said the first time each
+moment comes up. "the mat", "the scores", "repeat the question" and "where is that from?" work
+at every moment that listens; undo takes back the speaker's own last input.
 """
 
 from __future__ import annotations
 
 import argparse
 import dataclasses
+import enum
 import re
 from pathlib import Path
-from typing import Any
 
 from transitions import Machine
 
-from voicegame.games.wits.deck import Question, bank_key, draw_questions, load_bank
-from voicegame.engine.table import SILENT, NotAllowed, NotUnderstood, Table, understood
+from voicegame.engine import phases
+from voicegame.engine.seats import default_seats
+from voicegame.engine.table import SILENT, Ambiguous, NotAllowed, NotUnderstood, Table, understood
 from voicegame.games.wits import rules
-from voicegame.games.wits.rules import (
-    DEFAULT_QUESTIONS,
-    MAX_PLAYERS,
-    MIN_PLAYERS,
-    TOO_HIGH,
-    Bet,
-    BetBook,
-    Mat,
-    Slot,
-    apply_question,
-    break_tie,
-    build_mat,
-    new_game,
-    open_betting,
-    place_bets,
-    standings,
-    winners,
-)
-from voicegame.language.words import normalise, understanding
+from voicegame.games.wits.deck import Question, bank_key, draw_questions, load_bank
 from voicegame.games.wits.intents import (
     NO_GUESS,
     AmbiguousSlot,
@@ -106,33 +56,67 @@ from voicegame.games.wits.intents import (
     resolve,
     wits_understanding,
 )
+from voicegame.games.wits.rules import (
+    DEFAULT_QUESTIONS,
+    MAX_PLAYERS,
+    MIN_PLAYERS,
+    TOO_HIGH,
+    Bet,
+    Slot,
+    break_tie,
+    new_game,
+    standings,
+    winners,
+)
+from voicegame.language.words import normalise, understanding
 
-#: Default players (G3): four colours, seat order.
-DEFAULT_PLAYERS = ("red", "blue", "green", "yellow")
-#: Silences at a player's guess before "no guess" is recorded (the first re-prompts).
-GUESS_SILENCES = 2
-#: Silences at a player's bet prompt before "no bet" is recorded.
-BET_SILENCES = 2
-#: Silences at "is that right?" / "any changes?" that accept / close.
-CONFIRM_SILENCES = 2
-#: Parsed at a betting moment when the players ask for the mat again ("the mat").
-READ_MAT = "read the mat"
-#: Parsed when a player backs out of a follow-up question ("never mind").
-BACK_OUT = "back out"
-#: Parsed at a guessing or betting moment when the players ask for the question again.
-READ_QUESTION = "read the question"
-#: Parsed at a guessing or betting moment when the players ask where the last answer is from.
-READ_SOURCE = "read the source"
+#: Default players (G3): the first four colours of the one seat order (as the lobby seats them).
+DEFAULT_PLAYERS = tuple(default_seats(4))
+#: Silences at a player's guess or bets before "no guess" / "no bet" is recorded.
+GUESS_SILENCES = BET_SILENCES = 2
+#: Silences at "Any guess to fix?" that close the guessing.
+CONFIRM_SILENCES = 1
+#: Most items a spoken list has; the rest on request ("the mat", "the scores").
+LIST_ITEMS = 3
 
-STATES = ["intro", "question", "guessing", "betting", "reveal", "final", "game_over"]
+
+class Said(enum.Enum):
+    """What a moment heard besides a guess or a bet (enums journal as intents)."""
+
+    READ_MAT = "read the mat"
+    READ_QUESTION = "read the question"
+    READ_SOURCE = "read the source"
+    READ_SCORES = "read the scores"
+    RULES = "rules"
+    READY = "ready"
+    FIX = "fix"          # "yes" at "Any guess to fix?": which one
+    KEEP = "keep"        # "no" / "never mind": nothing to fix
+    DONE = "done"        # "done" at the end: the game may end
+
+
+class Phase(enum.Enum):
+    """The phases of a Wits & Wagers game; the values are the undo/resume phase names."""
+
+    SETUP = "setup"
+    INTRO = "intro"
+    QUESTION = "question"
+    GUESSES = "guesses"
+    BETS = "bets"
+    REVEAL = "reveal"
+    FINAL = "final"
+    GAME_OVER = "game_over"
+
+
+P = Phase
 TRANSITIONS = [
-    {"trigger": "begin", "source": "intro", "dest": "question"},
-    {"trigger": "guessing_time", "source": "question", "dest": "guessing"},
-    {"trigger": "guesses_taken", "source": "guessing", "dest": "betting"},
-    {"trigger": "betting_closed", "source": "betting", "dest": "reveal"},
-    {"trigger": "next_step", "source": "reveal", "dest": "final", "conditions": "game_is_over"},
-    {"trigger": "next_step", "source": "reveal", "dest": "question", "unless": "game_is_over"},
-    {"trigger": "finish", "source": "final", "dest": "game_over"},
+    {"trigger": "start", "source": P.SETUP, "dest": P.INTRO},
+    {"trigger": "begin", "source": P.INTRO, "dest": P.QUESTION},
+    {"trigger": "question_read", "source": P.QUESTION, "dest": P.GUESSES},
+    {"trigger": "guesses_taken", "source": P.GUESSES, "dest": P.BETS, "conditions": "all_guessed"},
+    {"trigger": "bets_taken", "source": P.BETS, "dest": P.REVEAL, "conditions": "all_bet"},
+    {"trigger": "settled", "source": P.REVEAL, "dest": P.FINAL, "conditions": "game_is_over"},
+    {"trigger": "settled", "source": P.REVEAL, "dest": P.QUESTION, "unless": "game_is_over"},
+    {"trigger": "finish", "source": P.FINAL, "dest": P.GAME_OVER},
 ]
 
 
@@ -151,6 +135,8 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
                              "where that first pass starts")
     parser.add_argument("--count", type=int, default=DEFAULT_QUESTIONS,
                         help=f"questions in the game (default {DEFAULT_QUESTIONS})")
+    parser.epilog = ('While playing, say "where is that from?" to hear the source of the last answer, '
+                     '"rules" for the rules in short parts, "the mat" or "the scores".')
 
 
 def options_from_args(args) -> dict:
@@ -200,11 +186,8 @@ def _players_and_names(names: list, lang: str) -> tuple[list[str], dict[str, str
 
 
 def validate(settings) -> None:
-    """Check the options and draw this game's questions (stored in ``settings.options``).
-
-    The questions are drawn from the bank's persisted position (no repeats
-    across games) only once: a settings object that already holds
-    ``question_set`` (resume, replay) keeps it. ``players`` become colour keys and
+    """Check the options and that the bank loads and holds ``--count`` questions; nothing is
+    drawn here (:func:`deal` draws at the set-up). ``players`` become colour keys and
     other names; ``names`` keeps the words the table chose for colours
     (``{"purple": "violeta"}``), also when validated again.
 
@@ -222,9 +205,28 @@ def validate(settings) -> None:
     if opts.get("question_set"):
         return
     bank = load_bank(opts.get("questions"), settings.lang)
+    if count > len(bank):
+        raise ValueError(f"The question bank has only {len(bank)} questions, fewer than --count {count}.")
+
+
+def deal(settings, rng) -> None:
+    """The chance step of the set-up: draw this game's questions into ``settings.options``
+    (``question_ids``, ``question_set``), once — a game that holds them (undo, resume) keeps them.
+
+    The bank's fixed order goes on from its saved position (no repeats across games); for a
+    bank with no saved position yet, ``rng`` (the table's, seeded by ``--seed``) picks where the
+    first pass starts when ``--seed`` was given (:func:`deck.first_start`).
+
+    :raises ValueError: the position cannot be saved (one sentence).
+    """
+    opts = settings.options
+    if opts.get("question_set"):
+        return
+    bank = load_bank(opts.get("questions"), settings.lang)
     try:
-        chosen = draw_questions(bank, count, bank_key(opts.get("questions"), settings.lang),
-                                seed=opts.get("bank_seed"))
+        chosen = draw_questions(bank, opts.get("count", DEFAULT_QUESTIONS),
+                                bank_key(opts.get("questions"), settings.lang),
+                                rng=rng if opts.get("bank_seed") is not None else None)
     except OSError as exc:
         raise ValueError(f"Cannot save the question-bank position: {exc}.") from exc
     opts["question_ids"] = [q.id for q in chosen]
@@ -235,17 +237,21 @@ def validate(settings) -> None:
 
 
 class Host:
-    """The Wits & Wagers host: a ``transitions`` machine over this object.
+    """The Wits & Wagers host: a queued ``transitions`` machine over this object.
 
-    :param table: the :class:`~voicegame.host.base.Table` (settings already validated;
-        if not, :func:`validate` is called here).
+    :param table: the :class:`~voicegame.engine.table.Table` (settings validated; if not,
+        :func:`validate` is called here). The constructor draws the questions (:func:`deal`)
+        and never listens.
     """
 
     def __init__(self, table: Table):
         self.table = table
         settings = table.settings
-        if not settings.options.get("question_set"):
+        if not settings.options.get("players") or "count" not in settings.options:
             validate(settings)
+        if not settings.options.get("question_set"):
+            deal(settings, table.chance())
+            table.settings_changed()
         self.lang = settings.lang
         self.wu = wits_understanding(settings.lang)
         self.questions = [Question.from_dict(d) for d in settings.options["question_set"]]
@@ -253,43 +259,64 @@ class Host:
         #: the names the table chose for colour players ("violeta" for purple), see :meth:`name`
         self.chosen_names: dict[str, str] = dict(settings.options.get("names") or {})
         self.game = new_game(self.players, len(self.questions))
-        self.guesses: dict[str, Any] = {}
-        self.mat: Mat | None = None
-        self.book: BetBook | None = None
+        #: the question in play (rule state: guesses, mat, bets), ``None`` between questions
+        self.q: rules.QuestionState | None = None
+        self.last_result: rules.QuestionResult | None = None
         self.tie: dict | None = None
-        self.final_winners: list[str] = []
-        #: Resumed from a replayed log (``voicegame resume``), not yet at a live listening moment.
-        self.replayed = table.resuming
-        #: What of the current question was said live, not muted by a replay: "question", "mat".
-        self.said_live: set[str] = set()
-        self.machine = Machine(model=self, states=STATES, transitions=TRANSITIONS, initial="intro",
-                               auto_transitions=False)
-        table.score_callback = self.say_standings
+        #: the player the host is asking now (the speaker an "undo" belongs to), else ``None``
+        self.addressed: str | None = None
+        self.tips: set[str] = set()
+        self.rules_at = -1
+        #: "ready" was said at an untimed guessing or betting moment (``--timer off``)
+        self.ready = False
+        self.machine = Machine(model=self, states=Phase, transitions=TRANSITIONS, initial=Phase.SETUP,
+                               auto_transitions=False, queued=True)
+        table.score_callback = self.say_scores
         table.snapshot_callback = self.snapshot
+        table.where_we_are = self.where_we_are
+        table.speaker_of = self.speaker_of
 
     # ------------------------------------------------------------------ driver
     def play(self) -> None:
-        """Run the whole game; returns when it is over."""
-        while self.state != "game_over":
-            getattr(self, "run_" + self.state)()
+        """Run the whole game; returns when it is over. :raises PhaseError: a trigger could not fire."""
+        phases.play(self, "start", Phase.GAME_OVER)
+
+    def fire(self, trigger: str) -> None:
+        """Fire ``trigger`` (queued). :raises PhaseError: no transition of it can fire now."""
+        phases.fire(self, trigger)
+
+    def _enter(self) -> None:
+        """Mark the phase for undo and the autosave ("guesses:3")."""
+        phase = self.state.value
+        if self.state in (Phase.QUESTION, Phase.GUESSES, Phase.BETS, Phase.REVEAL):
+            phase = f"{phase}:{self.number}"
+        self.table.enter_phase(phase)
+
+    # ------------------------------------------------------------------ conditions (pure rules)
+    def all_guessed(self) -> bool:
+        return self.q is not None and rules.all_guessed(self.q)
+
+    def all_bet(self) -> bool:
+        return self.q is not None and rules.all_bet(self.q)
 
     def game_is_over(self) -> bool:
-        """Condition: every question has been played (K8)."""
+        """Every question has been played (K8)."""
         return self.game.is_over
 
+    # ------------------------------------------------------------------ state
     def snapshot(self) -> dict:
         """JSON-ready state for the autosave (informative; resume replays the log)."""
-        return {"state": self.state, "game": dataclasses.asdict(self.game), "guesses": dict(self.guesses),
-                "book": dataclasses.asdict(self.book) if self.book else None}
+        return {"state": self.state.value, "game": dataclasses.asdict(self.game),
+                "question": dataclasses.asdict(self.q) if self.q else None}
 
     @property
     def number(self) -> int:
-        """1-based number of the current question."""
-        return self.game.question_index + 1
+        """1-based number of the current question (the last one once the game is over)."""
+        return min(self.game.question_index + 1, len(self.questions)) if self.q is None else self.q.number
 
     @property
     def question(self) -> Question:
-        return self.questions[self.game.question_index]
+        return self.questions[self.number - 1]
 
     @property
     def scale(self) -> int:
@@ -297,74 +324,159 @@ class Host:
         q = self.question
         return self.wu.question_scale(q.question, q.unit)
 
-    # ------------------------------------------------------------------ phases
-    def run_intro(self) -> None:
+    def first_time(self, moment: str) -> bool:
+        """True the first time ``moment`` comes up in this game (its tip is said then)."""
+        if moment in self.tips:
+            return False
+        self.tips.add(moment)
+        return True
+
+    def speaker_of(self, text: str | None) -> str | None:
+        """Who said ``text`` (for "undo", G4): the player it names, else the player asked now,
+        else ``None`` (anyone: a timer's open floor)."""
+        named = self.wu.player_named(text or "", self.players)
+        return named or self.addressed
+
+    # ------------------------------------------------------------------ the public view
+    def show(self, hint_key: str | None = None) -> None:
+        """Publish the public view (VIEWS.md, game "wits") after every change. The answer is
+        only in it from the reveal on (``payout``); guesses and bets are said aloud, so public."""
         t = self.table
-        t.enter_phase("intro")
+        q = self.q
+        question = None
+        if self.state not in (Phase.SETUP, Phase.INTRO, Phase.FINAL, Phase.GAME_OVER) and q is not None:
+            asked = self.question
+            question = {"number": q.number, "total": len(self.questions), "text": asked.question,
+                        "unit": asked.unit or None}
+        guesses = [{"player": p, "value": q.guesses.get(p)} for p in self.players if p in q.guesses] if q else []
+        mat, bets = [], []
+        if q is not None and q.mat is not None:
+            for slot in q.mat.slots:
+                mat.append({"slot": slot.id, "odds": slot.odds, "label": self.text("wits.odds_label", odds=slot.odds),
+                            "value": slot.guess, "players": list(slot.players)})
+            counts: dict[str, int] = {}
+            for b in q.book.bets:
+                counts[b.player] = counts.get(b.player, 0) + 1
+                bets.append({"player": b.player, "slot": b.slot_id, "token": str(counts[b.player]), "chips": b.chips})
+        payout = None
+        result = self.last_result
+        if result is not None and self.state in (Phase.REVEAL, Phase.FINAL, Phase.GAME_OVER):
+            asked = self.questions[result.number - 1]
+            payout = {"answer": result.answer, "unit": asked.unit or None, "winning_slot": result.winning_slot,
+                      "paid": {p.player: p.won + p.bonus for p in result.settlement.players}}
+            if question is None and self.state is Phase.REVEAL:
+                question = {"number": result.number, "total": len(self.questions), "text": asked.question,
+                            "unit": asked.unit or None}
+        waiting = ()
+        if q is not None and self.state is Phase.GUESSES:
+            waiting = rules.waiting_guessers(q)
+        elif q is not None and self.state is Phase.BETS:
+            waiting = rules.waiting_bettors(q)
+        data = {
+            "lang": self.lang,
+            "players": [{"id": p, "name": self.name(p)} for p in self.players],
+            "scores": dict(self.game.chips),
+            "turn": question["number"] if question else None,
+            "active": self.addressed,
+            "hint": t.text(hint_key) if hint_key else None,
+            "round_total": len(self.questions),
+            "question": question,
+            "guesses": guesses,
+            "mat": mat,
+            "bets": bets,
+            "chips": dict(self.game.chips),
+            "payout": payout,
+            "waiting": list(waiting),
+        }
+        t.show(self.state.value, data)
+
+    # ------------------------------------------------------------------ phases
+    def on_enter_INTRO(self) -> None:
+        self._enter()
+        t = self.table
         t.check_vocabulary(w for phrase in self.wu.vocabulary(self.players) for w in phrase.split())
         count = len(self.questions)
-        seconds = t.settings.timer_s
-        t.say("wits.intro", players=self.names(self.players),
-              questions=self.text("wits.questions_one") if count == 1 else self.text("wits.questions_many", n=count),
-              guessing=(self.text("wits.intro_guess_timer", seconds=int(seconds)) if seconds
-                        else self.text("wits.intro_guess_ready")),
-              betting=self.text("wits.intro_bet_timer") if seconds else self.text("wits.intro_bet_ready"))
-        self.begin()
+        t.say("wits.welcome", players=self.names(self.players),
+              questions=self.text("wits.questions_one") if count == 1 else self.text("wits.questions_many", n=count))
+        self.show()
+        self.fire("begin")
 
-    def run_question(self) -> None:
-        t = self.table
-        n = self.number
-        t.enter_phase(f"question:{n}")
-        self.guesses, self.mat, self.book = {}, None, None
-        self.said_live = set()
+    def on_enter_QUESTION(self) -> None:
+        self.q = rules.start_question(self.game)
+        self.last_result = None
+        self._enter()
         self.read_question()
-        self.run_timer("wits.timer_guess", number=n)
-        self.guessing_time()
+        self.show()
+        self.fire("question_read")
 
-    def run_guessing(self) -> None:
+    def on_enter_GUESSES(self) -> None:
+        """K2: the guessing timer listens; then whoever is missing is asked in seat order;
+        then "Any guess to fix?"."""
         t = self.table
-        t.enter_phase(f"guesses:{self.number}")
-        for player in self.players:
-            self.guesses[player] = self.ask_guess(player)
+        self._enter()
+        self.show("wits.hint_guess")
+        first = self.first_time("guess_timer")
+        purpose = "wits.timer_guess_first" if first else "wits.timer_guess"
+        self.addressed = None
+        t.timed_moment(purpose, self.with_requests(self.parse_open_guess), done=self.guessing_done,
+                       on_answer=self.take_open_guess, phrases=self.guess_phrases(),
+                       help_key="wits.help_guess_timer", moment="guess_timer", start_key="wits.timer_start",
+                       example=self.example_guess())
+        self.ready = False
+        for player in rules.waiting_guessers(self.q):
+            if player in self.q.guesses:  # answered meanwhile (a guess out of turn)
+                continue
+            self.ask_guess(player)
+        self.addressed = None
         self.confirm_guesses()
-        self.guesses_taken()
+        self.fire("guesses_taken")
 
-    def run_betting(self) -> None:
+    def on_enter_BETS(self) -> None:
+        """K3, K4: the mat, read once; the betting timer listens; then the missing are asked."""
         t = self.table
-        n = self.number
-        t.enter_phase(f"bets:{n}")
-        self.mat = build_mat({p: self.guesses.get(p) for p in self.players})
-        self.book = open_betting(self.mat, self.players)
+        self.q = rules.open_mat(self.q)
+        self._enter()
+        self.show("wits.hint_bet")
         t.say_text(self.mat_text())
-        self.mark_live("mat")
-        self.run_timer("wits.timer_bet", mat=True, number=n)
-        for player in self.players:
+        if self.first_time("too_high"):
+            t.say_text(self.text("wits.tip_too_high"), remember=False)
+        purpose = "wits.timer_bet_first" if self.first_time("bet_timer") else "wits.timer_bet"
+        self.addressed = None
+        self.ready = False
+        t.timed_moment(purpose, self.with_requests(self.bet_parser(None), mat=True), done=self.betting_done,
+                       on_answer=self.take_open_bet, phrases=self.bet_phrases(), help_key="wits.help_bet_timer",
+                       moment="bet_timer", start_key="wits.timer_start", first=self.cap(self.players[0]),
+                       slot=self.num(self.q.mat.occupied()[0].guess) if self.q.mat.occupied() else
+                       self.text("wits.too_high_name"))
+        for player in rules.waiting_bettors(self.q):
             self.take_bets(player)
-        self.take_changes()
-        t.say_text(" ".join([self.text("wits.betting_closed")]
-                            + [self.text("wits.readback_bet", Player=self.cap(p), bets=self.bets_text(p))
-                               for p in self.players]))
-        self.betting_closed()
+        self.addressed = None
+        self.fire("bets_taken")
 
-    def run_reveal(self) -> None:
+    def on_enter_REVEAL(self) -> None:
         t = self.table
-        n = self.number
-        q = self.question
-        t.enter_phase(f"reveal:{n}")
-        t.say_text(self.answer_text(q))
+        self._enter()
+        asked = self.question
         chips_before = dict(self.game.chips)
-        self.game, result = apply_question(self.game, self.guesses, self.book.bets, q.answer)
+        self.game, result = rules.settle_question(self.game, self.q, asked.answer)
+        self.last_result = result
+        self.q = None
+        t.say_text(self.answer_text(asked))
         self.say_winning_slot(result)
         for entry in result.settlement.players:
-            t.say_text(self.payout_text(entry))
-        self.record_question(q, result, chips_before)
-        self.say_standings()
-        self.next_step()
+            line = self.payout_text(entry)
+            if line:
+                t.say_text(line)
+        self.record_question(asked, result, chips_before)
+        self.show()
+        if not self.game.is_over:
+            self.say_leaders()
+        self.fire("settled")
 
-    def run_final(self) -> None:
+    def on_enter_FINAL(self) -> None:
         t = self.table
-        t.enter_phase("final")
-        t.say("wits.final_intro")
+        self._enter()
+        self.show()
         tied = winners(self.game)
         top = self.game.chips[tied[0]]
         if len(tied) == 1:
@@ -381,279 +493,311 @@ class Host:
                 won = list(youngest)
                 t.say("wits.tie_shared", players=self.names(won), with_chips=self.with_chips(top))
             self.tie = {"tied": list(tied), "youngest": list(youngest)}
-        self.final_winners = won
-        t.record["standings"] = [dataclasses.asdict(s) for s in standings(self.game)]
-        t.record["winners"] = list(won)
-        t.record["tie_break"] = self.tie
-        t.record["chips"] = dict(self.game.chips)
-        t.say("wits.recap_intro")
-        for i, q in enumerate(self.questions, start=1):
-            t.say("wits.recap_item", number=i, question=q.question, answer=self.value_text(q, q.answer))
+        t.note_record(standings=[dataclasses.asdict(s) for s in standings(self.game)], winners=list(won),
+                      tie_break=self.tie, chips=dict(self.game.chips))
+        for sentence in self.highlights():
+            t.say_text(sentence)
+        self.last_words()
         t.say("common.game_over")
-        self.finish()
+        self.fire("finish")
 
-    # ------------------------------------------------------------------ timers
-    def run_timer(self, purpose_key: str, mat: bool = False, **values) -> None:
-        """A game timer (G1, :meth:`Table.run_timer`); with ``--timer off`` the host's own
-        "say ready" moment, which also takes "ok", "yes", "done"… and, when ``mat``
-        (betting), "the mat" to hear the mat again."""
-        t = self.table
-        if t.settings.timer_s:
-            t.run_timer(purpose_key, **values)
-            return
-        u, wu = t.understanding, self.wu
+    def on_enter_GAME_OVER(self) -> None:
+        self._enter()
+        self.show()
 
-        def parse(text: str):
-            if mat and wu.said("read_mat", text):
-                return READ_MAT
-            if wu.is_ready(text):
-                return True
-            raise NotUnderstood
-
-        phrases = (list(u.ready_words) + [" ".join(p) for p in wu.moments.get("ready", ())] + list(u.yes_words)
-                   + [" ".join(p) for p in wu.moments.get("repeat_question", ())]
-                   + [" ".join(p) for p in wu.moments.get("source", ())]
-                   + ([" ".join(p) for p in wu.moments.get("read_mat", ())] if mat else []))
-        while self.reread(self.ask("common.timer_off", self.with_question(parse), phrases=phrases, moment="ready",
-                                   timeout_s=None, help_key="wits.help_ready_bet" if mat else "wits.help_ready_guess",
-                                   purpose=self.text(purpose_key, **values))):
-            pass
-
-    # ------------------------------------------------------------------ listening
+    # ------------------------------------------------------------------ listening helpers
     def ask(self, key: str | None, parse, **kwargs):
-        """:meth:`Table.ask` of this game: after a resume, :meth:`recall` first."""
-        self.recall()
-        return self.table.ask(key, parse, **kwargs)
+        """:meth:`Table.ask` of this game, where "rules" tells the next part of the rules and
+        "the mat" / "repeat the question" / "where is that from?" / "the scores" are answered
+        (none of them an input "undo" takes back)."""
+        mat = kwargs.pop("mat", False)
+        wrapped = self.with_requests(parse, mat=mat)
+        while True:
+            got = self.table.ask(key, wrapped, **kwargs)
+            if not self.answer_request(got):
+                return got
+            key = None
 
-    def read_question(self, key: str = "wits.read_question") -> None:
-        """Read the current question ("Question 3 of 7. …")."""
-        self.table.say(key, number=self.number, count=len(self.questions), question=self.question.question)
-        self.mark_live("question")
-
-    def mark_live(self, part: str) -> None:
-        """Note that ``part`` of the question ("question", "mat") was just said live (not muted
-        by a replay), so :meth:`recall` need not say it again."""
-        if not self.table.replaying:
-            self.said_live.add(part)
-
-    def recall(self) -> None:
-        """Before a listening moment: after ``voicegame resume``, at the first live one, say again
-        what the players only heard before the stop (muted in the replay): the current question
-        while it is guessed or bet on ("We are at question 4 of 7: …"), and in the betting the mat.
-        Nothing if it was said live after the resume."""
-        t = self.table
-        if not self.replayed or t.replaying:
-            return
-        self.replayed = False
-        if self.state not in ("question", "guessing", "betting"):
-            return
-        if "question" not in self.said_live:
-            self.read_question("wits.recall_question")
-        if self.state == "betting" and self.mat is not None and "mat" not in self.said_live:
-            t.say_text(self.mat_text())
-            self.mark_live("mat")
-
-    def with_question(self, parse):
-        """``parse`` that also understands "repeat the question" (returns :data:`READ_QUESTION`)
-        and "where is that from?" (:data:`READ_SOURCE`)."""
+    def with_requests(self, parse, mat: bool = False):
+        """``parse`` that also understands the requests of every moment (:class:`Said`)."""
+        wu = self.wu
 
         def wrapped(text: str):
-            if self.wu.said("repeat_question", text):
-                return READ_QUESTION
-            if self.wu.said("source", text):
-                return READ_SOURCE
+            self.undo_said(text)
+            if wu.said("rules", text):
+                return Said.RULES
+            if wu.said("repeat_question", text):
+                return Said.READ_QUESTION
+            if wu.said("source", text):
+                return Said.READ_SOURCE
+            if wu.said("read_scores", text):
+                return Said.READ_SCORES
+            if wu.said("read_mat", text):
+                if mat or (self.q is not None and self.q.mat is not None):
+                    return Said.READ_MAT
             return parse(text)
 
         return wrapped
 
-    def reread(self, outcome) -> bool:
-        """Say the question, the mat or the last answer's source again when ``outcome`` asked
-        for it (True), else False. Such a request decides nothing: "undo" (G4) passes over it
-        to the last real answer."""
-        if isinstance(outcome, str) and outcome in (READ_QUESTION, READ_MAT, READ_SOURCE):
-            self.table.not_undoable()
-            if outcome == READ_QUESTION:
-                self.read_question()
-            elif outcome == READ_SOURCE:
-                self.table.say_text(self.source_text())
-            else:
-                self.table.say_text(self.mat_text())
-            return True
-        return False
-
-    # ------------------------------------------------------------------ guessing
-    def ask_guess(self, player: str):
-        """One player's guess (K2): a number, or ``None`` for no guess / silence twice.
-
-        The number may come with unit words ("fifty kilometres") and with the player's own
-        colour first ("red, twenty"); another player's colour is refused with the reason
-        (wait for your turn / correct it at the read-back). In a question asked in a scale
-        ("How many million…?") a guess said with it is read in the question's unit
-        ("seventeen million" → 17). Every guess is read back with the question's unit
-        (:meth:`value_text`), so the table hears how it was taken. "Repeat the question"
-        reads the question again.
-        """
-        t = self.table
-        wu = self.wu
-        unit, scale = self.question.unit, self.scale
-        seat = self.players.index(player)
-
-        def parse(text: str):
-            said = wu.guess_said(text, unit, scale)
-            if said is None:
-                fix = understood(wu.fix_said(text, self.players, unit, scale))
-                named, value, _ = fix
-                if named != player:
-                    key = "wits.guess_fix_later" if self.players.index(named) < seat else "wits.guess_wait_turn"
-                    raise NotAllowed(self.text(key, Other=self.cap(named), Current=self.cap(player)))
-                said = value, ()
-            return None if said[0] == NO_GUESS else said[0]
-
-        while True:
-            answer = self.ask("wits.ask_guess", self.with_question(parse), phrases=self.guess_phrases(),
-                              help_key="wits.help_guess", moment="guess", silence_limit=GUESS_SILENCES,
-                              Player=self.cap(player))
-            if not self.reread(answer):
-                break
-        if answer is SILENT:
-            t.say("wits.no_guess_recorded", player=self.name(player), Player=self.cap(player))
-            return None
-        self.say_guess(player, answer)
-        return answer
-
-    def say_guess(self, player: str, value) -> None:
-        """Read a guess back with the question's unit, as every guess is ("Red: 17 million
-        square kilometres.", "Red: 1969.")."""
-        if value is None:
-            self.table.say("wits.readback_no_guess", Player=self.cap(player))
-        else:
-            self.table.say("wits.readback_guess", Player=self.cap(player), guess=self.value_text(self.question, value))
-
-    def confirm_guesses(self) -> None:
-        """G4: read all guesses back. "yes" / "that's right" accepts; "red 2009" or
-        "no, red 2009" corrects one directly; "no" asks which to change, where
-        "never mind" / "nothing" / "yes" keeps the guesses as they are."""
-        t = self.table
-        wu, u = self.wu, self.table.understanding
-        unit, scale = self.question.unit, self.scale
-
-        def parse(text: str):
-            fix = wu.fix_said(text, self.players, unit, scale)
-            if fix is not None:
-                return fix[:2]
-            return understood(wu.confirm(text))
-
-        def parse_fix(text: str):
-            fix = wu.fix_said(text, self.players, unit, scale)
-            if fix is not None:
-                return fix[:2]
-            if wu.keeps_guesses(text):
-                return BACK_OUT
+    def undo_said(self, text: str) -> None:
+        """"red, undo": the global undo, said with the speaker's colour (only Red's own last input
+        is taken back, G4); "nothing to undo" when it is not Red's. :raises Undo: taken back."""
+        words = self.wu.words(text, self.players)
+        named = self.wu.player_named(text, self.players)
+        if named is None or len(words) < 2:
+            return
+        colour = {w for ph in self.wu.player_phrases(named) for w in ph}
+        rest = " ".join(w for w in words if w not in colour)
+        if self.table.understanding.command(rest) == "undo":
+            self.table.command("undo", None)
             raise NotUnderstood
 
-        phrases = (self.guess_phrases() + u.yes_no_phrases() + list(u.ready_words)
-                   + [" ".join(p) for k in ("all_right", "back_out", "ready") for p in wu.moments.get(k, ())])
+    def answer_request(self, got) -> bool:
+        """Say what a request asked for; True when ``got`` was one (not an input for undo)."""
+        if got not in (Said.RULES, Said.READ_QUESTION, Said.READ_SOURCE, Said.READ_SCORES, Said.READ_MAT):
+            return False
+        t = self.table
+        t.not_undoable()
+        if got is Said.RULES:
+            self.say_rules()
+        elif got is Said.READ_QUESTION:
+            self.read_question(remember=False)
+        elif got is Said.READ_SOURCE:
+            t.say_text(self.source_text(), remember=False)
+        elif got is Said.READ_SCORES:
+            self.say_scores()
+        else:
+            t.say_text(self.mat_text(full=True), remember=False)
+        return True
+
+    def say_rules(self) -> None:
+        """The next part of the rules on each "rules" (they start over after the last); each part
+        ends by saying how to hear more or stop ("got it" is simply nothing more asked)."""
+        t = self.table
+        chunks = [k for k in (f"wits.rules.{i}" for i in range(1, 20)) if t.prompts.has(k)]
+        self.rules_at = (self.rules_at + 1) % len(chunks)
+        sentence = t.text(chunks[self.rules_at])
+        if self.rules_at + 1 < len(chunks):
+            sentence += " " + t.text("wits.rules_more")
+        t.say_text(sentence, remember=False)
+
+    def read_question(self, remember: bool = True) -> None:
+        """Read the current question ("Question 3 of 7. …")."""
+        sentence = self.text("wits.read_question", number=self.number, count=len(self.questions),
+                             question=self.question.question)
+        self.table.say_text(sentence, remember=remember)
+
+    def where_we_are(self) -> list[str]:
+        """A resumed game's first words: where the game is (question n of 7, the chips), then
+        what is pending (the question; in the betting, the mat)."""
+        if self.state in (Phase.SETUP, Phase.INTRO):
+            return []
+        if self.state in (Phase.FINAL, Phase.GAME_OVER):
+            return [self.text("wits.resume_final"), *self.leaders_text()]
+        said = [self.text("wits.resume_where", number=self.number, count=len(self.questions)), *self.leaders_text()]
+        if self.q is not None:
+            said.append(self.question.question)
+            if self.q.mat is not None:
+                said.append(self.mat_text())
+        return said
+
+    # ------------------------------------------------------------------ guessing
+    def example_guess(self) -> str:
+        """"Red 12": the first player and a number that is not the answer (a tip must not give
+        it away)."""
+        answer = self.question.answer
+        return f"{self.cap(self.players[0])} {self.num(12 if answer != 12 else 15, year=False)}"
+
+    def guessing_done(self) -> bool:
+        return rules.all_guessed(self.q) or self.ready
+
+    def guess_value(self, text: str):
+        """The number a guess says (unit words and the question's scale allowed), ``None`` for
+        "no guess"; :class:`NotUnderstood` when it says none."""
+        said = self.wu.guess_said(text, self.question.unit, self.scale)
+        if said is None:
+            raise NotUnderstood
+        return None if said[0] == NO_GUESS else said[0]
+
+    def parse_fix(self, text: str):
+        """"red 2009" → ``("red", 2009)``; "no, 40" → the last guesser and 40 (G4); else
+        :class:`NotUnderstood`."""
+        wu = self.wu
+        fix = wu.fix_said(text, self.players, self.question.unit, self.scale)
+        if fix is not None:
+            return fix[0], (None if fix[1] == NO_GUESS else fix[1])
+        opening = wu.fix_opening_rest(text)
+        if opening is not None:
+            value = self.guess_value(opening)
+            if self.q.last is None:
+                raise NotAllowed(self.text("wits.nothing_to_correct"))
+            return self.q.last, value
+        raise NotUnderstood
+
+    def parse_open_guess(self, text: str):
+        """A guess on the timer's open floor: it must name its player ("red, 350")."""
+        if self.wu.is_ready(text) and not self.table.settings.timer_s:
+            return Said.READY
+        try:
+            return self.parse_fix(text)
+        except NotUnderstood:
+            pass
+        self.guess_value(text)  # a bare number: whose?
+        raise NotAllowed(self.text("wits.say_colour_guess", example=self.example_guess()))
+
+    def take_open_guess(self, got) -> None:
+        self.take_open(got, self.give_guess)
+
+    def take_open(self, got, apply) -> None:
+        """An answer on a timer's open floor: a request is answered, "ready" (timer off) ends the
+        moment, anything else is applied (``apply(*got)``)."""
+        if self.answer_request(got):
+            return
+        if got is Said.READY:
+            self.ready = True
+            return
+        apply(*got)
+
+    def give_guess(self, player: str, value) -> None:
+        """Apply a guess (a rule action), read it back once and publish the view."""
+        t = self.table
+        again = player in self.q.guesses
+        self.q = rules.give_guess(self.q, player, value)
+        t.note_speaker(player)
+        if value is None:
+            t.say_text(self.text("wits.readback_no_guess", Player=self.cap(player)), remember=False)
+        else:
+            key = "wits.readback_changed" if again else "wits.readback_guess"
+            t.say_text(self.text(key, Player=self.cap(player), guess=self.value_text(self.question, value)),
+                       remember=False)
+        self.show("wits.hint_guess")
+
+    def ask_guess(self, player: str) -> None:
+        """One player's guess after the timer (K2): a number, "no guess", or silence twice.
+        A guess naming a player is that player's ("no, 40" corrects the last one)."""
+        t = self.table
+
+        def parse(text: str):
+            try:
+                return self.parse_fix(text)
+            except NotUnderstood:
+                return player, self.guess_value(text)
+
+        self.addressed = player
+        self.show("wits.hint_guess")
+        got = self.ask("wits.ask_guess", parse, phrases=self.guess_phrases(), help_key="wits.help_guess",
+                       moment="guess", silence_limit=GUESS_SILENCES, Player=self.cap(player))
+        if got is SILENT:
+            self.q = rules.give_guess(self.q, player, None)
+            t.say_text(self.text("wits.no_guess_recorded", Player=self.cap(player)), remember=False)
+            self.show("wits.hint_guess")
+            return
+        who, value = got
+        self.give_guess(who, value)
+        if who != player and player not in self.q.guesses:
+            self.ask_guess(player)
+
+    def confirm_guesses(self) -> None:
+        """"Any guess to fix?" (G4): a colour and a number, or "no, 40", changes one; "yes" asks
+        which; "no", "that's right" or silence closes the guessing."""
+        wu, u = self.wu, self.table.understanding
+
+        def parse(text: str):
+            try:
+                return self.parse_fix(text)
+            except NotUnderstood:
+                pass
+            if wu.said("all_right", text) or wu.keeps_guesses(text) and u.yes_no(text) is not True:
+                return Said.KEEP
+            if u.yes_no(text) is True:
+                return Said.FIX
+            raise NotUnderstood
+
+        phrases = (self.guess_phrases() + u.yes_no_phrases()
+                   + [" ".join(p) for k in ("all_right", "back_out") for p in wu.moments.get(k, ())])
+        key = "wits.any_fix_first" if self.first_time("any_fix") else "wits.any_fix"
         while True:
-            items = [self.text("wits.guess_item_none", player=self.name(p)) if self.guesses[p] is None
-                     else self.text("wits.guess_item", player=self.name(p), guess=self.num(self.guesses[p]))
-                     for p in self.players]
-            answer = self.ask("wits.confirm_guesses", self.with_question(parse), phrases=phrases,
-                              help_key="wits.help_confirm_guesses", moment="confirm_guesses",
-                              silence_limit=CONFIRM_SILENCES, guesses=items)
-            if self.reread(answer):
-                continue
-            if answer is SILENT or answer is True:
+            got = self.ask(key, parse, phrases=phrases, help_key="wits.help_any_fix", moment="fix_guess",
+                           silence_limit=CONFIRM_SILENCES)
+            if got is SILENT or got is Said.KEEP:
                 return
-            if answer is False:
-                example = next((p for p in self.players if self.guesses[p] is not None), self.players[0])
-                while True:
-                    answer = self.ask("wits.which_guess", self.with_question(parse_fix), phrases=phrases,
-                                      help_key="wits.help_which_guess", moment="fix_guess",
-                                      silence_limit=CONFIRM_SILENCES, player=self.name(example),
-                                      guess=self.num(self.guesses[example] if self.guesses[example] is not None
-                                                     else 10))
-                    if not self.reread(answer):
-                        break
-                if answer is SILENT:
-                    continue
-                if answer == BACK_OUT:
-                    t.say("wits.guesses_kept")
-                    return
-            player, value = answer
-            value = None if value == NO_GUESS else value
-            self.guesses[player] = value
-            if value is None:
-                t.say("wits.guess_removed", Player=self.cap(player))
-            else:
-                t.say("wits.guess_changed", Player=self.cap(player), guess=self.value_text(self.question, value))
+            if got is Said.FIX:
+                key = "wits.which_guess"
+                continue
+            self.give_guess(*got)
+            key = "wits.any_other_fix"
 
     # ------------------------------------------------------------------ betting
-    def bet_parser(self, current: str | None):
-        """A parse function for bets: returns ``(player, request, book or AmbiguousSlot)``.
+    def betting_done(self) -> bool:
+        return rules.all_bet(self.q) or self.ready
 
-        :param current: the player whose turn it is; ``None`` in "any changes"
-            (then the bet must start with a colour).
+    def bet_parser(self, current: str | None):
+        """A parse function for bets: ``(player, request, slots or AmbiguousSlot)``.
+
+        :param current: the player asked now; ``None`` on the timer's open floor (then the bet
+            must start with a colour; an ambiguous slot is asked back as :class:`Ambiguous`).
         """
 
         def parse(text: str):
+            if current is None and self.wu.is_ready(text) and not self.table.settings.timer_s:
+                return Said.READY
             readings = self.wu.parse_bet(text, self.players)
             if not readings:
                 raise NotUnderstood
-            error: NotAllowed | None = None
+            error: Exception | None = None
             for request in readings:
                 player = request.player or current
                 if player is None:
                     error = error or NotAllowed(self.text("wits.say_colour_first"))
                     continue
-                if current is not None and player != current:
-                    error = error or NotAllowed(self.text("wits.not_your_turn", current=self.name(current),
-                                                          Other=self.cap(player)))
-                    continue
                 try:
-                    slots = resolve(request, self.mat)
+                    slots = resolve(request, self.q.mat)
                 except AmbiguousSlot as ambiguous:
+                    if current is None:
+                        error = error or Ambiguous(self.text("wits.which_side_open", Player=self.cap(player),
+                                                             odds=ambiguous.odds), ambiguous.slot_ids)
+                        continue
                     return player, request, ambiguous
                 except SlotNameError as exc:
                     error = error or NotAllowed(self.slot_error(exc))
                     continue
                 try:
-                    return player, request, self.placed(player, request, slots)
+                    self.placed(player, request, slots)
                 except NotAllowed as exc:
                     error = error or exc
+                    continue
+                return player, request, tuple(slots)
             raise error
 
         return parse
 
-    def placed(self, player: str, request: BetRequest, slots) -> BetBook:
-        """The book with ``request`` placed for ``player`` (K4), or :class:`NotAllowed` with the reason."""
+    def placed(self, player: str, request: BetRequest, slots) -> rules.QuestionState:
+        """The question state with ``request`` placed for ``player`` (K4), or :class:`NotAllowed`."""
         new = [Bet(player, slot_id, chips) for slot_id, chips in slots]
         held = self.game.chips[player]
-        mine = list(new) if request.replace else list(self.book.bets_of(player)) + new
+        mine = list(new) if request.replace else list(self.q.book.bets_of(player)) + new
         try:
-            return place_bets(self.book, player, mine, held)
+            return rules.give_bets(self.q, player, mine, held)
         except rules.TooManyBets:
-            if not request.replace and self.book.bets_of(player):
-                raise NotAllowed(self.text("wits.third_bet", Player=self.cap(player), player=self.name(player),
-                                           bets=self.bets_text(player))) from None
+            if not request.replace and self.q.book.bets_of(player):
+                raise NotAllowed(self.text("wits.third_bet", Player=self.cap(player), player=self.name(player))) from None
             raise NotAllowed(self.text("wits.too_many_bets", Player=self.cap(player))) from None
         except rules.EmptySlotBet as exc:
-            name = self.slot_name(self.mat.slot(exc.slot_id))
+            name = self.slot_name(self.q.mat.slot(exc.slot_id))
             raise NotAllowed(self.text("wits.empty_slot", Slot=name[:1].upper() + name[1:])) from None
         except rules.NotEnoughChips as exc:
             if not exc.held:
-                raise NotAllowed(self.text("wits.not_enough_chips_none", Player=self.cap(player),
-                                           asked=self.chips(exc.asked))) from None
-            raise NotAllowed(self.text("wits.not_enough_chips", Player=self.cap(player), held=self.chips(exc.held),
-                                       asked=self.chips(exc.asked))) from None
+                raise NotAllowed(self.text("wits.not_enough_chips_none", Player=self.cap(player))) from None
+            raise NotAllowed(self.text("wits.not_enough_chips", Player=self.cap(player),
+                                       held=self.chips(exc.held))) from None
         except (rules.InvalidChips, rules.NegativeChips):
             raise NotAllowed(self.text("wits.bad_chips")) from None
 
     def slot_error(self, exc: SlotNameError) -> str:
         if isinstance(exc, UnknownGuess):
-            guesses = [self.num(s.guess) for s in self.mat.occupied()]
-            if not guesses:
+            if not self.q.mat.occupied():
                 return self.text("wits.no_guesses")
-            return self.text("wits.unknown_guess", value=self.num(exc.value), guesses=guesses)
+            return self.text("wits.unknown_guess", value=self.num(exc.value))
         if isinstance(exc, NoGuessOf):
             return self.text("wits.player_no_guess", Player=self.cap(exc.player))
         if isinstance(exc, NoGuesses):
@@ -664,111 +808,66 @@ class Host:
             return self.text("wits.bad_chips")
         raise exc
 
-    def place_said(self, outcome) -> str | None:
-        """Apply a parsed bet (asking back an ambiguous slot); returns the player, or ``None`` if not placed."""
+    def take_open_bet(self, got) -> None:
+        self.take_open(got, self.give_bets)
+
+    def give_bets(self, player: str, request: BetRequest, slots) -> None:
+        """Apply bets (a rule action), read them back once and publish the view."""
         t = self.table
-        player, request, result = outcome
-        if isinstance(result, AmbiguousSlot):
-            u = self.wu
-
-            def parse_side(text: str) -> str:
-                return understood(u.side(text))
-
-            side = self.ask("wits.which_side", parse_side, phrases=t.understanding.side_phrases(),
-                            help_key="wits.help_side", moment="which_side", silence_limit=CONFIRM_SILENCES,
-                            Player=self.cap(player), odds=result.odds)
-            if side is SILENT:
-                t.say("wits.side_not_heard")
-                return None
-            try:
-                result = self.placed(player, request, resolve(request, self.mat, side))
-            except SlotNameError as exc:
-                t.say_text(self.slot_error(exc))
-                return None
-            except NotAllowed as exc:
-                t.say_text(str(exc))
-                return None
-        self.book = result
-        t.say("wits.readback_bet", Player=self.cap(player), bets=self.bets_text(player))
-        return player
-
-    def with_mat(self, parse):
-        """``parse`` that also understands "the mat" (returns :data:`READ_MAT`) and "repeat the
-        question" (:data:`READ_QUESTION`)."""
-
-        def wrapped(text: str):
-            if self.wu.said("read_mat", text):
-                return READ_MAT
-            return parse(text)
-
-        return self.with_question(wrapped)
+        self.q = self.placed(player, request, slots)
+        t.note_speaker(player)
+        t.say_text(self.text("wits.readback_bet", Player=self.cap(player), bets=self.bets_text(player)),
+                   remember=False)
+        self.show("wits.hint_bet")
 
     def take_bets(self, player: str) -> None:
-        """Ask ``player`` for their bets until placed; silence twice is no bet (K4);
-        "the mat" reads the mat again."""
+        """Ask ``player`` for their bets after the timer; silence twice is no bet (K4)."""
         t = self.table
+        self.addressed = player
+        self.show("wits.hint_bet")
+        held = self.game.chips[player]
+        key = "wits.ask_bet" if held else "wits.ask_bet_none"
         while True:
-            outcome = self.ask("wits.ask_bet", self.with_mat(self.bet_parser(player)), phrases=self.bet_phrases(),
-                               help_key="wits.help_bet", moment="bet", silence_limit=BET_SILENCES,
-                               Player=self.cap(player), holding=self.holding(self.game.chips[player]))
-            if outcome is SILENT:
-                t.say("wits.no_bet_recorded", player=self.name(player))
+            got = self.ask(key, self.bet_parser(player), phrases=self.bet_phrases(), mat=True,
+                           help_key="wits.help_bet", moment="bet", silence_limit=BET_SILENCES,
+                           Player=self.cap(player), holding=self.holding(held))
+            key = "wits.ask_bet_none"
+            if got is SILENT:
+                self.q = rules.give_bets(self.q, player, (), self.game.chips[player])
+                t.say_text(self.text("wits.no_bet_recorded", Player=self.cap(player)), remember=False)
+                self.show("wits.hint_bet")
                 return
-            if self.reread(outcome):
-                continue
-            if self.place_said(outcome):
+            who, request, result = got
+            if isinstance(result, AmbiguousSlot):
+                result = self.ask_side(who, request, result)
+                if result is None:
+                    continue
+            self.give_bets(who, request, result)
+            if who == player or player in self.q.bettors:
                 return
 
-    def take_changes(self) -> None:
-        """"Any changes?" until "no"/"done" or silence: a colour and new bets changes that
-        player's bets; "yes" asks for the change, where "never mind" goes back to
-        "Any changes?"; "the mat" reads the mat again."""
+    def ask_side(self, player: str, request: BetRequest, ambiguous: AmbiguousSlot):
+        """"The 3 to 1 on the left, or on the right?" → the slots, or ``None`` (not placed)."""
         t = self.table
-        wu = self.wu
-        bet = self.bet_parser(None)
-
-        def parse(text: str):
-            if wu.is_done(text):
-                return "done"
-            if wu.wants_change(text):
-                return "change"
-            return bet(text)
-
-        def parse_change(text: str):
-            if wu.said("back_out", text):
-                return BACK_OUT
-            return bet(text)
-
-        while True:
-            outcome = self.ask("wits.any_changes", self.with_mat(parse), phrases=self.bet_phrases(),
-                               help_key="wits.help_changes", moment="bet_changes", silence_limit=CONFIRM_SILENCES)
-            if outcome is SILENT or outcome == "done":
-                return
-            if self.reread(outcome):
-                continue
-            while outcome == "change":
-                outcome = self.ask("wits.say_change", self.with_mat(parse_change), phrases=self.bet_phrases(),
-                                   help_key="wits.help_say_change", moment="bet_change",
-                                   silence_limit=CONFIRM_SILENCES)
-                if self.reread(outcome):
-                    outcome = "change"
-            if outcome is SILENT:
-                continue
-            if outcome == BACK_OUT:
-                t.say("wits.no_change")
-                continue
-            self.place_said(outcome)
+        side = self.ask("wits.which_side", lambda text: understood(self.wu.side(text)),
+                        phrases=t.understanding.side_phrases(), help_key="wits.help_side", moment="which_side",
+                        silence_limit=GUESS_SILENCES, Player=self.cap(player), odds=ambiguous.odds)
+        if side is SILENT:
+            t.say_text(self.text("wits.side_not_heard"), remember=False)
+            return None
+        slots = resolve(request, self.q.mat, side)
+        try:
+            self.placed(player, request, slots)
+        except NotAllowed as exc:
+            t.say_text(str(exc), remember=False)
+            return None
+        return slots
 
     # ------------------------------------------------------------------ the end
     def ask_youngest(self, tied: list[str]) -> list[str]:
-        """K8: which tied player (or team) has the youngest player, asked so that it fits
-        players and teams alike ("Who is younger: Red or Blue?").
-
-        :returns: that player, or — when the table says the youngest players are the
-            same age ("same age", "both", "red and blue") — every tied player named
-            (all of ``tied`` when none is named): the tie stands and they share the win.
-            A colour that is not tied is refused with the reason.
-        """
+        """K8: which tied player (or team) has the youngest player ("Who is younger: Red or
+        Blue?"); "same age" / "both" / "red and blue": the tie stands and they share the win.
+        A colour that is not tied is refused with the reason."""
         wu = self.wu
         joins = {w for p in wu.bets["join"] for w in p}
 
@@ -795,13 +894,52 @@ class Host:
         return self.ask("wits.ask_youngest", parse, phrases=phrases, help_key="wits.help_youngest",
                         moment="youngest", players=self.or_list(tied))
 
+    def last_words(self) -> None:
+        """After the last reveal and the winner: the table may still ask where an answer is
+        from ("where is that from?"); "done" or silence ends the game."""
+
+        def parse(text: str):  # anything but a request ends the game: table talk never traps it
+            return Said.DONE
+
+        self.ask("wits.last_words", parse, phrases=[" ".join(p) for p in self.wu.moments.get("source", ())]
+                 + [" ".join(p) for p in self.wu.guesses["done"]], help_key="wits.help_last_words",
+                 moment="last_words", silence_limit=1)
+
+    def highlights(self) -> list[str]:
+        """Two highlights of the game: the biggest win of one question, and the closest guess."""
+        out = []
+        best = None
+        for result in self.game.history:
+            for p in result.settlement.players:
+                gain = p.won + p.bonus - p.lost
+                if gain > 0 and (best is None or gain > best[0]):
+                    best = (gain, p.player, result.number)
+        if best is not None:
+            out.append(self.text("wits.highlight_win", Player=self.cap(best[1]), chips=self.chips(best[0]),
+                                 number=best[2]))
+        closest = None
+        for result in self.game.history:
+            asked = self.questions[result.number - 1]
+            for player, guess in result.guesses.items():
+                if guess is None:
+                    continue
+                off = abs(guess - result.answer) / (abs(result.answer) or 1)
+                if closest is None or off < closest[0]:
+                    closest = (off, player, guess, asked)
+        if closest is not None:
+            off, player, guess, asked = closest
+            key = "wits.highlight_exact" if off == 0 else "wits.highlight_close"
+            out.append(self.text(key, Player=self.cap(player), guess=self.value_text(asked, guess),
+                                 answer=self.value_text(asked, asked.answer)))
+        return out
+
     # ------------------------------------------------------------------ record
     def record_question(self, q: Question, result: rules.QuestionResult, chips_before: dict) -> None:
         """Append the question's record and award every chip won or lost (re-scorable)."""
         t = self.table
         n = result.number
         s = result.settlement
-        t.record["turns"].append({
+        t.record_turn({
             "question": n,
             "id": q.id,
             "text": q.question,
@@ -938,31 +1076,36 @@ class Host:
         names = [self.text("wits.slot_name", odds=slot.odds, side=self.side_text(slot)), self.odds_name(slot)]
         return names + ([self.slot_name(slot)] if slot.occupied else [])
 
-    def mat_text(self) -> str:
-        """K3: every slot, its odds and whose guess is in it, left to right."""
-        parts = [self.text("wits.mat_intro"), self.text("wits.mat_too_high")]
-        empty = []
-        for slot in self.mat.slots[1:]:
-            if slot.occupied:
-                parts.append(self.text("wits.mat_slot", slot=self.odds_name(slot), guess=self.num(slot.guess),
-                                       players=self.names(slot.players)))
-            else:
-                empty.append(self.slot_name(slot))
-        if not self.mat.occupied():
-            parts.append(self.text("wits.mat_no_guesses"))
-        elif empty:
-            parts.append(self.text("wits.mat_empty", slots=empty))
-        return " ".join(parts)
+    def mat_text(self, full: bool = False) -> str:
+        """K3, read once: the guesses on the mat left to right with their odds, three a
+        sentence; empty slots never. ``full`` ("the mat"): also who guessed each, and too high."""
+        mat = self.q.mat
+        occupied = mat.occupied()
+        if not occupied:
+            return self.text("wits.mat_no_guesses")
+        if full:  # on request: one sentence a slot, with who guessed it
+            return " ".join([self.text("wits.mat_slot", guess=self.num(slot.guess), odds=slot.odds,
+                                       players=self.names(slot.players)) for slot in occupied]
+                            + [self.text("wits.mat_too_high")])
+        items = [self.text("wits.mat_item", guess=self.num(slot.guess), odds=slot.odds) for slot in occupied]
+        groups = [items[i:i + LIST_ITEMS] for i in range(0, len(items), LIST_ITEMS)]
+        return " ".join([self.text("wits.mat", items=groups[0])] + [self.text("wits.mat_more", items=g)
+                                                                    for g in groups[1:]])
 
     def bets_text(self, player: str) -> str:
-        bets = self.book.bets_of(player) if self.book else ()
+        """"both on 1969", "2 chips on 1969 and one on too high", "no bet"."""
+        bets = self.q.book.bets_of(player) if self.q and self.q.book else ()
         if not bets:
             return self.text("wits.bet_none")
         if len(bets) == 2 and bets[0].slot_id == bets[1].slot_id:
-            return self.text("wits.bet_both", slot=self.slot_name(self.mat.slot(bets[0].slot_id)),
-                             with_chips=self.with_chips(bets[0].chips + bets[1].chips))
-        return self.table.prompts.join([self.text("wits.bet_one", slot=self.slot_name(self.mat.slot(b.slot_id)),
-                                                  with_chips=self.with_chips(b.chips)) for b in bets])
+            return self.text("wits.bet_both", slot=self.slot_name(self.q.mat.slot(bets[0].slot_id)),
+                             chips=self.chips_part(bets[0].chips + bets[1].chips))
+        return self.table.prompts.join([self.text("wits.bet_one", slot=self.slot_name(self.q.mat.slot(b.slot_id)),
+                                                  chips=self.chips_part(b.chips)) for b in bets])
+
+    def chips_part(self, n: int) -> str:
+        """" with 3 chips" after a bet, nothing for a bare token."""
+        return self.text("wits.bet_chips", chips=self.chips(n)) if n else ""
 
     def spoken_unit(self, q: Question) -> str:
         """The unit as the host says it: the question's unit, with the question's scale put
@@ -1015,35 +1158,47 @@ class Host:
         if slot.id == TOO_HIGH:
             t.say("wits.win_no_guesses" if not result.mat.occupied() else "wits.win_too_high")
             return
-        # the K7 bonus is said once, in each payout line of the players who wrote this guess
-        asked = self.questions[result.number - 1]  # the question index has moved on already
-        t.say("wits.win_slot", guess=self.num(slot.guess, year=self.asks_year(asked)), players=self.names(slot.players),
-              slot=self.text("wits.slot_name", odds=slot.odds, side=self.side_text(slot)))
+        asked = self.questions[result.number - 1]
+        t.say("wits.win_slot", guess=self.num(slot.guess, year=self.asks_year(asked)), odds=slot.odds)
 
     def payout_text(self, p: rules.PlayerSettlement) -> str:
+        """One player's change of chips (K6, K7): "Green wins 2 chips and the 3 bonus: 5 now.";
+        nothing for a player whose chips did not change."""
         parts = []
-        if p.staked == 0 and not self.book.bets_of(p.player):
-            parts.append(self.text("wits.part_nothing"))
-        elif p.won:
+        if p.won:
             parts.append(self.text("wits.part_won", won=self.chips(p.won)))
-            if p.returned:
-                parts.append(self.text("wits.part_returned", returned=self.chips(p.returned)))
-        else:
-            parts.append(self.text("wits.part_no_win"))
+        if p.bonus:
+            parts.append(self.text("wits.part_bonus", bonus=p.bonus))
         if p.lost:
             parts.append(self.text("wits.part_lost", lost=self.chips(p.lost)))
-        if p.bonus:
-            parts.append(self.text("wits.part_bonus", bonus=self.chips(p.bonus)))
-        if not p.chips_after:
-            return self.text("wits.payout_line_none", Player=self.cap(p.player), parts=parts)
-        return self.text("wits.payout_line", Player=self.cap(p.player), parts=parts, chips=self.chips(p.chips_after))
+        if not parts:
+            return ""
+        key = "wits.payout_line" if p.chips_after else "wits.payout_line_none"
+        return self.text(key, Player=self.cap(p.player), parts=parts, chips=self.chips(p.chips_after))
 
-    def say_standings(self) -> None:
-        """Speak the standings (also the "score" command)."""
+    def leaders_text(self) -> list[str]:
+        """Who leads (at most three names); nothing while nobody has chips."""
+        top = winners(self.game)
+        chips = self.game.chips[top[0]]
+        if chips == 0 or len(top) > LIST_ITEMS:
+            return []
+        if len(top) == 1:
+            return [self.text("wits.leader", Player=self.cap(top[0]), chips=self.chips(chips))]
+        return [self.text("wits.leaders", players=self.names_first_cap(top), chips=self.chips(chips))]
+
+    def say_leaders(self) -> None:
+        for sentence in self.leaders_text():
+            self.table.say_text(sentence)
+
+    def say_scores(self) -> None:
+        """Every player's chips, three a sentence ("the scores", the "score" command)."""
         items = [self.text("wits.standings_item", player=self.name(s.player), chips=self.chips(s.chips)) if s.chips
                  else self.text("wits.standings_item_none", player=self.name(s.player))
                  for s in standings(self.game)]
-        self.table.say("wits.standings", items=items)
+        groups = [items[i:i + LIST_ITEMS] for i in range(0, len(items), LIST_ITEMS)]
+        sentences = [self.text("wits.standings", items=groups[0])]
+        sentences += [self.text("wits.standings_more", items=g) for g in groups[1:]]
+        self.table.say_text(" ".join(sentences), remember=False)
 
     # ------------------------------------------------------------------ grammar
     def guess_phrases(self) -> list[str]:
@@ -1051,11 +1206,15 @@ class Host:
         return (self.table.understanding.number_words() + [" ".join(p) for p in wu.guesses["no_guess"]]
                 + [" ".join(ph) for pl in self.players for ph in wu.player_phrases(pl)]
                 + [" ".join(p) for p in wu.fix_opening] + wu.unit_words(self.question.unit)
-                + wu.scale_phrases(self.scale) + [" ".join(p) for p in wu.moments.get("repeat_question", ())]
-                + [" ".join(p) for p in wu.moments.get("source", ())])
+                + wu.scale_phrases(self.scale) + self.request_phrases())
+
+    def request_phrases(self) -> list[str]:
+        """The phrases of the requests every moment takes (rules, the question, the source…)."""
+        return [" ".join(p) for k in ("rules", "repeat_question", "source", "read_scores", "read_mat")
+                for p in self.wu.moments.get(k, ())]
 
     def bet_phrases(self) -> list[str]:
-        return self.wu.vocabulary(self.players)
+        return self.wu.vocabulary(self.players) + self.request_phrases()
 
 
 # --------------------------------------------------------------------------- the lobby (issue 6)

@@ -619,6 +619,15 @@ class WitsUnderstanding:
                         return player, said[0], said[1]
         return None
 
+    def fix_opening_rest(self, text: str) -> str | None:
+        """What follows an opening "no" ("no, forty" → "forty"; ``[grammar] fix_opening``), or
+        ``None`` when the utterance does not open with one or has nothing after it."""
+        words = self.words(text)
+        for end in self._at(words, 0, self.fix_opening):
+            if words[end:]:
+                return " ".join(words[end:])
+        return None
+
     def unit_words(self, unit: str) -> list[str]:
         """Every unit word a guess may end with for a question with ``unit`` (a recognizer grammar)."""
         out = set(self._unit_phrases) | {w for w in re.split(r"[\s/]+", normalise(unit)) if w}

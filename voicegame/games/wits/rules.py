@@ -853,3 +853,129 @@ def break_tie(tied: Sequence[str], youngest: str) -> str:
     if youngest not in tied:
         raise UnknownPlayer(youngest)
     return youngest
+
+
+# --------------------------------------------------------------------------- one question in play (K2–K4)
+
+
+class GuessingClosed(WitsError):
+    """A guess given after the mat was laid out (K2 ends when betting starts)."""
+
+    def __init__(self):
+        super().__init__("guessing is closed: the mat is laid out")
+
+
+class BettingNotOpen(WitsError):
+    """A bet before the mat is laid out (K4 follows K3)."""
+
+    def __init__(self):
+        super().__init__("betting is not open: no mat yet")
+
+
+@dataclass(frozen=True)
+class QuestionState:
+    """The question in play: the guesses so far (K2), then the mat and the bets (K3, K4).
+
+    Changed only by :func:`give_guess`, :func:`open_mat`, :func:`give_bets`; each returns a
+    new state.
+
+    :ivar number: 1-based question number.
+    :ivar players: seat order.
+    :ivar guesses: player -> guess or ``None`` (no guess), for players who have answered.
+    :ivar last: the player whose guess came last ("no, 40" corrects it, G4), else ``None``.
+    :ivar book: the bet book once the mat is laid out, else ``None``.
+    :ivar bettors: players who have bet or said "no bet", in the order they did.
+    """
+
+    number: int
+    players: tuple[str, ...]
+    guesses: dict[str, Number | None]
+    last: str | None = None
+    book: BetBook | None = None
+    bettors: tuple[str, ...] = ()
+
+    @property
+    def mat(self) -> Mat | None:
+        """The mat, once laid out."""
+        return self.book.mat if self.book else None
+
+    def seated_guesses(self) -> dict[str, Number | None]:
+        """player -> guess or ``None``, every player in seat order (missing = no guess)."""
+        return {p: self.guesses.get(p) for p in self.players}
+
+
+def start_question(game: WitsGame) -> QuestionState:
+    """The next question of ``game``, before any guess.
+
+    :raises GameOver: all questions played.
+    """
+    if game.is_over:
+        raise GameOver(game.questions)
+    return QuestionState(game.question_index + 1, game.players, {})
+
+
+def give_guess(state: QuestionState, player: str, value: Number | None) -> QuestionState:
+    """``player``'s guess (``None``: no guess); a second one replaces the first (G4).
+
+    :raises UnknownPlayer, InvalidGuess, GuessingClosed.
+    """
+    if state.book is not None:
+        raise GuessingClosed()
+    if player not in state.players:
+        raise UnknownPlayer(player)
+    if value is not None:
+        _check_number(value, player)
+    guesses = {**state.guesses, player: value}
+    distinct = {v for v in guesses.values() if v is not None}
+    if len(distinct) > MAX_DISTINCT_GUESSES:
+        raise TooManyGuesses(len(distinct))
+    return QuestionState(state.number, state.players, guesses, player)
+
+
+def waiting_guessers(state: QuestionState) -> tuple[str, ...]:
+    """Players who have not answered yet, in seat order."""
+    return tuple(p for p in state.players if p not in state.guesses)
+
+
+def all_guessed(state: QuestionState) -> bool:
+    """Predicate: every player has a guess or said "no guess" (K2 may end early)."""
+    return not waiting_guessers(state)
+
+
+def open_mat(state: QuestionState) -> QuestionState:
+    """Lay out the mat from the guesses (K3) and open the betting (K4); a player who never
+    answered has no guess."""
+    book = open_betting(build_mat(state.seated_guesses()), state.players)
+    return QuestionState(state.number, state.players, state.seated_guesses(), state.last, book, ())
+
+
+def give_bets(state: QuestionState, player: str, bets: Sequence[Bet], chips_held: int) -> QuestionState:
+    """Replace ``player``'s bets (``()``: no bet), K4; the player counts as having bet.
+
+    :raises BettingNotOpen, UnknownPlayer, BetError.
+    """
+    if state.book is None:
+        raise BettingNotOpen()
+    book = place_bets(state.book, player, bets, chips_held)
+    bettors = state.bettors if player in state.bettors else state.bettors + (player,)
+    return QuestionState(state.number, state.players, state.guesses, state.last, book, bettors)
+
+
+def waiting_bettors(state: QuestionState) -> tuple[str, ...]:
+    """Players who have not bet (nor said "no bet") yet, in seat order."""
+    return tuple(p for p in state.players if p not in state.bettors)
+
+
+def all_bet(state: QuestionState) -> bool:
+    """Predicate: every player has bet or said "no bet" (K4 may end early)."""
+    return state.book is not None and not waiting_bettors(state)
+
+
+def settle_question(game: WitsGame, state: QuestionState, answer: Number) -> tuple[WitsGame, QuestionResult]:
+    """:func:`apply_question` for the question in play (K5–K7).
+
+    :raises BettingNotOpen: no mat yet.
+    """
+    if state.book is None:
+        raise BettingNotOpen()
+    return apply_question(game, state.seated_guesses(), state.book.bets, answer)
