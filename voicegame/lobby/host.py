@@ -83,6 +83,8 @@ from voicegame.engine.moment import (DEFAULT_LISTEN_S, SILENT, Moment, NotAllowe
                                      understood)
 from voicegame.engine.seats import SEAT_ORDER, default_seats
 from voicegame.engine.session import Settings
+from voicegame.display import add_argument as add_display_argument
+from voicegame.display import open_display
 from voicegame.engine.observer import CaptionedVoice, Observers, View
 from voicegame.engine.table import Session
 from voicegame import env as env_module
@@ -1272,6 +1274,7 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
     parser.add_argument("--no-barge-in", action="store_true", help="players cannot cut the host short")
     parser.add_argument("--config", default=None, metavar="PATH",
                         help="configuration file (default: config.toml in the user config dir)")
+    add_display_argument(parser)
 
 
 def build_ports(args, env, config: kiosk_config.Config, lang: str) -> Ports:
@@ -1312,6 +1315,12 @@ def run_kiosk(args, env) -> int:
     if not language_available(lang):
         lang = "en" if language_available("en") else lang
     ports = build_ports(args, env, config, lang)
+    observers = Observers()
+    display = open_display(getattr(args, "display", None) or config.display, observers, env)
     kiosk = Kiosk(ports, config, save_to, environ=env.environ, seed=args.seed, lang=args.lang,
-                  config_error=error)
-    return kiosk.run()
+                  config_error=error, observers=observers)
+    try:
+        return kiosk.run()
+    finally:
+        if display is not None:
+            display.stop()
