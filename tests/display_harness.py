@@ -5,6 +5,7 @@ that tell the test what the secrets are)."""
 from __future__ import annotations
 
 import json
+import threading
 from pathlib import Path
 
 from voicegame import bench
@@ -70,3 +71,77 @@ def play_golden(name: str, work: Path, extra: list[str] | None = None) -> tuple[
 
 def public_json(events) -> list[dict]:
     return [json.loads(text) for audience, text, _ in events if audience == observer.PUBLIC]
+
+
+class Gate:
+    """Holds the game thread at chosen public events until the test has looked at the page.
+
+    :param stops: ``[(name, wanted(event) -> bool)]`` in the order they come in the game.
+    A stop not released within ``hold_s`` opens the gate for good (a failing test never hangs).
+    """
+
+    def __init__(self, stops, hold_s: float = 90.0):
+        import queue
+
+        self.stops = list(stops)
+        self.hits: "queue.Queue" = queue.Queue()
+        self.go = threading.Event()
+        self.open = False
+        self.hold_s = hold_s
+        self.last_caption: str | None = None
+
+    def __call__(self, event) -> None:
+        if getattr(event, "kind", None) == "caption":
+            self.last_caption = event.text
+        if self.open or not self.stops:
+            return
+        name, wanted = self.stops[0]
+        if wanted(event):
+            self.stops.pop(0)
+            self.hits.put((name, event, self.last_caption))
+            if not self.go.wait(self.hold_s):
+                self.open = True
+            self.go.clear()
+
+    def next(self, timeout_s: float = 120.0):
+        """``(name, event, last caption)`` of the next stop the game reached."""
+        return self.hits.get(timeout=timeout_s)
+
+    def release(self) -> None:
+        self.go.set()
+
+    def finish(self) -> None:
+        self.open = True
+        self.go.set()
+
+
+class ScreenedGame:
+    """A golden script played in a thread with ``--display 127.0.0.1:0`` and a :class:`Gate`
+    subscribed right after the screen (so the page has the event when the game stops)."""
+
+    def __init__(self, name: str, work: Path, monkeypatch, stops):
+        from voicegame.display.server import Display
+
+        self.gate = Gate(stops)
+        self.display: Display | None = None
+        self.result: tuple | None = None
+        attach = Display.attach
+
+        def attach_and_gate(display, observers):
+            attach(display, observers)
+            self.display = display
+            observers.subscribe(self.gate, observer.PUBLIC)
+
+        monkeypatch.setattr(Display, "attach", attach_and_gate)
+        self.thread = threading.Thread(target=self._play, args=(name, work), daemon=True)
+        self.thread.start()
+
+    def _play(self, name: str, work: Path) -> None:
+        self.result = play_golden(name, work, ["--display", "127.0.0.1:0"])
+
+    def end(self) -> tuple:
+        """Let the game run to its end; :returns: its (status, stdout, stderr)."""
+        self.gate.finish()
+        self.thread.join(120)
+        assert self.result is not None, "the game did not end"
+        return self.result
