@@ -12,6 +12,7 @@ from voicegame import bench
 from voicegame import config as kiosk_config
 from voicegame.display.events import encode, line
 from voicegame.engine import observer
+from voicegame.engine.observer import View
 from tests.playthrough import SCRIPTS, frozen_deck, run_cli
 
 #: Private audiences of the games (the Psychic's target, the ROFL! writers' message).
@@ -120,6 +121,7 @@ class ScreenedGame:
     subscribed right after the screen (so the page has the event when the game stops)."""
 
     def __init__(self, name: str, work: Path, monkeypatch, stops):
+        """:param monkeypatch: pytest's (or anything with its ``setattr(obj, name, value)``)."""
         from voicegame.display.server import Display
 
         self.gate = Gate(stops)
@@ -145,3 +147,25 @@ class ScreenedGame:
         self.thread.join(120)
         assert self.result is not None, "the game did not end"
         return self.result
+
+
+# ------------------------------------------------------------------ a Wits & Wagers stream by the contract
+WITS_PLAYERS = [{"id": "red", "name": "Rojo"}, {"id": "blue", "name": "Azul"}, {"id": "green", "name": "Verde"}]
+
+def wits_view(phase: str, **fields) -> View:
+    """A Wits & Wagers public view as the VIEWS contract has it (Spanish names: the page's words follow)."""
+    data = {"lang": "es", "players": WITS_PLAYERS, "scores": {"red": 2, "blue": 2, "green": 2}, "turn": 1,
+            "active": None, "hint": None, "round_total": 7,
+            "question": {"number": 1, "total": 7, "text": "¿En qué año llegó el Apolo 11 a la Luna?", "unit": None},
+            "guesses": [], "mat": [], "bets": [], "chips": {"red": 2, "blue": 2, "green": 2}, "payout": None}
+    data.update(fields)
+    return View("wits", phase, data)
+
+MAT = [{"slot": 0, "odds": 6, "label": "6 a 1", "value": None, "players": []},
+       {"slot": 1, "odds": 5, "label": "5 a 1", "value": None, "players": []},
+       {"slot": 2, "odds": 4, "label": "4 a 1", "value": None, "players": []},
+       {"slot": 3, "odds": 3, "label": "3 a 1", "value": 1959, "players": ["green"]},
+       {"slot": 4, "odds": 2, "label": "2 a 1", "value": 1969, "players": ["red"]},
+       {"slot": 5, "odds": 3, "label": "3 a 1", "value": 1972, "players": ["blue"]},
+       {"slot": 6, "odds": 4, "label": "4 a 1", "value": None, "players": []},
+       {"slot": 7, "odds": 5, "label": "5 a 1", "value": None, "players": []}]

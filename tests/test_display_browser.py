@@ -12,7 +12,7 @@ import pytest
 from voicegame.display.chromium import Chromium, chromium_path
 from voicegame.display.server import Display
 from voicegame.engine.observer import Caption, Observers, Timer, View
-from tests.display_harness import ScreenedGame
+from tests.display_harness import MAT, ScreenedGame, wits_view
 
 pytestmark = pytest.mark.skipif(chromium_path() is None,
                                 reason="Chromium is not installed (apt-get install chromium; .ci/run installs it)")
@@ -161,29 +161,6 @@ def test_the_lobby_shows_the_games_and_the_set_up_being_chosen(browser, tmp_path
     assert status == 0
 
 
-WITS_PLAYERS = [{"id": "red", "name": "Rojo"}, {"id": "blue", "name": "Azul"}, {"id": "green", "name": "Verde"}]
-
-
-def wits_view(phase: str, **fields) -> View:
-    """A Wits & Wagers public view as the VIEWS contract has it (Spanish names: the page's words follow)."""
-    data = {"lang": "es", "players": WITS_PLAYERS, "scores": {"red": 2, "blue": 2, "green": 2}, "turn": 1,
-            "active": None, "hint": None, "round_total": 7,
-            "question": {"number": 1, "total": 7, "text": "¿En qué año llegó el Apolo 11 a la Luna?", "unit": None},
-            "guesses": [], "mat": [], "bets": [], "chips": {"red": 2, "blue": 2, "green": 2}, "payout": None}
-    data.update(fields)
-    return View("wits", phase, data)
-
-
-MAT = [{"slot": 0, "odds": 6, "label": "6 a 1", "value": None, "players": []},
-       {"slot": 1, "odds": 5, "label": "5 a 1", "value": 1959, "players": ["green"]},
-       {"slot": 2, "odds": 4, "label": "4 a 1", "value": None, "players": []},
-       {"slot": 3, "odds": 3, "label": "3 a 1", "value": 1969, "players": ["red"]},
-       {"slot": 4, "odds": 2, "label": "2 a 1", "value": 1972, "players": ["blue"]},
-       {"slot": 5, "odds": 3, "label": "3 a 1", "value": None, "players": []},
-       {"slot": 6, "odds": 4, "label": "4 a 1", "value": None, "players": []},
-       {"slot": 7, "odds": 5, "label": "5 a 1", "value": None, "players": []}]
-
-
 def test_wits_question_guesses_mat_bets_and_payout_from_a_stream_that_follows_the_contract(browser):
     observers = Observers()
     display = Display("127.0.0.1", 0).start()
@@ -201,7 +178,7 @@ def test_wits_question_guesses_mat_bets_and_payout_from_a_stream_that_follows_th
         assert "Apolo 11" in browser.evaluate("document.getElementById('question').textContent")
         browser.wait_for("document.getElementById('timer').dataset.left === '20'")
         assert browser.evaluate("document.getElementById('timer-unit').textContent") == "en pausa"
-        bets = [{"player": "red", "slot": 3, "token": "1", "chips": 2}, {"player": "blue", "slot": 1, "token": "2",
+        bets = [{"player": "red", "slot": 4, "token": "1", "chips": 2}, {"player": "blue", "slot": 3, "token": "2",
                                                                        "chips": 1}]
         observers.publish(wits_view("betting", mat=MAT, bets=bets, guesses=[
             {"player": "red", "value": 1969}, {"player": "blue", "value": 1972}, {"player": "green", "value": 1959}]))
@@ -209,14 +186,14 @@ def test_wits_question_guesses_mat_bets_and_payout_from_a_stream_that_follows_th
         slots = browser.evaluate("[...document.querySelectorAll('#mat .slot')].map(s => [Number(s.dataset.slot), "
                                  "Number(s.dataset.odds), s.querySelector('.value').textContent])")
         assert [s[:2] for s in slots] == [[m["slot"], m["odds"]] for m in MAT]
-        assert slots[3][2] == "1969" and slots[0][2] == "Menor que la respuesta más pequeña"
-        assert browser.evaluate("document.querySelector('[data-slot=\"3\"] .bets [data-player=red]').dataset.chips") == "2"
-        assert "Azul" in browser.evaluate("document.querySelector('[data-slot=\"1\"] .bets').textContent")
+        assert slots[4][2] == "1969" and slots[1][2] == "—" and slots[0][2] == "Menor que la respuesta más pequeña"
+        assert browser.evaluate("document.querySelector('[data-slot=\"4\"] .bets [data-player=red]').dataset.chips") == "2"
+        assert "Azul" in browser.evaluate("document.querySelector('[data-slot=\"3\"] .bets').textContent")
         observers.publish(wits_view("payout", mat=MAT, bets=bets, scores={"red": 9, "blue": 1, "green": 2},
-                                    payout={"answer": 1969, "unit": None, "winning_slot": 3, "paid": {"red": 7}}))
+                                    payout={"answer": 1969, "unit": None, "winning_slot": 4, "paid": {"red": 7}}))
         observers.publish(Caption("Rojo gana siete fichas."))
         browser.wait_for("document.querySelector('#mat .slot.win') !== null")
-        assert browser.evaluate("document.querySelector('#mat .slot.win').dataset.slot") == "3"
+        assert browser.evaluate("document.querySelector('#mat .slot.win').dataset.slot") == "4"
         assert "1969" in browser.evaluate("document.getElementById('answer').textContent")
         assert scores_on_page(browser) == {"red": 9, "blue": 1, "green": 2}
         wait_caption(browser, "Rojo gana siete fichas.")

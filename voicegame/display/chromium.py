@@ -45,7 +45,7 @@ class Chromium:
         exe = chromium_path()
         if exe is None:
             raise BrowserError("Chromium is not installed (Debian: apt-get install chromium).")
-        self._profile = tempfile.TemporaryDirectory(prefix="voicegame-chromium-")
+        self._profile = tempfile.TemporaryDirectory(prefix="voicegame-chromium-", ignore_cleanup_errors=True)
         self.proc = subprocess.Popen([exe, *FLAGS, f"--user-data-dir={self._profile.name}",
                                       f"--window-size={width},{height}", "about:blank"],
                                      stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)

@@ -7,7 +7,8 @@
   const Q = TOKEN ? "?token=" + encodeURIComponent(TOKEN) : "";
   const COLOURS = ["red", "orange", "yellow", "green", "blue", "purple", "pink", "team"];
   const TITLES = { wavelength: "Wavelength", rofl: "ROFL!", wits: "Wits & Wagers", lobby: "voicegame" };
-  const PAST = 4;
+  const PAST = 3;
+  const RING = 2 * Math.PI * 44;  // the timer ring's circumference (r = 44 in its viewBox)
   const screen = { labels: {}, lang: "en", view: null, timer: null, captions: [], received: [], connected: false };
   window.voicegameScreen = screen;  // read by the tests and the bench (never written by the page's users)
 
@@ -64,9 +65,10 @@
     if (!t) { box.hidden = true; return; }
     const gone = t.running ? Date.now() / 1000 - t.at : 0;
     const left = Math.max(0, t.left_s - Math.max(0, gone));
-    box.hidden = !t.running && left <= 0;
+    box.hidden = left <= 0;  // ended, or ran out while nobody said so
     const fraction = t.total_s > 0 ? left / t.total_s : 0;
-    $("ring").style.strokeDashoffset = String(100 * (1 - fraction));
+    $("ring").style.strokeDasharray = `${RING} ${RING}`;
+    $("ring").style.strokeDashoffset = String(RING * (1 - fraction));
     $("timer-left").textContent = String(Math.ceil(left));
     $("timer-unit").textContent = t.running ? L("seconds") : L("paused");
     box.classList.toggle("low", left <= 10);
@@ -93,7 +95,7 @@
     $("side").hidden = view.game === "lobby";
     const hint = $("hint");
     hint.hidden = !d.hint;
-    hint.textContent = d.hint ? L("say_now") + " " + d.hint : "";
+    hint.textContent = d.hint || "";
   }
 
   // ------------------------------------------------------------------ Wavelength
@@ -155,9 +157,10 @@
       parts.push(el("div", { class: "mat", id: "mat" }, mat.map((s) => {
         const onSlot = bets.filter((b) => b.slot === s.slot);
         return el("div", { class: "slot" + (s.slot === winning ? " win" : ""), "data-slot": s.slot, "data-odds": s.odds },
-          el("div", { class: "odds" }, L("wits_pays", { label: s.label || s.odds + " to 1" }),
-             s.slot === winning ? el("span", { class: "win-mark" }, " " + L("wits_wins")) : null),
-          el("div", { class: "value" }, s.slot === 0 ? L("wits_smaller") : (s.value === null || s.value === undefined ? "—" : String(s.value))),
+          s.slot === winning ? el("div", { class: "win-mark" }, "★ " + L("wits_wins")) : null,
+          el("div", { class: "odds" }, L("wits_pays", { label: s.label || s.odds + " to 1" })),
+          el("div", { class: s.slot === 0 ? "value smaller" : "value" },
+             s.slot === 0 ? L("wits_smaller") : (s.value === null || s.value === undefined ? "—" : String(s.value))),
           el("ul", { class: "guessers" }, (s.players || []).map((p) => el("li", {}, who(view, p)))),
           el("ul", { class: "bets" }, onSlot.map((b) => el("li", { "data-player": b.player, "data-chips": b.chips },
             el("span", { class: colourClass(b.player), "aria-hidden": "true" }), " ",
@@ -210,13 +213,17 @@
       el("li", { "data-game": g.id, class: setup && setup.game === g.id ? "chosen" : null }, g.name))));
     if (setup) {
       parts.push(el("h3", {}, L("lobby_setup")));
-      parts.push(el("p", { class: "big", id: "setup" }, TITLES[setup.game] || setup.game,
+      const chosen = (d.games || []).find((g) => g.id === setup.game);
+      parts.push(el("p", { class: "big", id: "setup" }, chosen ? chosen.name : TITLES[setup.game] || setup.game,
         (setup.players || []).length ? " · " + L("lobby_players") + ": " + setup.players.join(", ") : ""));
     }
     parts.push(el("h3", {}, L("lobby_unfinished")));
     const unfinished = d.unfinished || [];
     parts.push(unfinished.length
-      ? el("ul", { class: "guesses", id: "unfinished" }, unfinished.map((u) => el("li", {}, (TITLES[u.game] || u.game) + ": " + u.progress)))
+      ? el("ul", { class: "guesses", id: "unfinished" }, unfinished.map((u) => {
+        const game = (d.games || []).find((g) => g.id === u.game);
+        return el("li", { "data-game": u.game }, (game ? game.name : TITLES[u.game] || u.game) + ": " + u.progress);
+      }))
       : el("p", { class: "label", id: "unfinished" }, L("lobby_none")));
     return parts;
   }
@@ -235,7 +242,7 @@
 
   // ------------------------------------------------------------------ the event stream
   function handle(event) {
-    screen.received.push({ kind: event.kind, at: event.at, seen: Date.now() / 1000 });
+    screen.received.push({ kind: event.kind, at: event.at, seen: (performance.timeOrigin + performance.now()) / 1000 });
     if (screen.received.length > 500) screen.received.shift();
     if (event.kind === "caption") caption(event.text);
     else if (event.kind === "view") drawView(event);
