@@ -108,7 +108,7 @@ def test_events_arrive_in_order_and_a_private_event_never_does(screen):
     assert [g["kind"] for g in got] == ["caption", "view", "timer"]
     assert got[0]["text"] == "Red, give a clue." and got[1]["data"] == {"dial_deg": 120, "scores": {"red": 2}}
     assert got[2] == {"kind": "timer", "total_s": 30.0, "left_s": 25.0, "running": True, "at": got[2]["at"]}
-    assert all("71" not in json.dumps(g) for g in got)
+    assert all("target_deg" not in json.dumps(g) and "71 degrees" not in json.dumps(g) for g in got)
 
 
 def test_a_reconnecting_page_gets_the_current_state_at_once(screen):

@@ -211,12 +211,12 @@ class Display:
             return self._refuse()
         response = web.StreamResponse(headers={"Content-Type": "text/event-stream", "Cache-Control": "no-store",
                                                "X-Accel-Buffering": "no"})
-        await response.prepare(request)
         queue: asyncio.Queue = asyncio.Queue(maxsize=QUEUE_EVENTS)
-        for text in self.state.snapshot():  # the current state at once
-            _put_dropping_oldest(queue, text)
+        for text in self.state.snapshot():  # the current state at once (no await before joining:
+            _put_dropping_oldest(queue, text)  # no event falls between the snapshot and the stream)
         self._clients.add(queue)
         try:
+            await response.prepare(request)
             await response.write(b"retry: 1000\n\n")
             while True:
                 try:
