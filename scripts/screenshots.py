@@ -45,11 +45,22 @@ def view(game, phase=None, test=lambda d: True):
     return lambda e: isinstance(e, View) and e.game == game and (phase is None or e.phase == phase) and test(e.data)
 
 
+def after_a_caption(wanted):
+    """``wanted``, but only once the host has said something (the page then shows a caption)."""
+    said = []
+
+    def check(event):
+        if getattr(event, "kind", None) == "caption":
+            said.append(event)
+        return bool(said) and wanted(event)
+    return check
+
+
 #: Per golden script: the key moments (file stem, what it shows, wanted(event)).
 GAMES = {
     "kiosk_tour": [
         ("lobby_menu", "The lobby: the games to choose from and the unfinished ones",
-         view("lobby", None, lambda d: d["setup"] is None and d["hint"])),
+         after_a_caption(view("lobby", None, lambda d: d["setup"] is None))),
         ("lobby_setup", "The lobby while a game is set up", view("lobby", None, lambda d: d["setup"] and d["setup"]["players"])),
     ],
     "wavelength_team": [

@@ -1243,7 +1243,15 @@ def run_bench(model: str | None = None, quick: bool = False, speech_lang: str | 
         phase = time.perf_counter()
         from voicegame import bench_screen  # group 8: the table's screen
 
-        result["screen"] = bench_screen.run(quick, scripts_dir, work, log)
+        screen_games = [(game, argv, script) for game, scripts in golden_scripts(scripts_dir).items()
+                        for script in scripts[:1] for argv in [script_argv(script, work)[0]] if argv is not None]
+
+        def screened(game, argv, script, observers):
+            _, probe = play_scripted(game, argv, script, work, observers=observers)
+            return [r["gap_s"] for r in probe.gaps() if not r["undo"]]
+
+        with _quiet_data_dir(work):
+            result["screen"] = bench_screen.run(quick, screen_games, screened, log)
         phases["screen_s"] = time.perf_counter() - phase
         phase = time.perf_counter()
         with _quiet_data_dir(work):

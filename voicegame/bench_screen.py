@@ -15,7 +15,6 @@ from __future__ import annotations
 
 import statistics
 import time
-from pathlib import Path
 from typing import Callable
 
 #: Captions measured for the latency (full run, quick run) and the pause between two (s).
@@ -37,9 +36,8 @@ def _ms(values: list[float]) -> dict:
             "max": round(ordered[-1] * 1000, 3)} if values else {"n": 0}
 
 
-def latency(quick: bool, log: Callable[[str], None]) -> dict:
+def latency(browser, quick: bool, log: Callable[[str], None]) -> dict:
     """Captions from ``say()`` to the page's handler (see the module docstring)."""
-    from voicegame.display.chromium import Chromium
     from voicegame.display.server import Display
     from voicegame.engine.observer import CaptionedVoice, Observers
 
@@ -49,53 +47,48 @@ def latency(quick: bool, log: Callable[[str], None]) -> dict:
     voice = CaptionedVoice(_NullVoice(), lambda: observers)
     delays = []
     try:
-        with Chromium(1280, 720) as browser:
-            browser.open(display.url)
-            browser.wait_for("window.voicegameScreen && window.voicegameScreen.connected")
-            log(f"screen latency: {CAPTIONS[quick]} captions")
-            for n in range(CAPTIONS[quick]):
-                browser.evaluate("window.voicegameScreen.received.length = 0")
-                said = time.time()
-                voice.say(f"Caption number {n}: the host says a sentence of ordinary length here.")
-                seen = browser.wait_for("window.voicegameScreen.received.length && "
-                                        "window.voicegameScreen.received[0].seen", timeout_s=10)
-                delays.append(seen - said)
-                time.sleep(PAUSE_S)
+        browser.open(display.url)
+        browser.wait_for("window.voicegameScreen && window.voicegameScreen.connected")
+        log(f"screen latency: {CAPTIONS[quick]} captions")
+        for n in range(CAPTIONS[quick]):
+            browser.evaluate("window.voicegameScreen.received.length = 0")
+            said = time.time()
+            voice.say(f"Caption number {n}: the host says a sentence of ordinary length here.")
+            seen = browser.wait_for("window.voicegameScreen.received.length && "
+                                    "window.voicegameScreen.received[0].seen", timeout_s=10)
+            delays.append(seen - said)
+            time.sleep(PAUSE_S)
     finally:
         display.stop()
     return _ms(delays)
 
 
-def overhead(quick: bool, scripts_dir: Path, work: Path, log: Callable[[str], None]) -> dict:
-    """Median host overhead per listening moment with the screen on and off (ms)."""
-    from voicegame import bench
-    from voicegame.display.chromium import Chromium
+def overhead(browser, quick: bool, games: list, play: Callable, log: Callable[[str], None]) -> dict:
+    """Median host overhead per listening moment with the screen on and off (ms).
+
+    :param games: ``[(game, argv, script)]`` of group 3's golden scripts.
+    :param play: ``play(game, argv, script, observers) -> [gap_s]`` (group 3's scripted game,
+        the gaps of its moments without an undo).
+    """
     from voicegame.display.server import Display
     from voicegame.engine.observer import Observers
 
-    games = []
-    for game, scripts in bench.golden_scripts(scripts_dir).items():
-        for script in scripts[:1]:
-            argv, _ = bench.script_argv(script, work)
-            if argv is not None:
-                games.append((game, argv, script))
     gaps: dict[str, list[float]] = {"off": [], "on": []}
     display = Display("127.0.0.1", 0).start()
     try:
-        with Chromium(1280, 720) as browser, bench._quiet_data_dir(work):
-            browser.open(display.url)
-            browser.wait_for("window.voicegameScreen && window.voicegameScreen.connected")
-            for game, argv, script in games:
-                bench.play_scripted(game, argv, script, work)  # warm: imports and first loads
-                log(f"screen overhead: {game} × {REPS[quick]} on and off")
-                for _ in range(REPS[quick]):
-                    for setting in ("off", "on"):
-                        observers = Observers()
-                        if setting == "on":
-                            display.attach(observers)
-                        _, probe = bench.play_scripted(game, argv, script, work, observers=observers)
-                        display.detach()
-                        gaps[setting] += [r["gap_s"] for r in probe.gaps() if not r["undo"]]
+        browser.open(display.url)
+        browser.wait_for("window.voicegameScreen && window.voicegameScreen.connected")
+        for game, argv, script in games:
+            if not quick:
+                play(game, argv, script, Observers())  # warm: imports and first loads
+            log(f"screen overhead: {game} × {REPS[quick]} on and off")
+            for _ in range(REPS[quick]):
+                for setting in ("off", "on"):
+                    observers = Observers()
+                    if setting == "on":
+                        display.attach(observers)
+                    gaps[setting] += play(game, argv, script, observers)
+                    display.detach()
     finally:
         display.stop()
     off, on = _ms(gaps["off"]), _ms(gaps["on"])
@@ -103,9 +96,9 @@ def overhead(quick: bool, scripts_dir: Path, work: Path, log: Callable[[str], No
             "difference_ms": round(on["median"] - off["median"], 3), "dropped_events": display.dropped}
 
 
-def run(quick: bool, scripts_dir: Path, work: Path, log: Callable[[str], None]) -> dict:
-    """Group 8, or ``{"skipped": reason}``."""
-    from voicegame.display.chromium import chromium_path
+def run(quick: bool, games: list, play: Callable, log: Callable[[str], None]) -> dict:
+    """Group 8, or ``{"skipped": reason}`` (``games``, ``play``: see :func:`overhead`)."""
+    from voicegame.display.chromium import Chromium, chromium_path
 
     try:
         import aiohttp  # noqa: F401
@@ -113,7 +106,8 @@ def run(quick: bool, scripts_dir: Path, work: Path, log: Callable[[str], None]) 
         return {"skipped": "the screen needs aiohttp: pip install 'voicegame[display]'"}
     if chromium_path() is None:
         return {"skipped": "Chromium is not installed (apt-get install chromium)"}
-    return {"latency_ms": latency(quick, log), "overhead": overhead(quick, scripts_dir, work, log)}
+    with Chromium(1280, 720) as browser:
+        return {"latency_ms": latency(browser, quick, log), "overhead": overhead(browser, quick, games, play, log)}
 
 
 def format_lines(result: dict) -> list[str]:

@@ -15,7 +15,7 @@ import random
 from pathlib import Path
 
 from voicegame.display import add_argument as add_display_argument
-from voicegame.display import open_display
+from voicegame.display.server import open_display
 from voicegame.engine.journal import Storage
 from voicegame.engine.observer import Observers
 from voicegame.engine.session import Settings

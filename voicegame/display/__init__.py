@@ -71,22 +71,3 @@ def add_argument(parser) -> None:
                         help="show the table on a web page at this address (default: config.toml's "
                              "display, else off; any address but 127.0.0.1 needs the printed token)")
 
-
-def open_display(address: str | None, observers, env):
-    """The running screen of ``address`` on ``observers``, or ``None`` (no address, or it cannot
-    start: then one sentence on the console and the game goes on without it).
-
-    :param env: the :class:`voicegame.env.Env` whose stderr is the console (and the journal).
-    """
-    import logging
-
-    if not address or parse_address(address) is None:
-        return None
-    from voicegame.display.server import DisplayUnavailable, start_display
-
-    try:
-        return start_display(address, observers, say=lambda text: env.stderr.write(text + "\n"))
-    except (DisplayUnavailable, AddressError) as exc:
-        logging.getLogger(__name__).warning("%s", exc)
-        env.stderr.write(f"voicegame: {exc} The game goes on without the screen.\n")
-        return None

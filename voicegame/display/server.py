@@ -274,3 +274,21 @@ def start_display(address: str | None, observers: Observers, say=None) -> Displa
     if say is not None:
         say(message)
     return display
+
+
+def open_display(address: str | None, observers, env):
+    """The running screen of ``address`` on ``observers``, or ``None`` (no address, or it cannot
+    start: then one sentence on the console and the game goes on without it).
+
+    :param env: the :class:`voicegame.env.Env` whose stderr is the console (and the journal).
+    """
+    from voicegame.display import AddressError, parse_address
+
+    if not address or parse_address(address) is None:
+        return None
+    try:
+        return start_display(address, observers, say=lambda text: env.stderr.write(text + "\n"))
+    except (DisplayUnavailable, AddressError) as exc:
+        log.warning("%s", exc)
+        env.stderr.write(f"voicegame: {exc} The game goes on without the screen.\n")
+        return None

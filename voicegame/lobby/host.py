@@ -84,7 +84,7 @@ from voicegame.engine.moment import (DEFAULT_LISTEN_S, SILENT, Moment, NotAllowe
 from voicegame.engine.seats import SEAT_ORDER, default_seats
 from voicegame.engine.session import Settings
 from voicegame.display import add_argument as add_display_argument
-from voicegame.display import open_display
+from voicegame.display.server import open_display
 from voicegame.engine.observer import CaptionedVoice, Observers, View
 from voicegame.engine.table import Session
 from voicegame import env as env_module
