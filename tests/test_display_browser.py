@@ -223,3 +223,51 @@ def test_the_larger_text_switch_and_the_browsers_zoom_scale_the_page(browser):
     finally:
         browser.viewport(1280, 720)
         display.stop()
+
+
+def wits_publishes_views() -> bool:
+    from voicegame.games.wits import host
+
+    return callable(getattr(host.Host, "show", None))
+
+
+@pytest.mark.skipif(not wits_publishes_views(), reason="this Wits & Wagers host publishes no public view yet")
+def test_wits_real_game_guesses_mat_bets_and_the_winning_slot(browser, tmp_path, monkeypatch):
+    game = ScreenedGame("wits_full", tmp_path, monkeypatch, [
+        ("start", lambda e: True),
+        ("guessed", is_view("wits", "guesses", lambda d: any(g["value"] is not None for g in d["guesses"]))),
+        ("bet", is_view("wits", "bets", lambda d: bool(d["mat"]) and bool(d["bets"]))),
+        ("reveal", is_view("wits", "reveal", lambda d: d["payout"] is not None)),
+    ])
+    try:
+        game.gate.next()
+        browser.open(game.display.url)
+        browser.wait_for("window.voicegameScreen && window.voicegameScreen.connected")
+        game.gate.release()
+        _, event, _ = game.gate.next()
+        d = event.data
+        browser.wait_for(f"document.querySelectorAll('#guesses li').length === {len(d['guesses'])}")
+        assert d["question"]["text"] == browser.evaluate("document.getElementById('question').textContent")
+        for g in d["guesses"]:
+            if g["value"] is not None:
+                assert str(g["value"]) in browser.evaluate(
+                    f"document.querySelector('#guesses [data-player={g['player']}]').textContent")
+        game.gate.release()
+        _, event, _ = game.gate.next()
+        d = event.data
+        browser.wait_for("document.querySelectorAll('#mat .slot').length === 8")
+        assert browser.evaluate("[...document.querySelectorAll('#mat .slot')].map(s => [Number(s.dataset.slot), "
+                                "Number(s.dataset.odds)])") == [[m["slot"], m["odds"]] for m in d["mat"]]
+        for bet in d["bets"]:
+            assert browser.evaluate(f"document.querySelector('[data-slot=\"{bet['slot']}\"] .bets "
+                                    f"[data-player={bet['player']}]').dataset.chips") == str(bet["chips"])
+        game.gate.release()
+        _, event, _ = game.gate.next()
+        d = event.data
+        browser.wait_for("document.querySelector('#mat .slot.win') !== null")
+        assert browser.evaluate("Number(document.querySelector('#mat .slot.win').dataset.slot)") == \
+            d["payout"]["winning_slot"]
+        assert scores_on_page(browser) == d["scores"]
+    finally:
+        status, _, _ = game.end()
+    assert status == 0

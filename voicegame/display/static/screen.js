@@ -145,7 +145,12 @@
       parts.push(el("p", { class: "label", id: "question-number" }, L("wits_question", { n: q.number, total: q.total })));
       parts.push(el("p", { class: "big", id: "question" }, q.text));
     }
-    const mat = d.mat || [];
+    let mat = d.mat || [], bets = d.bets || [];
+    const number = q ? q.number : null;
+    if (mat.length) screen.lastMat = { number, mat, bets };
+    else if (d.payout && screen.lastMat && screen.lastMat.number === number) {
+      ({ mat, bets } = screen.lastMat);  // the payout drawn on the mat it pays (a view without it)
+    }
     if (!mat.length && (d.guesses || []).length) {
       parts.push(el("h3", {}, L("wits_guesses")));
       parts.push(el("ul", { class: "guesses", id: "guesses" }, d.guesses.map((g) => el("li", { "data-player": g.player },
@@ -153,7 +158,6 @@
     }
     if (mat.length) {
       const winning = d.payout ? d.payout.winning_slot : null;
-      const bets = d.bets || [];
       parts.push(el("div", { class: "mat", id: "mat" }, mat.map((s) => {
         const onSlot = bets.filter((b) => b.slot === s.slot);
         return el("div", { class: "slot" + (s.slot === winning ? " win" : ""), "data-slot": s.slot, "data-odds": s.odds },
