@@ -45,6 +45,12 @@ def view(game, phase=None, test=lambda d: True):
     return lambda e: isinstance(e, View) and e.game == game and (phase is None or e.phase == phase) and test(e.data)
 
 
+def wits_publishes_views() -> bool:
+    from voicegame.games.wits import host
+
+    return callable(getattr(host.Host, "show", None))
+
+
 def after_a_caption(wanted):
     """``wanted``, but only once the host has said something (the page then shows a caption)."""
     said = []
@@ -69,6 +75,14 @@ GAMES = {
         ("wavelength_reveal", "Wavelength: the reveal, target wedges 2|3|4|3|2 and the points",
          view("wavelength", None, lambda d: d.get("reveal") is not None)),
     ],
+    **({"wits_full": [
+        ("wits_guessing", "Wits & Wagers: the question and the guesses as they come",
+         view("wits", "guesses", lambda d: sum(1 for g in d["guesses"] if g["value"] is not None) >= 2)),
+        ("wits_betting", "Wits & Wagers: the mat, eight slots with their odds, the guesses and the bets",
+         view("wits", "bets", lambda d: len(d["bets"]) >= 3)),
+        ("wits_payout", "Wits & Wagers: the payout, the winning slot and the chips",
+         view("wits", "reveal", lambda d: d["payout"] is not None)),
+    ]} if wits_publishes_views() else {}),
     "rofl_four_players": [
         ("rofl_claims", "ROFL!: the category and the board spaces as the writers claim them",
          view("rofl", "claims", lambda d: sum(1 for s in d["board"] if s["claimed_by"]) >= 2)),
@@ -79,14 +93,13 @@ GAMES = {
 }
 
 
-def shoot(browser: Chromium, url: str, stem: str, phase: str, shots: list) -> None:
+def shoot(browser: Chromium, stem: str, phase: str, shots: list) -> None:
+    """Photograph the live page (it has followed the game so far) at each size."""
     for size, (w, h) in SIZES.items():
         browser.viewport(w, h)
-        browser.open(url)  # a fresh page: it draws the current state from the snapshot
         browser.wait_for(f"document.getElementById('stage').dataset.phase === {phase!r}")
-        time.sleep(0.3)  # the snapshot's captions after the view
-        path = browser.screenshot(OUT / f"{stem}_{size}.png")
-        shots.append((stem, size, path))
+        time.sleep(0.3)  # layout after the resize
+        shots.append((stem, size, browser.screenshot(OUT / f"{stem}_{size}.png")))
 
 
 def main() -> int:
@@ -102,16 +115,21 @@ def main() -> int:
             patch = Patch()
             game = ScreenedGame(script, Path(tmp), patch, [(stem, wanted) for stem, _, wanted in moments])
             try:
-                for stem, what, _ in moments:
+                for n, (stem, what, _) in enumerate(moments):
                     name, event, _ = game.gate.next()
+                    if n == 0:
+                        browser.open(game.display.url)
                     captions[stem] = what
-                    shoot(browser, game.display.url, stem, event.phase, shots)
+                    shoot(browser, stem, event.phase, shots)
                     game.gate.release()
             finally:
                 game.end()
                 patch.undo()
+        if wits_publishes_views():
+            return finish(shots, captions)
         observers = Observers()
         display = Display("127.0.0.1", 0).start()
+        browser.open(display.url)
         display.attach(observers)
         try:
             bets = [{"player": "red", "slot": 4, "token": "1", "chips": 2},
@@ -135,14 +153,19 @@ def main() -> int:
                 for event in events:
                     observers.publish(event)
                 captions[stem] = what
-                shoot(browser, display.url, stem, events[0].phase, shots)
+                shoot(browser, stem, events[0].phase, shots)
         finally:
             display.stop()
+    return finish(shots, captions)
+
+
+def finish(shots: list, captions: dict) -> int:
     lines = ["# The table's screen", "",
              "What `--display [HOST:]PORT` shows (issue 16), at each game's key phases, on a 1920×1080 TV",
              "and an 800×480 Raspberry Pi touchscreen. Made by `scripts/screenshots.py` (headless Chromium",
-             "over scripted golden games held at these moments; Wits & Wagers from a stream that follows the",
-             "public view contract); regenerate it after changing `voicegame/display/static/`.", ""]
+             "over scripted golden games held at these moments" + ("" if wits_publishes_views() else
+             "; Wits & Wagers from a stream that follows the public view contract") + "); regenerate it after",
+             "changing `voicegame/display/static/`.", ""]
     for stem in dict.fromkeys(s for s, _, _ in shots):
         lines += [f"## {captions[stem]}", "", f"![{captions[stem]}, 1920×1080](screen/{stem}_tv.png)", "",
                   f"![{captions[stem]}, 800×480](screen/{stem}_pi.png)", ""]

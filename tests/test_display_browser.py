@@ -258,9 +258,13 @@ def test_wits_real_game_guesses_mat_bets_and_the_winning_slot(browser, tmp_path,
         browser.wait_for("document.querySelectorAll('#mat .slot').length === 8")
         assert browser.evaluate("[...document.querySelectorAll('#mat .slot')].map(s => [Number(s.dataset.slot), "
                                 "Number(s.dataset.odds)])") == [[m["slot"], m["odds"]] for m in d["mat"]]
+        on_slot: dict = {}  # one line per player and slot: the chips of their tokens there
         for bet in d["bets"]:
-            assert browser.evaluate(f"document.querySelector('[data-slot=\"{bet['slot']}\"] .bets "
-                                    f"[data-player={bet['player']}]').dataset.chips") == str(bet["chips"])
+            on_slot[(bet["slot"], bet["player"])] = on_slot.get((bet["slot"], bet["player"]), 0) + bet["chips"]
+        assert on_slot
+        for (slot, player), chips in on_slot.items():
+            assert browser.evaluate(f"document.querySelector('[data-slot=\"{slot}\"] .bets "
+                                    f"[data-player={player}]').dataset.chips") == str(chips)
         game.gate.release()
         _, event, _ = game.gate.next()
         d = event.data

@@ -80,7 +80,8 @@
     const d = view.data;
     $("game-title").textContent = TITLES[view.game] || view.game;
     let turn = "";
-    if (d.turn) turn = d.round_total ? L("turn_of", { n: d.turn, total: d.round_total }) : L("turn", { n: d.turn });
+    if (view.game === "wits" && d.question) turn = L("wits_question", { n: d.question.number, total: d.question.total });
+    else if (d.turn) turn = d.round_total ? L("turn_of", { n: d.turn, total: d.round_total }) : L("turn", { n: d.turn });
     if (view.game === "rofl" && d.round) turn = L("round", { n: d.round }) + " · " + turn;
     if (d.active) turn += (turn ? " · " : "") + nameOf(view, d.active);
     $("turn").textContent = turn;
@@ -138,18 +139,27 @@
   }
 
   // ------------------------------------------------------------------ Wits & Wagers
+  const YEAR_UNITS = ["year", "years", "año", "años", "jaar", "jaren"];  // a year is said without its unit
+  function withUnit(value, unit) {
+    return unit && !YEAR_UNITS.includes(String(unit).toLowerCase()) ? `${value} ${unit}` : String(value);
+  }
   function drawWits(view) {
     const d = view.data, parts = [];
     const q = d.question;
-    if (q) {
-      parts.push(el("p", { class: "label", id: "question-number" }, L("wits_question", { n: q.number, total: q.total })));
-      parts.push(el("p", { class: "big", id: "question" }, q.text));
-    }
+    if (q) parts.push(el("p", { class: "big question", id: "question" }, q.text));
     let mat = d.mat || [], bets = d.bets || [];
     const number = q ? q.number : null;
     if (mat.length) screen.lastMat = { number, mat, bets };
     else if (d.payout && screen.lastMat && screen.lastMat.number === number) {
       ({ mat, bets } = screen.lastMat);  // the payout drawn on the mat it pays (a view without it)
+    }
+    if (d.payout) {
+      const p = d.payout;
+      const paid = Object.entries(p.paid || {}).filter(([, chips]) => chips);
+      parts.push(el("div", { class: "payout" },
+        el("span", { class: "big", id: "answer" }, L("wits_answer", { answer: withUnit(p.answer, p.unit) })),
+        el("ul", { class: "guesses", id: "paid" }, paid.map(([id, chips]) => el("li", { "data-player": id },
+          who(view, id), " ", L("wits_paid", { chips }))))));
     }
     if (!mat.length && (d.guesses || []).length) {
       parts.push(el("h3", {}, L("wits_guesses")));
@@ -159,7 +169,12 @@
     if (mat.length) {
       const winning = d.payout ? d.payout.winning_slot : null;
       parts.push(el("div", { class: "mat", id: "mat" }, mat.map((s) => {
-        const onSlot = bets.filter((b) => b.slot === s.slot);
+        const onSlot = [];  // one line per player: their tokens on this slot and the chips added
+        for (const b of bets.filter((x) => x.slot === s.slot)) {
+          const mine = onSlot.find((x) => x.player === b.player);
+          if (mine) { mine.token += ", " + b.token; mine.chips += b.chips || 0; }
+          else onSlot.push({ player: b.player, token: String(b.token), chips: b.chips || 0 });
+        }
         return el("div", { class: "slot" + (s.slot === winning ? " win" : ""), "data-slot": s.slot, "data-odds": s.odds },
           s.slot === winning ? el("div", { class: "win-mark" }, "★ " + L("wits_wins")) : null,
           el("div", { class: "odds" }, L("wits_pays", { label: s.label || s.odds + " to 1" })),
@@ -168,15 +183,8 @@
           el("ul", { class: "guessers" }, (s.players || []).map((p) => el("li", {}, who(view, p)))),
           el("ul", { class: "bets" }, onSlot.map((b) => el("li", { "data-player": b.player, "data-chips": b.chips },
             el("span", { class: colourClass(b.player), "aria-hidden": "true" }), " ",
-            L("wits_bet", { name: nameOf(view, b.player), token: b.token, chips: b.chips })))));
+            L(b.chips ? "wits_bet_chips" : "wits_bet", { name: nameOf(view, b.player), token: b.token, chips: b.chips })))));
       })));
-    }
-    if (d.payout) {
-      const p = d.payout;
-      parts.push(el("p", { class: "big", id: "answer" }, L("wits_answer", { answer: p.answer + (p.unit ? " " + p.unit : "") })));
-      const paid = Object.entries(p.paid || {}).filter(([, chips]) => chips);
-      parts.push(el("ul", { class: "guesses", id: "paid" }, paid.map(([id, chips]) => el("li", { "data-player": id },
-        who(view, id), " ", L("wits_paid", { chips })))));
     }
     return parts;
   }
