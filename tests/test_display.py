@@ -246,3 +246,34 @@ def test_the_kiosk_serves_the_lobby_and_its_games_on_one_screen(monkeypatch):
                                 "--seed", "3", "--display", "127.0.0.1:0"])
     assert status == 0 and len(started) == 1 and err.count("The table's screen is at") == 1
     check_golden("kiosk_tour", out)
+
+
+def test_resume_with_a_screen_serves_the_resumed_game_to_its_end(tmp_path, monkeypatch):
+    """``resume --display``: the screen follows the resumed game (its last view is the final score)."""
+    lines = (SCRIPTS / "wavelength_team.txt").read_text(encoding="utf-8").splitlines()
+    cut = lines.index("way more trusted brand") + 1  # the dial phase of turn 3
+    first, rest = tmp_path / "first.txt", tmp_path / "rest.txt"
+    first.write_text("\n".join(lines[:cut]) + "\n", encoding="utf-8")
+    rest.write_text("\n".join(lines[cut:]) + "\n", encoding="utf-8")
+    status, _, _ = run_cli(["play", "wavelength", "--input", str(first), "--output", "text", *WAVELENGTH,
+                            *frozen_deck("wavelength", WAVELENGTH)])
+    assert status == 0
+    seen = []
+    original = Display.stop
+    monkeypatch.setattr(Display, "stop", lambda self, *a: (seen.extend(self.state.snapshot()), original(self, *a)))
+    status, out, err = run_cli(["resume", "--input", str(rest), "--output", "text", "--display", "127.0.0.1:0"])
+    assert status == 0 and "Welcome back" in out and err.count("The table's screen is at") == 1
+    view = json.loads(seen[0])
+    assert view["kind"] == "view" and view["game"] == "wavelength" and view["phase"] == "game_over"
+    assert view["data"]["scores"] == {"red": 14, "blue": 12}
+
+
+def test_the_address_with_its_token_goes_to_the_log_as_well_as_the_console(caplog):
+    said = []
+    with caplog.at_level("INFO"):
+        display = start_display("0.0.0.0:0", Observers(), said.append)
+    try:
+        assert len(said) == 1 and f"?token={display.token}" in said[0]
+        assert any(f"?token={display.token}" in r.getMessage() for r in caplog.records)
+    finally:
+        display.stop()
