@@ -1314,12 +1314,12 @@ def run_kiosk(args, env) -> int:
     lang = args.lang or config.lang
     if not language_available(lang):
         lang = "en" if language_available("en") else lang
-    ports = build_ports(args, env, config, lang)
-    observers = Observers()
+    observers = Observers()  # the screen first: it is served while the kiosk waits for its devices
     display = open_display(getattr(args, "display", None) or config.display, observers, env)
-    kiosk = Kiosk(ports, config, save_to, environ=env.environ, seed=args.seed, lang=args.lang,
-                  config_error=error, observers=observers)
     try:
+        ports = build_ports(args, env, config, lang)
+        kiosk = Kiosk(ports, config, save_to, environ=env.environ, seed=args.seed, lang=args.lang,
+                      config_error=error, observers=observers)
         return kiosk.run()
     finally:
         if display is not None:

@@ -262,7 +262,10 @@
   }
   function connect() {
     const source = new EventSource("events" + Q);
-    source.onopen = () => { screen.connected = true; };
+    source.onopen = () => {
+      screen.connected = true;
+      if (!screen.view) { $("status").dataset.label = "ready"; $("status").textContent = L("ready"); }
+    };
     source.onmessage = (message) => {
       try { handle(JSON.parse(message.data)); } catch (error) { console.error("voicegame screen:", error); }
     };
