@@ -83,12 +83,13 @@ def test_quick_run_reports_every_figure(quick_run):
 def test_quick_run_prints_all_six_groups_and_the_targets(quick_run):
     result, table = quick_run
     for heading in ("1 Response gap", "2 Recognition cost", "3 Host overhead", "4 Speech start-up", "5 Peak RSS",
-                    "6 Voice", "7 Listening", "Targets:"):
+                    "6 Voice", "7 Listening", "8 Screen", "Targets:"):
         assert heading in table
     assert [t["figure"] for t in result["targets"]] == [
         "response_gap.realtime.default.total_ms.median", "host_overhead.all.gap_ms.p99",
         "speech_startup.short.startup_ms.median", "memory_startup.rss_mb.no_model",
-        "voice.summary.before_first_input_max", "voice.summary.longest_sentence_max"]
+        "voice.summary.before_first_input_max", "voice.summary.longest_sentence_max",
+        "screen.latency_ms.median", "screen.overhead.difference_ms"]
     voice = result["voice"]["games"]
     assert {key.split(":")[1] for key in voice} >= {"wits_es", "wits_nl", "wavelength_es", "rofl_nl"}
     for figures in voice.values():

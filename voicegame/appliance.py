@@ -33,7 +33,7 @@ def apply_config(args, env, stderr=None) -> None:
     """Fill ``args`` from ``config.toml`` where the command line left a choice open.
 
     Sets ``args.lang`` (when ``None``), ``args.mic``, ``args.speaker``, ``args.private``
-    (when ``None``), ``args.rate_wpm`` and ``args.volume``. A configuration file that cannot
+    and ``args.display`` (when ``None``), ``args.rate_wpm`` and ``args.volume``. A configuration file that cannot
     be used is named once on ``stderr`` and the defaults are used.
     """
     from voicegame import config as kiosk_config
@@ -51,6 +51,8 @@ def apply_config(args, env, stderr=None) -> None:
         args.speaker = config.output_device or None
     if hasattr(args, "private") and args.private is None:
         args.private = config.private
+    if hasattr(args, "display") and args.display is None:
+        args.display = config.display or None
     args.rate_wpm = config.rate_wpm
     args.volume = config.volume
 

@@ -122,6 +122,8 @@ TARGETS = (
     ("memory_startup.rss_mb.no_model", 80.0, "MB", "peak RSS without a model"),
     ("voice.summary.before_first_input_max", 40.0, "words", "host words before the first input, worst golden game"),
     ("voice.summary.longest_sentence_max", 25.0, "words", "longest spoken sentence, worst golden game"),
+    ("screen.latency_ms.median", 100.0, "ms", "screen: say() to the page's event handler, median"),
+    ("screen.overhead.difference_ms", 1.0, "ms", "screen: host overhead per moment, on minus off (median)"),
 )
 
 #: Golden scripts whose command line is not written in the script itself (``# argv: …``).
@@ -578,10 +580,12 @@ def game_settings(game: str, argv: list[str], script: Path, work: Path):
 
 
 def play_scripted(game: str, argv: list[str], script: Path, work: Path, voice=None,
-                  make_probe: Callable[[object], _MomentProbe] | None = None) -> tuple[str, _MomentProbe]:
+                  make_probe: Callable[[object], _MomentProbe] | None = None,
+                  observers: Observers | None = None) -> tuple[str, _MomentProbe]:
     """Play one seeded game from a script with a virtual clock.
 
     :param make_probe: wraps the script listener (default :class:`_MomentProbe`).
+    :param observers: the table's audiences (a screen subscribed to them: group 8).
     :returns: the session outcome and the probe with its per-moment times.
     """
     module, settings = game_settings(game, argv, script, work)
@@ -589,7 +593,7 @@ def play_scripted(game: str, argv: list[str], script: Path, work: Path, voice=No
     probe = (make_probe or _MomentProbe)(ScriptListener(script, clock=clock))
     voice = voice or _ProbeVoice(probe, Prompts.load(settings.lang).text("common.undone"))
     session = Session(module.Host, probe, voice, clock, settings, screen=lambda s: None,
-                      storage=_FlushTimer(_variant_storage[0](), probe))
+                      storage=_FlushTimer(_variant_storage[0](), probe), observers=observers)
     outcome = session.run()
     probe.end = probe.flush_started if probe.flush_started is not None else time.perf_counter()
     return outcome, probe
@@ -1237,6 +1241,19 @@ def run_bench(model: str | None = None, quick: bool = False, speech_lang: str | 
         result["host_overhead"] = bench_host(cfg, scripts_dir, work, log, profile=profile)
         phases["host_s"] = time.perf_counter() - phase
         phase = time.perf_counter()
+        from voicegame import bench_screen  # group 8: the table's screen
+
+        screen_games = [(game, argv, script) for game, scripts in golden_scripts(scripts_dir).items()
+                        for script in scripts[:1] for argv in [script_argv(script, work)[0]] if argv is not None]
+
+        def screened(game, argv, script, observers):
+            _, probe = play_scripted(game, argv, script, work, observers=observers)
+            return [r["gap_s"] for r in probe.gaps() if not r["undo"]]
+
+        with _quiet_data_dir(work):
+            result["screen"] = bench_screen.run(quick, screen_games, screened, log)
+        phases["screen_s"] = time.perf_counter() - phase
+        phase = time.perf_counter()
         with _quiet_data_dir(work):
             result["voice"] = bench_voice(scripts_dir, work, log)
         phases["voice_s"] = time.perf_counter() - phase
@@ -1421,6 +1438,9 @@ def format_table(r: dict) -> str:
     listening = r.get("listening", {})
     lines += (bench_listening.format_lines(listening) if "skipped" not in listening
               else [f"7 Listening: skipped: {listening.get('skipped')}"])
+    from voicegame import bench_screen
+
+    lines += bench_screen.format_lines(r.get("screen", {"skipped": "not run"}))
     lines.append("Targets:")
     for t in r["targets"]:
         lines.append(f"  {'met   ' if t['met'] else 'MISSED'} {t['what']}: {_f(t['value'], digits=2)} ({t['target']})")

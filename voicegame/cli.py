@@ -20,6 +20,7 @@ from typing import Mapping
 from voicegame import appliance, logs, models, models_install
 from voicegame import bench as bench_module
 from voicegame.adapters.headless import VirtualClock
+from voicegame.display import add_argument as add_display_argument
 from voicegame.doctor import run_doctor
 from voicegame.engine.journal import data_dir, journal_path, load_autosave
 from voicegame.engine.session import Settings
@@ -63,6 +64,7 @@ def build_parser(environ: Mapping[str, str] | None = None) -> argparse.ArgumentP
     resume = add("resume", help="continue the last (or given) unfinished game")
     resume.add_argument("path", nargs="?", default=None, help="autosave file (default: the latest)")
     add_io_arguments(resume, lang_default=None)
+    add_display_argument(resume)
 
     kiosk = add("kiosk", help="the spoken lobby: choose, set up and play games by voice (the default)")
     kiosk_arguments(kiosk)

@@ -58,6 +58,7 @@ class PortChoice:
     :param rate_wpm: speaking rate in words a minute (``None``: the voice's default).
     :param volume: 0.0–1.0.
     :param barge_in: players may cut the host short (microphone and speaker only).
+    :param display: ``[HOST:]PORT`` of the table's screen (:mod:`voicegame.display`); ``None``: none.
     :param keyboard_fallback: fall back to the keyboard / printed text when a device or
         model is missing (``play`` on a laptop); a kiosk passes False.
     """
@@ -73,6 +74,7 @@ class PortChoice:
     volume: float = 1.0
     keyboard_fallback: bool = True
     barge_in: bool = True
+    display: str | None = None
 
     @classmethod
     def from_args(cls, args: argparse.Namespace, **overrides) -> "PortChoice":

@@ -14,7 +14,10 @@ import math
 import random
 from pathlib import Path
 
+from voicegame.display import add_argument as add_display_argument
+from voicegame.display.server import open_display
 from voicegame.engine.journal import Storage
+from voicegame.engine.observer import Observers
 from voicegame.engine.session import Settings
 from voicegame.engine.table import Session
 from voicegame.env import CliError, Env, PortChoice, build_ports
@@ -80,6 +83,7 @@ def add_play_arguments(p: argparse.ArgumentParser, game: str) -> None:
     p.add_argument("--timer", type=timer_seconds, default=30.0, help="seconds per timer, or off (default 30)")
     p.add_argument("--private", type=private_mode, default=None,
                    help="private channel: ears (default), earpiece:DEVICE (an index or a part of its name) or screen")
+    add_display_argument(p)
     host_module(game).add_arguments(p)
 
 
@@ -121,7 +125,13 @@ def run_session(settings: Settings, choice: PortChoice, env: Env, log: list[dict
     :raises CliError: a port cannot be built (unreadable script…).
     """
     ports = build_ports(choice, env)
+    observers = Observers()
+    display = open_display(choice.display, observers, env)  # the table's screen, public events only
     session = Session(host_module(settings.game).Host, ports.listener, ports.voice, ports.clock, settings,
-                      log=log, screen=ports.screen, storage=storage)
-    outcome = session.run()
+                      log=log, screen=ports.screen, storage=storage, observers=observers)
+    try:
+        outcome = session.run()
+    finally:
+        if display is not None:
+            display.stop()
     return 0 if outcome in ("finished", "quit", "input_ended") else 1

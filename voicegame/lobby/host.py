@@ -83,6 +83,8 @@ from voicegame.engine.moment import (DEFAULT_LISTEN_S, SILENT, Moment, NotAllowe
                                      understood)
 from voicegame.engine.seats import SEAT_ORDER, default_seats
 from voicegame.engine.session import Settings
+from voicegame.display import add_argument as add_display_argument
+from voicegame.display.server import open_display
 from voicegame.engine.observer import CaptionedVoice, Observers, View
 from voicegame.engine.table import Session
 from voicegame import env as env_module
@@ -1272,6 +1274,7 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
     parser.add_argument("--no-barge-in", action="store_true", help="players cannot cut the host short")
     parser.add_argument("--config", default=None, metavar="PATH",
                         help="configuration file (default: config.toml in the user config dir)")
+    add_display_argument(parser)
 
 
 def build_ports(args, env, config: kiosk_config.Config, lang: str) -> Ports:
@@ -1311,7 +1314,13 @@ def run_kiosk(args, env) -> int:
     lang = args.lang or config.lang
     if not language_available(lang):
         lang = "en" if language_available("en") else lang
-    ports = build_ports(args, env, config, lang)
-    kiosk = Kiosk(ports, config, save_to, environ=env.environ, seed=args.seed, lang=args.lang,
-                  config_error=error)
-    return kiosk.run()
+    observers = Observers()  # the screen first: it is served while the kiosk waits for its devices
+    display = open_display(getattr(args, "display", None) or config.display, observers, env)
+    try:
+        ports = build_ports(args, env, config, lang)
+        kiosk = Kiosk(ports, config, save_to, environ=env.environ, seed=args.seed, lang=args.lang,
+                      config_error=error, observers=observers)
+        return kiosk.run()
+    finally:
+        if display is not None:
+            display.stop()
