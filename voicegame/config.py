@@ -21,6 +21,8 @@ Example (every key optional)::
     private = "ears"         # ears, screen or earpiece:DEVICE (G2)
     idle_minutes = 10        # an idle table returns to the lobby after this long (0-1440; 0 = never)
     barge_in = true          # players may cut the host short with a command (false: never)
+    tts = "espeak"           # espeak, piper, piper:VOICE or wyoming://HOST:PORT
+    asr = "vosk"             # vosk or wyoming://HOST:PORT (a shared recogniser)
 """
 
 from __future__ import annotations
@@ -51,6 +53,8 @@ class Config:
     private: str = "ears"
     idle_minutes: int | float = 10
     barge_in: bool = True
+    tts: str = "espeak"
+    asr: str = "vosk"
     #: keys this version does not know, kept as read so that saving does not lose them
     extra: dict = field(default_factory=dict, repr=False)
 
@@ -89,7 +93,8 @@ class ConfigError(ValueError):
 #: a game timer of 5 s to 10 min (G1; "off" is the other choice).
 RANGES = {"rate_wpm": (80, 300), "volume": (0.2, 1.0), "idle_minutes": (0, 24 * 60), "timer": (5, 600)}
 #: The value keys of the file (everything but :attr:`Config.extra`).
-KEYS = ("lang", "timer", "rate_wpm", "volume", "input_device", "output_device", "private", "idle_minutes", "barge_in")
+KEYS = ("lang", "timer", "rate_wpm", "volume", "input_device", "output_device", "private", "idle_minutes", "barge_in",
+        "tts", "asr")
 #: What each key must be, as the end of "<key> must be …, not <value>." (log messages).
 FORMS = {
     "lang": 'a language code in quotes, such as "en"',
@@ -101,6 +106,8 @@ FORMS = {
     "private": '"ears", "screen" or "earpiece:DEVICE"',
     "idle_minutes": "a number of minutes from 0 to 1440 (0 never returns to the lobby)",
     "barge_in": "true or false",
+    "tts": '"espeak", "piper", "piper:VOICE" or "wyoming://HOST:PORT"',
+    "asr": '"vosk" or "wyoming://HOST:PORT"',
 }
 
 
@@ -127,6 +134,13 @@ def is_wrong_value(key: str, value) -> bool:
         return not (value in ("ears", "screen") or (value.startswith("earpiece:") and len(value) > 9))
     if key == "lang":
         return not (value and value.isalpha())
+    if key in ("tts", "asr"):
+        from voicegame import engines
+
+        try:
+            (engines.parse_tts if key == "tts" else engines.parse_asr)(value)
+        except ValueError:
+            return True
     return False
 
 
