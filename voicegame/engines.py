@@ -136,6 +136,10 @@ def is_remote_asr(asr: str | None) -> bool:
     return parse_asr(asr).remote
 
 
+class NoLanguage(DeviceError):
+    """A Wyoming server answers but has nothing for the language asked."""
+
+
 def check_server(address, kind: str, lang: str | None, timeout_s: float = 3.0) -> str:
     """Reach a Wyoming server and say what it offers (``doctor``).
 
@@ -152,6 +156,6 @@ def check_server(address, kind: str, lang: str | None, timeout_s: float = 3.0) -
     if lang and lang not in found:
         from voicegame.models import language_name
 
-        raise DeviceError(f"The server {address} has no {language_name(lang)} {what} "
+        raise NoLanguage(f"The server {address} has no {language_name(lang)} {what} "
                           f"(it has {', '.join(sorted(found))}): install one there.")
     return f"ok (languages: {', '.join(sorted(found))})"
