@@ -147,3 +147,4 @@ def languages(info, kind: str) -> set[str]:
         for artifact in (program.models if kind == "asr" else program.voices) or ():
             found.update(code.replace("-", "_").split("_")[0].lower() for code in artifact.languages or ())
     return found
+

@@ -60,8 +60,9 @@ def snap(text: str, phrases, cutoff: float = 70.0) -> tuple[list[str], float] | 
     :param text: lower-case words.
     :param phrases: the moment's phrases.
     :param cutoff: least rapidfuzz ``ratio`` (0–100) of each phrase.
-    :returns: ``(words, score)`` — the snapped words (one phrase, or phrases in a row
-        for its words in a row) and their mean score weighted by words — or ``None``.
+    :returns: ``(words, score)`` — the snapped words (one phrase for the whole transcript,
+        or phrases in a row for its words in a row, whichever is nearer) and their score
+        (a row's: the mean weighted by words) — or ``None``.
     """
     from rapidfuzz import fuzz, process
 
@@ -71,8 +72,6 @@ def snap(text: str, phrases, cutoff: float = 70.0) -> tuple[list[str], float] | 
         return None
     keys = {_key(p): p for p in phrases}
     whole = process.extractOne(_key(text), list(keys), scorer=fuzz.ratio, score_cutoff=cutoff)
-    if whole is not None:
-        return keys[whole[0]].split(), float(whole[1])
     by_length: dict[int, dict[str, str]] = collections.defaultdict(dict)
     for p in phrases:
         by_length[len(p.split())][_key(p)] = p
@@ -89,9 +88,10 @@ def snap(text: str, phrases, cutoff: float = 70.0) -> tuple[list[str], float] | 
             candidate = (best[start][0] + choices[found[0]].split(), best[start][1] + found[1] * length)
             if best[end] is None or candidate[1] > best[end][1]:
                 best[end] = candidate
-    if best[-1] is None:
-        return None
-    return best[-1][0], round(best[-1][1] / len(words), 2)
+    cover = None if best[-1] is None else (best[-1][0], round(best[-1][1] / len(words), 2))
+    if whole is not None and (cover is None or whole[1] >= cover[1]):
+        return keys[whole[0]].split(), round(float(whole[1]), 2)  # one phrase, unless a row of them is nearer
+    return cover
 
 
 class _Stream:
@@ -325,7 +325,7 @@ class WyomingListener:
                         utt.stream = _Stream(self.address, self.lang, expected, self.timeout_s)
                     except ServerLost as exc:
                         self._lose(exc)
-                        utt = None
+                        utt, hush = None, pause
                         continue
                 if len(utt.unsent) >= per_chunk:
                     try:

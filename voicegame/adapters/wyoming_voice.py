@@ -30,16 +30,40 @@ log = logging.getLogger(__name__)
 RETRY_S = 10.0
 
 
-def pick_voice(info, lang: str, name: str | None = None) -> str | None:
-    """The name of the server's installed voice called ``name``, or (``None``) its first of ``lang``."""
+def candidate_voices(info, lang: str, name: str | None = None) -> list[str]:
+    """The server's voices called ``name``, or (``None``) all its voices of ``lang``, in its order."""
+    found = []
     for program in info.tts or ():
         for voice in program.voices or ():
             if voice.installed is False:
                 continue
             codes = {c.replace("-", "_").split("_")[0].lower() for c in voice.languages or ()}
             if (name is not None and voice.name == name) or (name is None and lang in codes):
-                return voice.name
-    return None
+                found.append(voice.name)
+    return found
+
+
+#: (address, lang, asked name) → the voice that answered (a server is probed once per process)
+_SPOKEN: dict[tuple, str] = {}
+
+
+def probe(address: Address, voice: str, timeout_s: float) -> bool:
+    """True when the server speaks a short word with ``voice`` (it may list voices it does not have:
+    wyoming-piper advertises its whole catalogue and answers an error for one not on disk)."""
+    from wyoming.audio import AudioStart
+    from wyoming.tts import Synthesize, SynthesizeVoice
+
+    conn = Connection(address, timeout_s)
+    try:
+        conn.send(Synthesize(text="ok", voice=SynthesizeVoice(name=voice)))
+        while True:
+            event = conn.receive()
+            if AudioStart.is_type(event.type):
+                return True
+            if event.type == "error":
+                return False
+    finally:
+        conn.close()
 
 
 class WyomingVoice(tts.Pyttsx3Voice):
@@ -52,7 +76,7 @@ class WyomingVoice(tts.Pyttsx3Voice):
     :param timeout_s: seconds a connect or the wait for one event may take.
     :param retry_s: seconds between tries of a lost server.
     The other parameters are :class:`~voicegame.adapters.tts.Pyttsx3Voice`'s.
-    :raises DeviceError: the server is unreachable at start, or has no voice of ``lang``.
+    :raises DeviceError: the server is unreachable at start, or speaks no voice of ``lang``.
     """
 
     def __init__(self, address: Address, lang: str = "en", voice: str | None = None, *,
@@ -67,14 +91,19 @@ class WyomingVoice(tts.Pyttsx3Voice):
         super().__init__(lang, timeout_s=timeout_s, **kwargs)
 
     def verify(self) -> str:
-        """Ask the server for its voices; returns the one used. :raises DeviceError: see the class."""
-        info = describe(self.address, self.timeout_s)
-        found = pick_voice(info, self.lang, self.asked_voice)
+        """Find the server's first voice of the language (or the one asked for) that really
+        speaks; returns its name. :raises DeviceError: see the class."""
+        key = (self.address, self.lang, self.asked_voice)
+        found = _SPOKEN.get(key)
         if found is None:
-            wanted = f"the voice {self.asked_voice}" if self.asked_voice else f"a {language_name(self.lang)} voice"
+            info = describe(self.address, self.timeout_s)
+            found = next((v for v in candidate_voices(info, self.lang, self.asked_voice)
+                          if probe(self.address, v, self.timeout_s)), None)
+        if found is None:
+            wanted = f"voice {self.asked_voice}" if self.asked_voice else f"{language_name(self.lang)} voice"
             raise DeviceError(f"The speech server {self.address} has no {wanted}: install one there, "
                               "or use --tts espeak.")
-        self.server_voice = found
+        self.server_voice = _SPOKEN[key] = found
         return found
 
     def _remote(self, spoken: str) -> tuple[np.ndarray, int]:
