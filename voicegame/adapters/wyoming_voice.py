@@ -80,7 +80,7 @@ class WyomingVoice(tts.Pyttsx3Voice):
     """
 
     def __init__(self, address: Address, lang: str = "en", voice: str | None = None, *,
-                 lost_sentence: str | None = None, timeout_s: float = 5.0, retry_s: float = RETRY_S, **kwargs):
+                 lost_sentence: str | None = None, timeout_s: float = 10.0, retry_s: float = RETRY_S, **kwargs):
         self.address = address
         self.asked_voice = voice
         self.server_voice: str | None = None
@@ -98,7 +98,7 @@ class WyomingVoice(tts.Pyttsx3Voice):
         if found is None:
             info = describe(self.address, self.timeout_s)
             found = next((v for v in candidate_voices(info, self.lang, self.asked_voice)
-                          if probe(self.address, v, self.timeout_s)), None)
+                          if probe(self.address, v, 3 * self.timeout_s)), None)  # a first word loads the voice
         if found is None:
             wanted = f"voice {self.asked_voice}" if self.asked_voice else f"{language_name(self.lang)} voice"
             raise DeviceError(f"The speech server {self.address} has no {wanted}: install one there, "
