@@ -321,3 +321,22 @@ def test_doctor_reaches_each_server(piper_server, vosk_server):
     assert f"tts {piper_server} en: ok (languages: " in text
     assert f"asr {vosk_server.address} en: MISSING: The server {vosk_server.address} has no English recognition (it has ko)" in text
     assert "No speech model for English" not in text.split("Not ready")[-1]  # a shared recogniser needs none here
+
+
+def test_play_builds_the_shared_recogniser_without_a_local_model(monkeypatch, vosk_server):
+    import sys
+
+    from tests.fake_sounddevice import FakeSoundDevice, mic, speaker
+    from voicegame.adapters.headless import TextVoice
+    from voicegame.env import Env, build_ports
+
+    monkeypatch.setitem(sys.modules, "sounddevice", FakeSoundDevice([mic(0, "USB Mic"), speaker(1, "Speaker")]))
+    out = io.StringIO()
+    ports = build_ports(PortChoice(input="mic", output="text", lang="en", asr=str(vosk_server.address)),
+                        Env(stdin=io.StringIO(), stdout=out, stderr=io.StringIO()))
+    assert isinstance(ports.listener, WyomingListener) and ports.listener.address == vosk_server.address
+    assert isinstance(ports.listener.announcer, TextVoice)  # a lost server is said (here: printed)
+    assert ports.listener.lost_sentence == engines.sentence("en", "recogniser_lost")
+    assert out.getvalue() == ""  # no "no speech model" sentence: none is needed
+    other, _ = ports.relang("es")
+    assert other.lang == "es" and other.lost_sentence == engines.sentence("es", "recogniser_lost")

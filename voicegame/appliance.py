@@ -103,12 +103,13 @@ def recogniser(model_path, source):
     return VoskListener(load_model(model_path), source)
 
 
-def listener_for(choice, lang: str, model_path, source):
-    """:func:`recogniser`, or the shared Wyoming recogniser that ``choice.asr`` names."""
+def listener_for(choice, lang: str, model_path, source, voice=None):
+    """:func:`recogniser`, or the shared Wyoming recogniser that ``choice.asr`` names (it says
+    a lost server's sentence with ``voice``)."""
     from voicegame import engines
 
     if engines.is_remote_asr(getattr(choice, "asr", None)):
-        return engines.make_listener(choice.asr, lang, source)
+        return engines.make_listener(choice.asr, lang, source, announcer=voice)
     return recogniser(model_path, source)
 
 
@@ -196,7 +197,7 @@ def unattended_ports(choice, env, clock, say_problem: Callable[[str, str, object
                 problems.append(("microphone", str(exc)))
             else:
                 try:
-                    listener = listener_for(choice, lang, model_path, source)
+                    listener = listener_for(choice, lang, model_path, source, voice)
                 except DeviceError as exc:  # the model is there but Vosk cannot load it
                     source.close()
                     problems.append(("model", str(exc)))
@@ -228,13 +229,13 @@ def unattended_ports(choice, env, clock, say_problem: Callable[[str, str, object
         language's model the current listener stays (named in the log)."""
         remote = engines.is_remote_asr(getattr(choice, "asr", None))
         path = None if remote else models.find_model(code, choice.model, env.environ)
+        other_voice = voice if not want_speaker else speaker_voice(code, choice, voice.output_device,
+                                                                    voice.private_devices)
         other_listener = listener
         if path is None and not remote:
             log.warning("%s", models.install_hint(code))
         else:
-            other_listener = listener_for(choice, code, path, shared["source"])
-        if not want_speaker:
-            return other_listener, voice
-        return other_listener, speaker_voice(code, choice, voice.output_device, voice.private_devices)
+            other_listener = listener_for(choice, code, path, shared["source"], other_voice)
+        return other_listener, other_voice
 
     return listener, voice, relang

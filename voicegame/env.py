@@ -211,6 +211,8 @@ def build_ports(choice: PortChoice, env: Env) -> Ports:
         other = PortChoice(**{**choice.__dict__, "lang": code})
         pair = make_listener(other, env, clock, shared), make_voice(other, env, shared)
         connect(*pair)
+        if getattr(pair[0], "announcer", False) is None:  # a shared recogniser says a lost server aloud
+            pair[0].announcer = pair[1]
         return pair
 
     listener, voice = for_language(choice.lang)
