@@ -36,6 +36,7 @@ from __future__ import annotations
 import collections
 import logging
 import re
+import time
 import unicodedata
 
 import numpy as np
@@ -117,6 +118,7 @@ class _Stream:
         from wyoming.audio import AudioStop
 
         self.conn.send(AudioStop())
+        self.stopped_at = time.monotonic()
         try:
             while True:
                 event = self.conn.receive(timeout_s)
@@ -189,6 +191,8 @@ class WyomingListener:
         self.last_speech_start_s: float | None = None
         self.last_speech_end_s: float | None = None
         self.last_return_s: float | None = None
+        #: wall seconds from ``AudioStop`` to the server's transcript (the recogniser's own share of the gap).
+        self.last_reply_s: float | None = None
 
     # -- a lost server --------------------------------------------------------
     def _lose(self, exc: Exception) -> None:
@@ -231,6 +235,7 @@ class WyomingListener:
                 return None
             utt.stream.send(utt.unsent)
             text = utt.stream.transcript(self.reply_timeout_s)
+            self.last_reply_s = time.monotonic() - utt.stream.stopped_at
         except ServerLost as exc:
             self._lose(exc)
             return None
@@ -250,7 +255,7 @@ class WyomingListener:
         :raises InputEnded: the source ran out before any speech started.
         :raises DeviceError: the microphone fails or stops sending audio.
         """
-        self.last_endpoint = self.last_transcript = None
+        self.last_endpoint = self.last_transcript = self.last_reply_s = None
         self.last_speech_start_s = self.last_speech_end_s = self.last_return_s = None
         self.source.start()
         self.source.drain()
@@ -261,7 +266,7 @@ class WyomingListener:
         per_chunk = max(1, int(round(self.chunk_s / frame_s)))
         pause = self.free_pause_s if (expected.free or not expected.phrases) else self.pause_s
         pending = np.zeros(0, dtype=np.int16)
-        preroll: collections.deque = collections.deque(maxlen=3)
+        preroll: collections.deque = collections.deque(maxlen=6)  # ~0.2 s before the detector's start: the onset
         audio_t = waited = 0.0
         run = 0
         utt: _Utterance | None = None

@@ -4,7 +4,8 @@
 
 One model is loaded once; every connection gets its own ``KaldiRecognizer``, fed as
 the ``AudioChunk`` events arrive (on worker threads, so tables never wait for each
-other's decoding), and ``AudioStop`` answers one ``Transcript``. A ``Transcribe``
+other's decoding), and ``AudioStop`` answers one ``Transcript``: every segment's words
+(Vosk may close a segment itself inside the utterance, at a pause). A ``Transcribe``
 with ``transcript_terms`` (the phrases voicegame's listener sends) decodes in
 grammar ("limited") mode with those phrases plus ``[unk]``, as wyoming-vosk does;
 without them it transcribes freely. Audio must be 16 kHz 16-bit mono (voicegame's
@@ -47,6 +48,7 @@ def make_handler_class():
             self.model, self.lang = model, lang
             self.rec = None
             self.terms: list[str] | None = None
+            self.words: list[str] = []  # the segments Vosk closed itself (its own endpoint inside the utterance)
 
         def _recognizer(self):
             import vosk
@@ -57,6 +59,13 @@ def make_handler_class():
                     grammar.append("[unk]")
                 return vosk.KaldiRecognizer(self.model, 16000, json.dumps(grammar, ensure_ascii=False))
             return vosk.KaldiRecognizer(self.model, 16000)
+
+        def _take(self, result: str) -> None:
+            self.words += [w for w in json.loads(result).get("text", "").split() if w != "[unk]"]
+
+        def _accept(self, audio: bytes) -> None:
+            if self.rec.AcceptWaveform(audio):  # Vosk closed a segment: keep its words
+                self._take(self.rec.Result())
 
         async def handle_event(self, event) -> bool:
             if Describe.is_type(event.type):
@@ -69,13 +78,12 @@ def make_handler_class():
             elif AudioChunk.is_type(event.type):
                 if self.rec is None:
                     self.rec = await asyncio.to_thread(self._recognizer)
-                await asyncio.to_thread(self.rec.AcceptWaveform, AudioChunk.from_event(event).audio)
+                await asyncio.to_thread(self._accept, AudioChunk.from_event(event).audio)
             elif AudioStop.is_type(event.type):
-                text = ""
                 if self.rec is not None:
-                    result = json.loads(await asyncio.to_thread(self.rec.FinalResult))
-                    text = " ".join(w for w in result.get("text", "").split() if w != "[unk]")
-                self.rec, self.terms = None, None
+                    self._take(await asyncio.to_thread(self.rec.FinalResult))
+                text = " ".join(self.words)
+                self.rec, self.terms, self.words = None, None, []
                 await self.write_event(Transcript(text=text, language=self.lang).event())
             return True
 
