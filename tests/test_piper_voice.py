@@ -100,6 +100,8 @@ def test_the_engine_choice_falls_back_to_espeak_for_a_language_without_a_piper_v
     assert type(voice) is Pyttsx3Voice and note is None  # quietly: Spanish simply has no Piper voice
     voice, note = engines.make_voice(f"piper:{JOE}", "en", player=rec)
     assert isinstance(voice, PiperTtsVoice)
+    voice, note = engines.make_voice(f"piper:{JOE}", "nl", player=rec)
+    assert type(voice) is Pyttsx3Voice and note is None  # an English voice does not read Dutch
     voice, note = engines.make_voice("piper:xx_XX-nobody-low", "en", player=rec)
     assert type(voice) is Pyttsx3Voice and "xx_XX-nobody-low is not installed" in note
 

@@ -41,8 +41,8 @@ JSON plus a short table:
    before the first input, per turn (median, max), per re-prompt, the longest sentence
    (:mod:`voicegame.language.budget`).
 
-Groups 8-9 (``--engines``, or ``--engines-only``; :mod:`voicegame.bench_engines`): espeak-ng vs
-Piper vs Wyoming-Piper, and many tables on one Wyoming recogniser.
+Groups 8-9 (``voicegame bench --engines``, :mod:`voicegame.bench_engines`, run on their own):
+espeak-ng vs Piper vs Wyoming-Piper, and many tables on one Wyoming recogniser.
 
 Times are in milliseconds (``*_ms``) unless named ``*_s``; memory in MiB (``*_mb``).
 Entry point: :func:`main` (``voicegame bench`` and ``scripts/bench.py``).
@@ -1443,10 +1443,6 @@ def add_arguments(p: argparse.ArgumentParser) -> None:
                         "checkout: every golden playthrough)")
     p.add_argument("--profile", action="store_true",
                    help="add a cProfile of the slowest 1 %% of the listening moments (host overhead)")
-    p.add_argument("--engines", action="store_true",
-                   help="add groups 8-9: espeak-ng vs Piper vs Wyoming-Piper, and 1/4/16 tables on one Wyoming "
-                        "recogniser (starts servers on 127.0.0.1)")
-    p.add_argument("--engines-only", action="store_true", help="only groups 8-9")
 
 
 def build_parser() -> argparse.ArgumentParser:
@@ -1466,8 +1462,7 @@ def _command_line(args) -> str:
             parts.append(f"--{name.replace('_', '-')} {getattr(args, name)}")
     if getattr(args, "voice_lang", "en") != "en":
         parts.append(f"--voice-lang {args.voice_lang}")
-    parts += [f"--{flag.replace('_', '-')}" for flag in ("quick", "profile", "verbose", "engines", "engines_only")
-              if getattr(args, flag, False)]
+    parts += [f"--{flag}" for flag in ("quick", "profile", "verbose") if getattr(args, flag, False)]
     return " ".join(parts)
 
 
@@ -1475,19 +1470,9 @@ def run_from_args(args, out: TextIO, err: TextIO) -> int:
     """Run with parsed options (see :func:`add_arguments`): the table on ``out``, JSON to
     ``--json``; returns 0, or 2 after one sentence on ``err`` (no model, no espeak-ng…)."""
     log = (lambda s: (err.write(f"bench: {s}\n"), err.flush())) if getattr(args, "verbose", 0) else None
-    engines_only = getattr(args, "engines_only", False)
     try:
-        if engines_only:
-            result = {"format": FORMAT, "quick": args.quick,
-                      "machine": {"python": platform.python_version(), "cpus": os.cpu_count(),
-                                  "load_before": [round(x, 2) for x in os.getloadavg()]}}
-        else:
-            result = run_bench(model=args.model, quick=args.quick, speech_lang=args.speech_lang,
-                               voice_lang=args.voice_lang, scripts_dir=args.scripts, profile=args.profile, log=log)
-        if engines_only or getattr(args, "engines", False):  # groups 8-9
-            from voicegame import bench_engines
-
-            result["engines"] = bench_engines.run(quick=args.quick, log=log)
+        result = run_bench(model=args.model, quick=args.quick, speech_lang=args.speech_lang,
+                           voice_lang=args.voice_lang, scripts_dir=args.scripts, profile=args.profile, log=log)
     except BenchError as exc:
         err.write(f"voicegame bench: {exc}\n")
         return 2
@@ -1503,13 +1488,8 @@ def run_from_args(args, out: TextIO, err: TextIO) -> int:
         out.write(text + "\n")
     elif args.json:
         Path(args.json).write_text(text + "\n", encoding="utf-8")
-    if not engines_only:
-        out.write(format_table(result) + "\n")
-    if "engines" in result:
-        from voicegame import bench_engines
-
-        out.write(bench_engines.format_table(result["engines"]) + "\n")
-    if args.profile and result.get("host_overhead", {}).get("profile"):
+    out.write(format_table(result) + "\n")
+    if args.profile and result["host_overhead"].get("profile"):
         out.write("Profile of the slowest listening moments (host overhead tail):\n"
                   + result["host_overhead"]["profile"] + "\n")
     out.flush()

@@ -338,6 +338,36 @@ def targets(r: dict) -> list[dict]:
     ]
 
 
+def add_arguments(p) -> None:
+    """``voicegame bench --engines`` (these groups instead of the others)."""
+    p.add_argument("--engines", action="store_true",
+                   help="instead: groups 8-9, espeak-ng vs Piper vs Wyoming-Piper and 1/4/16 tables on one "
+                        "Wyoming recogniser (starts servers on 127.0.0.1)")
+
+
+def run_from_args(args, out, err) -> int:
+    """``voicegame bench --engines [--quick] [--json PATH] [-v]``: the table on ``out``; 2 after one
+    sentence on ``err`` when a server cannot start."""
+    log = (lambda s: (err.write(f"bench: {s}\n"), err.flush())) if getattr(args, "verbose", 0) else None
+    load = [round(x, 2) for x in os.getloadavg()] if hasattr(os, "getloadavg") else None
+    try:
+        result = run(quick=args.quick, log=log)
+    except DeviceError as exc:
+        err.write(f"voicegame bench: {exc}\n")
+        return 2
+    result["machine"] = {"python": sys.version.split()[0], "cpus": os.cpu_count(), "load_before": load,
+                         "load_after": [round(x, 2) for x in os.getloadavg()] if load is not None else None}
+    result["command"] = "voicegame bench --engines" + (" --quick" if args.quick else "")
+    text = json.dumps(result, ensure_ascii=False, indent=1)
+    if args.json == "-":
+        out.write(text + "\n")
+    elif args.json:
+        Path(args.json).write_text(text + "\n", encoding="utf-8")
+    out.write(format_table(result) + "\n")
+    out.flush()
+    return 0
+
+
 def format_table(r: dict) -> str:
     """The figures of groups 8 and 9 as a few lines of text."""
     lines = [f"Voices (first audio for \"{r['voices']['sentence']}\", warm):"]

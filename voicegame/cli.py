@@ -91,6 +91,9 @@ def build_parser(environ: Mapping[str, str] | None = None) -> argparse.ArgumentP
 
     bench = add("bench", help="measure response gap, recognition cost, speech start-up and memory")
     bench_module.add_arguments(bench)
+    from voicegame import bench_engines
+
+    bench_engines.add_arguments(bench)
 
     models_parser = add("models", help="list, install or locate speech models")
     models_parser.add_argument("action", choices=("list", "install", "path"))
@@ -290,6 +293,10 @@ def _progress_printer(stream):
 
 
 def cmd_bench(args, env: Env) -> int:
+    if getattr(args, "engines", False):  # groups 8-9 (voicegame.bench_engines)
+        from voicegame import bench_engines
+
+        return bench_engines.run_from_args(args, env.stdout, env.stderr)
     return bench_module.run_from_args(args, env.stdout, env.stderr)
 
 

@@ -105,8 +105,9 @@ def make_voice(tts: str | None, lang: str, environ: Mapping[str, str] | None = N
         from voicegame.adapters import piper_voice
 
         try:
-            if engine.voice is not None or piper_voice.find_voice(None, lang, environ) is not None:
-                return piper_voice.PiperTtsVoice(lang, engine.voice, environ=environ, **kwargs), None
+            found = piper_voice.find_voice(engine.voice, lang, environ)
+            if found is not None and found.lang == lang:  # a named voice speaks its own language only
+                return piper_voice.PiperTtsVoice(lang, found.name, environ=environ, **kwargs), None
             log.info("no Piper voice for %s: espeak-ng speaks", lang)
         except DeviceError as exc:
             note = f"{exc} espeak-ng speaks instead."
