@@ -358,11 +358,9 @@ def run_from_args(args, out, err) -> int:
     result["machine"] = {"python": sys.version.split()[0], "cpus": os.cpu_count(), "load_before": load,
                          "load_after": [round(x, 2) for x in os.getloadavg()] if load is not None else None}
     result["command"] = "voicegame bench --engines" + (" --quick" if args.quick else "")
-    text = json.dumps(result, ensure_ascii=False, indent=1)
-    if args.json == "-":
-        out.write(text + "\n")
-    elif args.json:
-        Path(args.json).write_text(text + "\n", encoding="utf-8")
+    from voicegame.bench import write_json
+
+    write_json(result, args.json, out)
     out.write(format_table(result) + "\n")
     out.flush()
     return 0
