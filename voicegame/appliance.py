@@ -33,7 +33,8 @@ def apply_config(args, env, stderr=None) -> None:
     """Fill ``args`` from ``config.toml`` where the command line left a choice open.
 
     Sets ``args.lang`` (when ``None``), ``args.mic``, ``args.speaker``, ``args.private``
-    and ``args.display`` (when ``None``), ``args.rate_wpm`` and ``args.volume``. A configuration file that cannot
+    and ``args.display`` (when ``None``), ``args.rate_wpm``, ``args.volume``, ``args.tts`` and ``args.asr``
+    (when ``None``). A configuration file that cannot
     be used is named once on ``stderr`` and the defaults are used.
     """
     from voicegame import config as kiosk_config
@@ -55,6 +56,9 @@ def apply_config(args, env, stderr=None) -> None:
         args.display = config.display or None
     args.rate_wpm = config.rate_wpm
     args.volume = config.volume
+    for key in ("tts", "asr"):  # the speech engines (voicegame.engines)
+        if getattr(args, key, None) is None:
+            setattr(args, key, getattr(config, key))
 
 
 def private_outputs(private: str | None) -> dict:
@@ -87,11 +91,12 @@ class NotReady(DeviceError):
 
 
 def speaker_voice(lang: str, choice, output: int | None, private: dict):
-    """The kiosk's voice (pyttsx3) on ``output`` with the choice's rate and volume."""
-    from voicegame.adapters.tts import Pyttsx3Voice
+    """The kiosk's voice (``choice.tts``, espeak-ng by default) on ``output`` with the choice's rate and volume."""
+    from voicegame import engines
 
-    return Pyttsx3Voice(lang=lang, rate_wpm=choice.rate_wpm, volume=choice.volume, output_device=output,
-                        private_devices=private)
+    voice, _ = engines.make_voice(getattr(choice, "tts", None), lang, rate_wpm=choice.rate_wpm,
+                                  volume=choice.volume, output_device=output, private_devices=private)
+    return voice
 
 
 def recogniser(model_path, source):
@@ -99,6 +104,16 @@ def recogniser(model_path, source):
     from voicegame.adapters.vosk_listener import VoskListener, load_model
 
     return VoskListener(load_model(model_path), source)
+
+
+def listener_for(choice, lang: str, model_path, source, voice=None):
+    """:func:`recogniser`, or the shared Wyoming recogniser that ``choice.asr`` names (it says
+    a lost server's sentence with ``voice``)."""
+    from voicegame import engines
+
+    if engines.is_remote_asr(getattr(choice, "asr", None)):
+        return engines.make_listener(choice.asr, lang, source, announcer=voice)
+    return recogniser(model_path, source)
 
 
 def refresh_devices() -> None:
@@ -139,7 +154,7 @@ def unattended_ports(choice, env, clock, say_problem: Callable[[str, str, object
         sentence on ``voice`` (:func:`say_missing`).
     :returns: ``(listener, voice, relang)``; ``relang(code)`` gives another language's pair.
     """
-    from voicegame import models
+    from voicegame import engines, models
     from voicegame.adapters.audio import MicSource, device_info, require_output
     from voicegame.adapters.headless import TextVoice
 
@@ -167,8 +182,9 @@ def unattended_ports(choice, env, clock, say_problem: Callable[[str, str, object
                 voice = shared["voice"] = speaker_voice(lang, choice, output, private)
             except DeviceError as exc:
                 problems.append(("speaker", str(exc)))
-        model_path = models.find_model(lang, choice.model, env.environ)
-        if model_path is None:
+        remote = engines.is_remote_asr(getattr(choice, "asr", None))  # a shared recogniser needs no model
+        model_path = None if remote else models.find_model(lang, choice.model, env.environ)
+        if model_path is None and not remote:
             problems.append(("model", models.install_hint(lang)))
         try:
             mic = devices.resolve(choice.mic, "input")
@@ -184,7 +200,7 @@ def unattended_ports(choice, env, clock, say_problem: Callable[[str, str, object
                 problems.append(("microphone", str(exc)))
             else:
                 try:
-                    listener = recogniser(model_path, source)
+                    listener = listener_for(choice, lang, model_path, source, voice)
                 except DeviceError as exc:  # the model is there but Vosk cannot load it
                     source.close()
                     problems.append(("model", str(exc)))
@@ -214,14 +230,15 @@ def unattended_ports(choice, env, clock, say_problem: Callable[[str, str, object
     def relang(code: str):
         """Listener and voice of ``code`` on the same microphone and speaker; without that
         language's model the current listener stays (named in the log)."""
-        path = models.find_model(code, choice.model, env.environ)
+        remote = engines.is_remote_asr(getattr(choice, "asr", None))
+        path = None if remote else models.find_model(code, choice.model, env.environ)
+        other_voice = voice if not want_speaker else speaker_voice(code, choice, voice.output_device,
+                                                                    voice.private_devices)
         other_listener = listener
-        if path is None:
+        if path is None and not remote:
             log.warning("%s", models.install_hint(code))
         else:
-            other_listener = recogniser(path, shared["source"])
-        if not want_speaker:
-            return other_listener, voice
-        return other_listener, speaker_voice(code, choice, voice.output_device, voice.private_devices)
+            other_listener = listener_for(choice, code, path, shared["source"], other_voice)
+        return other_listener, other_voice
 
     return listener, voice, relang

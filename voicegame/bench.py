@@ -41,6 +41,9 @@ JSON plus a short table:
    before the first input, per turn (median, max), per re-prompt, the longest sentence
    (:mod:`voicegame.language.budget`).
 
+Groups 9-10 (``voicegame bench --engines``, :mod:`voicegame.bench_engines`, run on their own):
+espeak-ng vs Piper vs Wyoming-Piper, and many tables on one Wyoming recogniser.
+
 Times are in milliseconds (``*_ms``) unless named ``*_s``; memory in MiB (``*_mb``).
 Entry point: :func:`main` (``voicegame bench`` and ``scripts/bench.py``).
 """
@@ -1483,6 +1486,15 @@ def _command_line(args) -> str:
     return " ".join(parts)
 
 
+def write_json(result: dict, dest: str | None, out: TextIO) -> None:
+    """``--json``: the result to ``dest`` (``"-"``: ``out``; ``None``: nowhere)."""
+    text = json.dumps(result, ensure_ascii=False, indent=1)
+    if dest == "-":
+        out.write(text + "\n")
+    elif dest:
+        Path(dest).write_text(text + "\n", encoding="utf-8")
+
+
 def run_from_args(args, out: TextIO, err: TextIO) -> int:
     """Run with parsed options (see :func:`add_arguments`): the table on ``out``, JSON to
     ``--json``; returns 0, or 2 after one sentence on ``err`` (no model, no espeak-ng…)."""
@@ -1500,11 +1512,7 @@ def run_from_args(args, out: TextIO, err: TextIO) -> int:
             return 2
         raise
     result["command"] = _command_line(args)
-    text = json.dumps(result, ensure_ascii=False, indent=1)
-    if args.json == "-":
-        out.write(text + "\n")
-    elif args.json:
-        Path(args.json).write_text(text + "\n", encoding="utf-8")
+    write_json(result, args.json, out)
     out.write(format_table(result) + "\n")
     if args.profile and result["host_overhead"].get("profile"):
         out.write("Profile of the slowest listening moments (host overhead tail):\n"

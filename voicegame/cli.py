@@ -1,6 +1,6 @@
 """The ``voicegame`` command line: ``main(argv, env) -> exit status``.
 
-Subcommands: ``play``, ``resume``, ``kiosk``, ``hear``, ``doctor``, ``models``, ``bench``;
+Subcommands: ``play``, ``resume``, ``kiosk``, ``hear``, ``say``, ``doctor``, ``models``, ``bench``;
 no subcommand starts the spoken lobby (``kiosk``, :mod:`voicegame.lobby.host`), with the
 lobby's options when some are given (``voicegame --input keyboard --output text``). Every
 process dependency (streams, environment, clock, devices) comes through
@@ -79,9 +79,23 @@ def build_parser(environ: Mapping[str, str] | None = None) -> argparse.ArgumentP
     doctor = add("doctor", help="check devices, voices and models")
     doctor.add_argument("--lang", default=None, choices=LANGS)
     add_device_arguments(doctor)
+    from voicegame import engines
+
+    engines.add_arguments(doctor)
+
+    say = add("say", help="speaker check: speak TEXT with the chosen engine, or write it to a WAV")
+    say.add_argument("text", help="what to say (numbers are read as words)")
+    say.add_argument("--lang", default=None, choices=LANGS, help="language (default: the configuration's)")
+    engines.add_arguments(say, asr=False)
+    say.add_argument("--wav", default=None, metavar="PATH", help="write the speech to this WAV file instead")
+    say.add_argument("--speaker", default=None, metavar="DEVICE",
+                     help="speaker: an index or a part of its name (default: config.toml's, else the system's)")
 
     bench = add("bench", help="measure response gap, recognition cost, speech start-up and memory")
     bench_module.add_arguments(bench)
+    from voicegame import bench_engines
+
+    bench_engines.add_arguments(bench)
 
     models_parser = add("models", help="list, install or locate speech models")
     models_parser.add_argument("action", choices=("list", "install", "path"))
@@ -192,7 +206,48 @@ def cmd_hear(args, env: Env) -> int:
 
 
 def cmd_doctor(args, env: Env) -> int:
-    return run_doctor(lang=args.lang, out=env.say, env=env.environ, mic=args.mic, speaker=args.speaker)
+    engines_args = argparse.Namespace(tts=args.tts, asr=args.asr)
+    appliance.apply_config(engines_args, env)  # config.toml's tts and asr where none is given
+    return run_doctor(lang=args.lang, out=env.say, env=env.environ, mic=args.mic, speaker=args.speaker,
+                      tts=engines_args.tts, asr=engines_args.asr)
+
+
+def cmd_say(args, env: Env) -> int:
+    """``voicegame say TEXT``: ``hear``'s twin — TEXT spoken with ``--tts`` (config.toml's, else
+    espeak-ng) on the speaker, or written to ``--wav PATH`` (16-bit mono at the voice's rate)."""
+    import wave
+
+    from voicegame import engines
+    from voicegame.env import device
+
+    appliance.apply_config(args, env)
+    player = None
+    if args.wav:
+        player = lambda samples, rate, output: None  # noqa: E731 (synthesis only: nothing is played)
+    try:
+        voice, note = engines.make_voice(args.tts, args.lang, env.environ, rate_wpm=args.rate_wpm,
+                                         volume=args.volume, output_device=device(args.speaker), player=player)
+        if note:
+            env.say(note)
+        if args.wav:
+            samples, rate = voice.synthesize(args.text)
+            path = Path(args.wav)
+            if path.is_dir():
+                raise CliError(f"--wav {path} is a folder: give a file name, such as {path / 'say.wav'}.")
+            with wave.open(str(path), "wb") as wf:
+                wf.setnchannels(1)
+                wf.setsampwidth(2)
+                wf.setframerate(int(rate))
+                wf.writeframes(samples.astype("<i2").tobytes())
+            env.say(f"Wrote {len(samples) / rate:.1f} seconds of speech ({voice.voice_id}) to {path}.")
+        else:
+            voice.say(args.text)
+            voice.wait()
+    except DeviceError as exc:
+        raise logs.Failure(str(exc)) from None
+    except OSError as exc:
+        raise logs.Failure(f"The WAV file {args.wav} cannot be written ({exc.strerror or exc}).") from None
+    return 0
 
 
 def cmd_models(args, env: Env) -> int:
@@ -240,11 +295,15 @@ def _progress_printer(stream):
 
 
 def cmd_bench(args, env: Env) -> int:
+    if getattr(args, "engines", False):  # groups 9-10 (voicegame.bench_engines)
+        from voicegame import bench_engines
+
+        return bench_engines.run_from_args(args, env.stdout, env.stderr)
     return bench_module.run_from_args(args, env.stdout, env.stderr)
 
 
 COMMANDS = {"bench": cmd_bench, "play": cmd_play, "resume": cmd_resume, "kiosk": cmd_kiosk, "hear": cmd_hear, "doctor": cmd_doctor,
-            "models": cmd_models}
+            "models": cmd_models, "say": cmd_say}
 
 
 def version() -> str:

@@ -22,6 +22,8 @@ Example (every key optional)::
     idle_minutes = 10        # an idle table returns to the lobby after this long (0-1440; 0 = never)
     barge_in = true          # players may cut the host short with a command (false: never)
     display = ""             # the table's screen: "[HOST:]PORT" such as "127.0.0.1:8765"; "" = off
+    tts = "espeak"           # espeak, piper, piper:VOICE or wyoming://HOST:PORT
+    asr = "vosk"             # vosk or wyoming://HOST:PORT (a shared recogniser)
 """
 
 from __future__ import annotations
@@ -53,6 +55,8 @@ class Config:
     idle_minutes: int | float = 10
     barge_in: bool = True
     display: str = ""
+    tts: str = "espeak"
+    asr: str = "vosk"
     #: keys this version does not know, kept as read so that saving does not lose them
     extra: dict = field(default_factory=dict, repr=False)
 
@@ -93,6 +97,7 @@ RANGES = {"rate_wpm": (80, 300), "volume": (0.2, 1.0), "idle_minutes": (0, 24 * 
 #: The value keys of the file (everything but :attr:`Config.extra`).
 KEYS = ("lang", "timer", "rate_wpm", "volume", "input_device", "output_device", "private", "idle_minutes", "barge_in",
         "display")
+        "tts", "asr")
 #: What each key must be, as the end of "<key> must be …, not <value>." (log messages).
 FORMS = {
     "lang": 'a language code in quotes, such as "en"',
@@ -105,6 +110,8 @@ FORMS = {
     "idle_minutes": "a number of minutes from 0 to 1440 (0 never returns to the lobby)",
     "barge_in": "true or false",
     "display": 'an address in quotes, such as "127.0.0.1:8765" or "8765", or "" for no screen',
+    "tts": '"espeak", "piper", "piper:VOICE" or "wyoming://HOST:PORT"',
+    "asr": '"vosk" or "wyoming://HOST:PORT"',
 }
 
 
@@ -137,6 +144,12 @@ def is_wrong_value(key: str, value) -> bool:
         try:
             parse_address(value)
         except AddressError:
+    if key in ("tts", "asr"):
+        from voicegame import engines
+
+        try:
+            (engines.parse_tts if key == "tts" else engines.parse_asr)(value)
+        except ValueError:
             return True
     return False
 

@@ -12,7 +12,9 @@ What counts as REQUIRED (the exit status is 1 when any is missing, else 0):
 - a microphone and a speaker (voice play needs both; keyboard/text play needs
   neither, which the fix sentences say);
 - a Vosk model for the checked language — with no ``lang``, for at least one of
-  en, es, nl (missing models of the other languages are listed, not counted).
+  en, es, nl (missing models of the other languages are listed, not counted);
+- a chosen Wyoming server (``--tts``/``--asr wyoming://…``) that answers, and a chosen
+  ASR server with the checked language (a TTS server without it: espeak-ng speaks).
 """
 
 from __future__ import annotations
@@ -70,8 +72,53 @@ def _check_devices(out: Callable[[str], None], missing: list[str], mic=None, spe
             missing.append(str(exc))
 
 
+def _check_engines(out: Callable[[str], None], missing: list[str], langs: list[str], env, tts, asr) -> None:
+    """The chosen speech engines: Piper voices found, each Wyoming server reached and asked for its languages."""
+    from voicegame import engines
+    from voicegame.adapters import piper_voice
+
+    out(f"Speech engines (voice: {tts or 'espeak'}, recogniser: {asr or 'vosk'}):")
+    try:
+        voices = piper_voice.installed_voices(env)
+    except Exception as exc:
+        voices = []
+        out(f"  Piper voices could not be listed ({_one_line(exc)})")
+    for v in voices:
+        out(f"  Piper voice {v.name} ({v.lang}): {v.model}")
+    tts_engine = engines.parse_tts(tts)
+    if tts_engine.kind == "piper":
+        try:
+            import piper  # noqa: F401
+        except ImportError:
+            out(f"  MISSING: {piper_voice.NO_PIPER}")
+            missing.append(piper_voice.NO_PIPER)
+        for code in langs:
+            try:
+                found = piper_voice.find_voice(tts_engine.voice, code, env)
+                out(f"  piper {code}: " + (f"ok ({found.name})" if found else "no Piper voice: espeak-ng speaks"))
+            except DeviceError as exc:
+                out(f"  piper {code}: MISSING: {exc}")
+                missing.append(str(exc))
+    for kind, engine in (("tts", tts_engine), ("asr", engines.parse_asr(asr))):
+        if not engine.remote:
+            continue
+        for code in langs:
+            try:
+                out(f"  {kind} {engine.address} {code}: {engines.check_server(engine.address, kind, code)}")
+            except engines.NoLanguage as exc:
+                if kind == "tts":  # espeak-ng speaks that language
+                    out(f"  {kind} {engine.address} {code}: {exc} espeak-ng speaks it.")
+                else:
+                    out(f"  {kind} {engine.address} {code}: MISSING: {exc}")
+                    missing.append(str(exc))
+            except DeviceError as exc:
+                out(f"  {kind} {engine.address} {code}: MISSING: {exc}")
+                missing.append(str(exc))
+
+
 def run_doctor(lang: str | None = None, out: Callable[[str], None] = print,
-               env: Mapping[str, str] = os.environ, model_dir=None, mic=None, speaker=None) -> int:
+               env: Mapping[str, str] = os.environ, model_dir=None, mic=None, speaker=None,
+               tts: str | None = None, asr: str | None = None) -> int:
     """Check this machine for voice play and print what to fix.
 
     :param lang: the game language to check (``"en"``); ``None`` checks en, es and nl.
@@ -80,6 +127,7 @@ def run_doctor(lang: str | None = None, out: Callable[[str], None] = print,
     :param model_dir: an explicit ``--model DIR``.
     :param mic, speaker: ``--mic`` / ``--speaker`` (an index or a part of a name); each chosen
         (or default) device is opened for real.
+    :param tts, asr: the chosen engines (:mod:`voicegame.engines`); each Wyoming server is reached.
     :returns: 0 when everything required is present, 1 otherwise.
     """
     from voicegame import models
@@ -112,6 +160,12 @@ def run_doctor(lang: str | None = None, out: Callable[[str], None] = print,
             out(f"  {code}: MISSING: {msg}")
             missing.append(msg)
 
+    # -- speech engines -----------------------------------------------------------
+    try:
+        _check_engines(out, missing, langs, env, tts, asr)
+    except Exception as exc:
+        out(f"  the speech engines could not be checked ({_one_line(exc)})")
+
     # -- speech models ------------------------------------------------------------
     out("Speech models (Vosk):")
     with_model = []
@@ -135,7 +189,9 @@ def run_doctor(lang: str | None = None, out: Callable[[str], None] = print,
             out(f"  {code}: installed ({path})")
     except Exception as exc:
         out(f"  other models could not be listed ({_one_line(exc)})")
-    if not with_model:
+    from voicegame.engines import parse_asr
+
+    if not with_model and not parse_asr(asr).remote:  # a shared recogniser needs no model here
         missing.extend(hints if lang else hints[:1])
 
     from voicegame import logs

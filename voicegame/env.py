@@ -61,6 +61,8 @@ class PortChoice:
     :param display: ``[HOST:]PORT`` of the table's screen (:mod:`voicegame.display`); ``None``: none.
     :param keyboard_fallback: fall back to the keyboard / printed text when a device or
         model is missing (``play`` on a laptop); a kiosk passes False.
+    :param tts: ``espeak``, ``piper[:VOICE]`` or ``wyoming://HOST:PORT`` (:mod:`voicegame.engines`).
+    :param asr: ``vosk`` or ``wyoming://HOST:PORT``.
     """
 
     input: str = "mic"
@@ -75,6 +77,8 @@ class PortChoice:
     keyboard_fallback: bool = True
     barge_in: bool = True
     display: str | None = None
+    tts: str = "espeak"
+    asr: str = "vosk"
 
     @classmethod
     def from_args(cls, args: argparse.Namespace, **overrides) -> "PortChoice":
@@ -115,25 +119,38 @@ def make_listener(choice: PortChoice, env: Env, clock, shared: dict | None = Non
             except ScriptError as exc:
                 raise CliError(str(exc)) from None
         return shared["script"]
-    from voicegame import models
+    from voicegame import engines, models
 
+    if engines.is_remote_asr(choice.asr):  # a shared Wyoming recogniser: no model here
+        try:
+            return engines.make_listener(choice.asr, choice.lang, mic_source(choice, shared))
+        except DeviceError as exc:
+            env.say(f"{exc} Using the keyboard instead.")
+            return KeyboardListener(env.stdin, out=env.stdout)
     model_path = models.find_model(choice.lang, choice.model, env.environ)
     if model_path is None:
         env.say(models.install_hint(choice.lang))
         return KeyboardListener(env.stdin, out=env.stdout)
     try:
-        from voicegame.adapters.audio import MicSource
         from voicegame.adapters.vosk_listener import VoskListener, load_model
 
-        from voicegame.adapters.devices import resolve
-
-        if "source" not in shared:
-            shared["source"] = MicSource(device=resolve(choice.mic, "input"))
-            shared["source"].start()
-        return VoskListener(load_model(model_path), shared["source"], barge_in=choice.barge_in)
+        source = mic_source(choice, shared)  # the microphone first: its absence is the first thing said
+        return VoskListener(load_model(model_path), source, barge_in=choice.barge_in)
     except DeviceError as exc:
         env.say(f"{exc} Using the keyboard instead.")
         return KeyboardListener(env.stdin, out=env.stdout)
+
+
+def mic_source(choice: PortChoice, shared: dict):
+    """The one microphone stream of ``shared`` (opened and started the first time).
+    :raises DeviceError: no such microphone."""
+    from voicegame.adapters.audio import MicSource
+    from voicegame.adapters.devices import resolve
+
+    if "source" not in shared:
+        shared["source"] = MicSource(device=resolve(choice.mic, "input"))
+        shared["source"].start()
+    return shared["source"]
 
 
 def make_voice(choice: PortChoice, env: Env, shared: dict | None = None):
@@ -148,15 +165,16 @@ def make_voice(choice: PortChoice, env: Env, shared: dict | None = None):
     try:
         from voicegame.adapters.audio import require_output
         from voicegame.adapters.devices import resolve
-        from voicegame.adapters.tts import Pyttsx3Voice
+        from voicegame import engines
 
         devices = appliance.private_outputs(choice.private)
         speaker = resolve(choice.speaker, "output")
         require_output(speaker)
-        voice = Pyttsx3Voice(lang=choice.lang, rate_wpm=choice.rate_wpm, volume=choice.volume,
-                             output_device=speaker, private_devices=devices,
-                             barge_in=choice.input == "mic")  # the listener needs its timing
-        voice.verify()
+        voice, note = engines.make_voice(choice.tts, choice.lang, env.environ, rate_wpm=choice.rate_wpm,
+                                         volume=choice.volume, output_device=speaker, private_devices=devices,
+                                         barge_in=choice.input == "mic")  # the listener needs its timing
+        if note:
+            env.say(note)
         return voice
     except appliance.UsageError as exc:
         raise CliError(str(exc)) from None
@@ -195,6 +213,8 @@ def build_ports(choice: PortChoice, env: Env) -> Ports:
         other = PortChoice(**{**choice.__dict__, "lang": code})
         pair = make_listener(other, env, clock, shared), make_voice(other, env, shared)
         connect(*pair)
+        if getattr(pair[0], "announcer", False) is None:  # a shared recogniser says a lost server aloud
+            pair[0].announcer = pair[1]
         return pair
 
     listener, voice = for_language(choice.lang)

@@ -54,7 +54,7 @@ def private_mode(value: str) -> str:
 
 
 def add_io_arguments(p: argparse.ArgumentParser, lang_default: str | None = "en") -> None:
-    """``--lang``, ``--input``, ``--output``, ``--model``, ``--no-barge-in``."""
+    """``--lang``, ``--input``, ``--output``, ``--model``, ``--no-barge-in``, ``--tts``, ``--asr``."""
     p.add_argument("--lang", default=lang_default, choices=LANGS,
                    help=f"language of the host (default {lang_default or 'the configuration'})")
     p.add_argument("--input", default="mic",
@@ -64,6 +64,9 @@ def add_io_arguments(p: argparse.ArgumentParser, lang_default: str | None = "en"
     add_device_arguments(p)
     p.add_argument("--no-barge-in", dest="barge_in", action="store_false",
                    help="players cannot cut the host short with a command")
+    from voicegame import engines
+
+    engines.add_arguments(p)
 
 
 def add_device_arguments(p: argparse.ArgumentParser) -> None:

@@ -1275,6 +1275,9 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
     parser.add_argument("--config", default=None, metavar="PATH",
                         help="configuration file (default: config.toml in the user config dir)")
     add_display_argument(parser)
+    from voicegame import engines
+
+    engines.add_arguments(parser)
 
 
 def build_ports(args, env, config: kiosk_config.Config, lang: str) -> Ports:
@@ -1289,7 +1292,8 @@ def build_ports(args, env, config: kiosk_config.Config, lang: str) -> Ports:
                         mic=device(config.input_device), speaker=device(config.output_device),
                         private=config.private, rate_wpm=config.rate_wpm, volume=config.volume,
                         keyboard_fallback=False,
-                        barge_in=bool(config.barge_in) and not getattr(args, "no_barge_in", False))
+                        barge_in=bool(config.barge_in) and not getattr(args, "no_barge_in", False),
+                        tts=getattr(args, "tts", None) or config.tts, asr=getattr(args, "asr", None) or config.asr)
     return env_module.build_ports(choice, env)
 
 

