@@ -96,8 +96,7 @@ class ConfigError(ValueError):
 RANGES = {"rate_wpm": (80, 300), "volume": (0.2, 1.0), "idle_minutes": (0, 24 * 60), "timer": (5, 600)}
 #: The value keys of the file (everything but :attr:`Config.extra`).
 KEYS = ("lang", "timer", "rate_wpm", "volume", "input_device", "output_device", "private", "idle_minutes", "barge_in",
-        "display")
-        "tts", "asr")
+        "display", "tts", "asr")
 #: What each key must be, as the end of "<key> must be …, not <value>." (log messages).
 FORMS = {
     "lang": 'a language code in quotes, such as "en"',
@@ -144,6 +143,7 @@ def is_wrong_value(key: str, value) -> bool:
         try:
             parse_address(value)
         except AddressError:
+            return True
     if key in ("tts", "asr"):
         from voicegame import engines
 
