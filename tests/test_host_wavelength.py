@@ -257,7 +257,7 @@ RESUME_CALL = ["a clue", "way left", "lock it in", "yes", "blue left", "yes"]
     # again for the Psychic only (G2); no clue yet
     (["redo", "no"] + RESUME_CALL, 2,
      ["HOST: No redo.\nHOST: Turn 1, team Red; score Red 0 and Blue 1. The card: Dungeon to Palace.",
-      "PRIVATE psychic: The target is at"]),
+      "PRIVATE psychic: 62 degrees, "]),
     # stopped in the call phase (after "lock it in", "yes"): the card and the clue; the dial's
     # lock was just said live, so it is not said twice
     (RESUME_CALL, 4,
@@ -343,10 +343,10 @@ def test_a_clue_with_a_number_is_kept_with_a_reminder_of_redo(tmp_path):
     record_path = tmp_path / "r.json"
     status, out, _ = play(script, ["--seed", "1"], record_path)
     assert status == 0
-    assert "HOST: Clue: 62 degrees. It has a number: say redo if it gave the target away." in out
+    assert "HOST: Clue: 62 degrees. A number: say redo if it gives the target away." in out
     assert "HOST: Clue: a quiet library.\n" in out
     assert json.loads(record_path.read_text())["redos"][0]["phase"] == "dial"
-    assert "HOST: Turn 1 again: same Psychic, new card and target." in out
+    assert "HOST: Turn 1 again, same Psychic." in out
 
 
 def host_text(key: str, lang: str = "en") -> str:
@@ -380,7 +380,7 @@ def test_one_players_number_counts_for_both_teams(tmp_path, n):
     script = write_script(tmp_path, "p.txt", lines)
     status, out, err = play(script, ["--timer", "off", "--players", n, "--seed", "1"], tmp_path / "r.json")
     assert status == 0, err
-    assert "Turn 1, team Red. Psychic: player 1." in out and "Turn 2, team Blue. Psychic: player 1." in out
+    assert "Team Red starts. Psychic: player 1." in out and "Turn 2, team Blue. Psychic: player 1." in out
 
 
 def test_without_players_the_psychic_passes_to_the_left(tmp_path):
@@ -390,12 +390,12 @@ def test_without_players_the_psychic_passes_to_the_left(tmp_path):
              + turn + ["blue left", "yes"])
     status, out, _ = play(write_script(tmp_path, "t.txt", lines), ["--seed", "1"], tmp_path / "r.json")
     assert status == 0
-    turns = [line for line in out.splitlines() if line.startswith("HOST: Turn ")]
+    turns = [line for line in out.splitlines() if line.startswith(("HOST: Turn ", "HOST: Team Red starts"))]
     assert turns == [
-        "HOST: Turn 1, team Red. Choose your Psychic.",
+        "HOST: Team Red starts. Choose your Psychic.",
         "HOST: Turn 2, team Blue. Choose your Psychic.",
         "HOST: Turn 3, team Red. Psychic: the next player on the left.",
-        "HOST: Turn 3 again: same Psychic, new card and target.",  # after the redo (W8)
+        "HOST: Turn 3 again, same Psychic.",  # after the redo (W8)
         "HOST: Turn 4, team Blue. Psychic: the next player on the left.",
     ]
     assert "Psychic is player" not in out
@@ -409,7 +409,7 @@ def test_coop_without_players_passes_the_psychic_to_the_left(tmp_path):
     assert cards == [
         "HOST: Card 1. Choose a Psychic.",
         "HOST: Card 2, 6 to go. Psychic: the next player on the left.",
-        "HOST: Turn 2 again: same Psychic, new card and target.",
+        "HOST: Turn 2 again, same Psychic.",
         "HOST: Card 3, 5 to go. Psychic: the next player on the left.",
     ]
 
@@ -419,7 +419,7 @@ def test_lower_case_team_names_are_capitalised_when_said(tmp_path):
     script = write_script(tmp_path, "g.txt", OPENING + ["lock it in", "yes", "red left", "yes"])
     status, out, _ = play(script, ["--seed", "1", "--teams", "green", "red"], tmp_path / "r.json")
     assert status == 0
-    assert "HOST: Turn 1, team Green." in out and "HOST: Green, turn the dial:" in out
+    assert "HOST: Team Green starts." in out and "HOST: Green, turn the dial:" in out
     assert "HOST: Red: is the target left or right" in out
     assert "green" not in out.replace("Green", "")  # never a lower-case name at a sentence start
     assert json.loads((tmp_path / "r.json").read_text())["teams"] == ["green", "red"]  # as given
@@ -430,7 +430,7 @@ def test_plural_team_names_get_wordings_that_fit_any_name(tmp_path):
     script = write_script(tmp_path, "g.txt", OPENING + ["lock it in", "yes", "boys left", "yes"])
     status, out, _ = play(script, ["--seed", "1", "--teams", "girls", "boys"], tmp_path / "r.json")
     assert status == 0
-    for sentence in ("HOST: Turn 1, team Girls.", "HOST: Girls, turn the dial:",
+    for sentence in ("HOST: Team Girls starts.", "HOST: Girls, turn the dial:",
                      "HOST: Boys: is the target left or right", "HOST: Boys: left, more",
                      "points for team Girls.", "HOST: Team Boys guessed"):
         assert sentence in out, sentence
@@ -456,7 +456,7 @@ def test_coop_counts_cards_in_the_singular(tmp_path):
 @pytest.mark.parametrize("mode, line", [
     ("screen", "HOST: The Psychic, please read the screen now."),
     ("earpiece:hw:1", "HOST: The Psychic, listen to your earpiece."),
-    ("ears", "HOST: Everyone but the Psychic, cover your ears."),
+    ("ears", "HOST: Cover your ears, except the Psychic."),
 ])
 def test_the_private_channel_names_the_psychic_with_a_capital_at_a_sentence_start(tmp_path, mode, line):
     status, out, _ = play(write_script(tmp_path, "s.txt", OPENING), ["--seed", "1", "--private", mode],

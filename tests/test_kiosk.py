@@ -153,7 +153,7 @@ def test_wavelength_mode_silences_default_to_two_teams_and_colours_can_be_said(t
     assert "Wavelength needs two different colours, one for each team, such as Orange and Yellow." in said
     assert "The teams are Blue and Pink; Blue starts." in said
     assert "Starting Wavelength for Blue and Pink." in said
-    assert any(s.startswith("Wavelength: your dial must find") for s in said)
+    assert any(s.startswith("Wavelength: find the Psychic's hidden target") for s in said)
     assert status == 0
 
 
@@ -691,7 +691,7 @@ def test_two_teams_with_fewer_than_four_players_do_not_crash(tmp_path):
     status, out, err = run_cli(["kiosk", "--input", str(script), "--output", "text"])
     assert "Traceback" not in out + err and "need at least 4 players" in out
     assert "Wavelength is for 4 to 20 players, not 3." in out
-    assert "Wavelength: your dial must find" in out
+    assert "Wavelength: find the Psychic's hidden target" in out
 
 
 def test_lobby_resume_keeps_the_silences_that_decided_something(tmp_path):

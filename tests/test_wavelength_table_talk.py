@@ -71,8 +71,8 @@ def test_a_redo_in_a_catch_up_turn_says_one_consistent_sentence(tmp_path):
                               "--output", "text"])
     assert status == 0
     turn_lines = [line for line in out.splitlines() if line.startswith("HOST: Turn 4")]
-    assert turn_lines == ["HOST: Turn 4: catch-up for team Red, with a new Psychic. Psychic: player 3.",
-                          "HOST: Turn 4 again: same Psychic, new card and target."]
+    assert turn_lines == ["HOST: Turn 4, catch-up: team Red. Psychic: player 3.",
+                          "HOST: Turn 4 again, same Psychic."]
 
 
 def _resume(tmp_path, lang: str, args: list[str], lines: list[str], cut: int) -> str:

@@ -651,8 +651,10 @@ class Host:
         first = self.tip("tiebreak_guess" if several else "guess")
         question = t.text(pre + ("tip_guess" if first else "guess_question"), **values)
         if seconds:
-            self._say_question(question, t.text("rofl.timer_start_all" if several else "rofl.timer_start_one",
-                                                seconds=int(seconds)))
+            # the timer's length is said at the turn's first message; later ones have the same
+            timing = None if len(self.turn.reveals) > 1 else t.text(
+                "rofl.timer_start_all" if several else "rofl.timer_start_one", seconds=int(seconds))
+            self._say_question(question, timing)
             deadline = t.clock.now() + seconds
             tries = TIMED_GUESS_TRIES
         else:

@@ -458,7 +458,7 @@ class Host:
             elif self.game.catch_up_turn:
                 self.say("turn_catch_up", turn=number, team=name, psychic=who)
             else:
-                self.say("turn_team", turn=number, team=name, psychic=who)
+                self.say("turn_team_first" if number == 1 else "turn_team", turn=number, team=name, psychic=who)
         self.redone = False
         left, right = card.sides[0]
         self.said_live = set()
@@ -501,7 +501,7 @@ class Host:
             self.say_once("cover_ears", audience=audience)
             t.say_text(t.text("common.countdown"), remember=False)
             t.say_private("psychic", secret)
-            t.say_private("psychic", secret)
+            t.say_private("psychic", self.text("target_private_again", degrees=self.degrees(self.turn.target)))
             self.say_once("all_clear")
         else:
             t.tell_private("psychic", secret, audience)
@@ -561,7 +561,9 @@ class Host:
                 raise NotUnderstood
             return ("clue", text.strip())
 
-        key = "ask_clue_first" if self.first_time("clue") else "ask_clue"
+        # the first clue moment says only what to do; the second adds the card's other side
+        key = ("ask_clue_first" if self.first_time("clue")
+               else "ask_clue_other_side" if self.first_time("clue_other_side") else "ask_clue")
         while True:
             self.recall()
             kind, value = t.ask(f"wavelength.{key}", parse, free=True, phrases=self.words.clue_words(),
@@ -687,6 +689,7 @@ class Host:
         t.tone(dial_tone_hz(self.turn.dial), label=f"{self.degrees(self.turn.dial)}°")
         self.publish()
         misses = silences = 0
+        said_band = position_band(self.turn.dial)  # the band the table last heard in words
         while True:
             turn = self.turn
             self.recall()
@@ -730,8 +733,11 @@ class Host:
                 if hit_edge:
                     self.say("dial_edge", degrees=self.degrees(angle),
                              concept=left if angle <= rules.DIAL_MIN else right)
-                elif self.accessible:
-                    t.say_text(where)
+                elif self.accessible:  # the words only when the dial enters another band (W7)
+                    band = position_band(angle)
+                    t.say_text(where if band != said_band else
+                               self.text("dial_where_same", degrees=self.degrees(angle)))
+                    said_band = band
                 else:
                     t.last_prompt = where  # "repeat" says where the dial is now, not an older sentence
             elif command.kind == WHERE:
