@@ -96,7 +96,7 @@ def test_rofl_and_wavelength_goldens_keep_sentences_and_lists_short(path):
 
 #: Golden games whose per-turn median is still over the game's budget (strict, as above):
 #: eventful scripts of few turns, each turn with its card, the secret said twice and the reveal.
-OVER_TURN_BUDGET = {"wavelength_es", "wavelength_nl", "wavelength_team"}
+OVER_TURN_BUDGET = {"wavelength_es", "wavelength_nl"}
 
 
 @pytest.fixture(scope="module")

@@ -435,7 +435,7 @@ def test_spanish_team_game_golden_and_rescored(tmp_path):
     assert "HOST: El objetivo: 12 grados." in out  # whole degrees (W1)
     assert "HOST: El dial va de 0 a 180 grados, no menos." in out  # "derecha menos veinte"
     assert "PLAYER: paso\nHOST: Empezad con el nombre del equipo, así: Rojo, izquierda." in out  # a bare "paso"
-    assert "Lleva un número: decid rehacer si desvela el objetivo." in out
+    assert "Con número: decid rehacer si hace falta." in out
     assert "TONE 61°" in out and "HOST: Otra vez el turno 2, el mismo Psíquico." in out
     assert "PLAYER: plátano\nPLAYER: (silence)" in out  # table talk in the dial gets no answer
 

@@ -874,9 +874,7 @@ class Host:
                      scores=self.score_items(score.scores))
         else:
             self.say(f"wedge_{score.wedge_points}", team=team_name)
-            if rec.call is None:
-                self.say("call_none", caller=caller_name)
-            else:
+            if rec.call is not None:  # a pass was read back when it was made: not again
                 side = self.text(f"side_{rec.call}")
                 if score.wedge_points == 4:
                     self.say("call_cancelled", caller=caller_name, side=side)
