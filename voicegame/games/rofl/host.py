@@ -25,6 +25,7 @@ from typing import Any
 
 from transitions import Machine
 
+from voicegame.engine.seats import default_seats
 from voicegame.engine.table import DEFAULT_LISTEN_S, SILENT, NotAllowed, NotUnderstood, Table
 from voicegame.games.rofl import judge, rules
 from voicegame.games.rofl.deck import REGIONS, Card, load_deck
@@ -34,8 +35,8 @@ from voicegame.games.rofl.rules import (AlreadyClaimed, NotAWriter, RoflOptions,
 from voicegame.language.prompts import Prompts
 from voicegame.language.words import normalise, understanding
 
-#: Default players in seat order (G3), when ``--players`` is not given.
-DEFAULT_PLAYERS = ("red", "blue", "green", "yellow")
+#: Default players (G3), when ``--players`` is not given: the first four of the one seat order.
+DEFAULT_PLAYERS = tuple(default_seats(4))
 #: Seconds before the end of a timer when the warning is said (G1).
 WARNING_S = 10.0
 #: Guesses heard as nothing before a message counts as not guessed, with a guessing timer.
