@@ -238,8 +238,10 @@ def test_resume_after_a_stop_mid_turn(tmp_path):
     # before the first live prompt the host says where the turn stood (issue: resume is silent)
     recalled = out2.split("PLAYER:")[0]
     # where the game is (turn, team, score) first, then what is pending (card, clue, dial)
-    assert ("HOST: Turn 3, team Red; score Red 0 and Blue 6. The card: Trusted brand to Knockoff brand.\n"
-            "HOST: The clue: the corner shop's own label.\n"
+    # (the last input before the stop, "way more trusted brand", moves the dial: its position follows it)
+    assert ("HOST: Welcome back. Resuming the saved game.\n"
+            "HOST: Turn 3, team Red; score Red 0 and Blue 6. The card: Trusted brand to Knockoff brand.\n"
+            "HOST: The clue: the corner shop's own label.\nTONE 45°\n"
             "HOST: The dial is at 45 degrees.") in recalled
     resumed = json.loads(record_path.read_text())
     assert resumed["finished"] is True
@@ -253,16 +255,16 @@ RESUME_CALL = ["a clue", "way left", "lock it in", "yes", "blue left", "yes"]
 
 
 @pytest.mark.parametrize("script, cut, recalled", [
-    # stopped in the clue phase (after a redo was refused): the card again, and the target
-    # again for the Psychic only (G2); no clue yet
+    # stopped in the clue phase (after a redo was refused): where the game is and the card,
+    # the target again for the Psychic only (G2), then the answer to the last input; no clue yet
     (["redo", "no"] + RESUME_CALL, 2,
-     ["HOST: No redo.\nHOST: Turn 1, team Red; score Red 0 and Blue 1. The card: Dungeon to Palace.",
-      "PRIVATE psychic: 62 degrees, "]),
-    # stopped in the call phase (after "lock it in", "yes"): the card and the clue; the dial's
-    # lock was just said live, so it is not said twice
+     ["HOST: Welcome back. Resuming the saved game.\n"
+      "HOST: Turn 1, team Red; score Red 0 and Blue 1. The card: Dungeon to Palace.",
+      "PRIVATE psychic: 62 degrees, ", "HOST: All clear.\nHOST: No redo.\nHOST: Psychic, your clue?"]),
+    # stopped right after "lock it in", "yes": the card and the clue, then the lock, said once
     (RESUME_CALL, 4,
-     ["HOST: Locked.\nHOST: Turn 1, team Red; score Red 0 and Blue 1. The card: Dungeon to Palace.\n"
-      "HOST: The clue: a clue.\nHOST: Blue: is the target left or right of the dial?"]),
+     ["HOST: Turn 1, team Red; score Red 0 and Blue 1. The card: Dungeon to Palace.\n"
+      "HOST: The clue: a clue.\nHOST: Locked.\nHOST: Blue: is the target left or right of the dial?"]),
 ])
 def test_resume_says_where_the_turn_stood(tmp_path, script, cut, recalled):
     first = write_script(tmp_path, "first.txt", script[:cut])

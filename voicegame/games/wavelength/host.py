@@ -233,6 +233,10 @@ class Host:
         self.redone = False
         #: Resumed from a replayed log (``voicegame resume``), not yet at a live listening moment.
         self.replayed = table.resuming
+        #: The resume's pending part was said (:meth:`say_pending`, once).
+        self.recalled = False
+        #: After a resume in the dial phase, the dial's position is still to be said.
+        self.dial_pending = False
         #: What of the current turn was said live, not muted by a replay: "card", "target", "clue", "dial".
         self.said_live: set[str] = set()
         #: Moments whose just-in-time tip was said (the first time each comes up).
@@ -600,15 +604,34 @@ class Host:
         spans = self.table.understanding.numbers_in(clue, year=False)
         return any(ch.isdigit() for ch in clue) or any(value != 1 for _, _, value in spans)
 
+    def where_we_are(self) -> list[str]:
+        """The engine's resume hook, called as the replay ends (before the last replayed input
+        is answered, so also after an input that was not taken): :meth:`say_pending` says it
+        itself, the target in its place (G2); the dial follows at the next moment."""
+        self.say_pending()
+        return []
+
     def recall(self) -> None:
-        """After a resume, at the first live listening moment: say where the game is (turn,
-        team, score), then what of the turn is pending and was only said before the stop
-        (muted in the replay): the card, the clue, the dial; in the clue phase the target
-        again, to the Psychic only (G2). Nothing if the whole turn was played live."""
-        t = self.table
-        if not self.replayed or t.replaying:
+        """At each listening moment: the first live one after a resume says what is pending,
+        unless :meth:`where_we_are` already has; a reveal after it is then live news."""
+        if self.table.replaying:
             return
-        self.replayed = False
+        if self.replayed:
+            self.replayed = False
+            self.say_pending()
+        if self.dial_pending:  # said once the last replayed input has moved it, or not
+            self.dial_pending = False
+            if self.state is Phase.DIAL and "dial" not in self.said_live:
+                self.say_once("recall_dial", degrees=self.degrees(self.turn.dial))
+
+    def say_pending(self) -> None:
+        """Once after a resume: where the game is (turn, team, score), then what of the turn
+        is pending and was only said before the stop (muted in the replay): the card, the
+        clue, the dial; in the clue phase the target again, to the Psychic only (G2). Nothing
+        if the whole turn was played live."""
+        if self.recalled or not self.table.resuming:
+            return
+        self.recalled = True
         if self.turn is None or "card" in self.said_live or self.state not in (Phase.CLUE, Phase.DIAL, Phase.CALL):
             return
         turn = self.turn
@@ -626,7 +649,11 @@ class Host:
             return
         if "clue" not in self.said_live:
             self.say_once("recall_clue", clue=turn.clue)
-        if "dial" not in self.said_live:
+        if "dial" in self.said_live:
+            return
+        if self.state is Phase.DIAL:  # the last replayed input may still move it: said at the next moment
+            self.dial_pending = True
+        else:
             self.say_once("recall_dial", degrees=self.degrees(turn.dial))
 
     def ask_yes_no(self, key: str, **values) -> bool:
