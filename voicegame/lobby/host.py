@@ -1193,10 +1193,10 @@ class Kiosk:
                 self.ports.listener, self.ports.voice = self.ports.relang(self.lang)
         self.first_greeting = False
         self.last_job = job
-        record = session.table.record if session.table is not None else {}
-        if self.outcome == "finished" and isinstance(record.get("standings"), list):
+        standings = session.table.recorded("standings") if session.table is not None else None
+        if self.outcome == "finished" and isinstance(standings, list):
             coop = job.settings.game == "wavelength" and bool(job.settings.options.get("coop"))
-            self.last_result = (job.settings.game, record["standings"], coop)
+            self.last_result = (job.settings.game, standings, coop)
         if self.outcome in ("quit", "idle", "error"):
             self.hint_saved = True
         self.game_ended()

@@ -186,7 +186,7 @@ class Host:
         else:
             self.cards = load_deck(opts.get("deck"), self.lang, opts.get("region"))
         self.game = rules.new_game(list(opts.get("players") or DEFAULT_PLAYERS), self.options)
-        self.game = dataclasses.replace(self.game, pile=rules.shuffle_pile(len(self.cards), table.rng))
+        self.game = dataclasses.replace(self.game, pile=rules.shuffle_pile(len(self.cards), table.chance()))
         self.turn_no = 0
         self.turn = rules.Turn((), ())
         self.message: str | None = None
@@ -279,7 +279,7 @@ class Host:
         "repeat", which never restarts a timer."""
         t = self.table
         t.say_text(f"{question} {timing}" if timing else question, remember=False)
-        t.last_prompt = question
+        t.remember(question)
 
     def standings(self) -> list[tuple[str, int]]:
         """Players by points (highest first), seat order among equals."""
@@ -360,7 +360,7 @@ class Host:
             if got is not _RULES:
                 return got
             t.not_undoable()
-            self.say_rules(self.words.rules_more(t.log[-1]["text"] or ""))
+            self.say_rules(self.words.rules_more(t.last_heard()))
             if timed:
                 return _RULES
             key = None
@@ -468,7 +468,7 @@ class Host:
             if not self.options.hard:
                 t.say("rofl.own_category", author=self.name(author), guessers=guesser_words)
         else:
-            self.game, (index, side) = rules.draw(self.game, len(self.cards), t.rng)
+            self.game, (index, side) = rules.draw(self.game, len(self.cards), t.chance())
             card = self.cards[index]
             msg = card.sides[side]
             self.message, self.category = msg.text, msg.category
@@ -836,7 +836,7 @@ class Host:
             rec["scorer"] = rec["winner"] = outcome.winner
             if outcome.winner is not None:
                 rec["position"] = next(r["position"] for r in rec["reveals"] if r["writer"] == outcome.winner)
-            t.record["turns"].append(rec)
+            t.record_turn(rec)
             if outcome.winner is None:
                 t.say("rofl.tiebreak_none")
             else:
@@ -853,7 +853,7 @@ class Host:
                       points=self.points_text(score.points))
             else:
                 t.say("rofl.not_scored")
-            t.record["turns"].append(rec)
+            t.record_turn(rec)
             if last_in_round and not self.game_finished() and not self.tiebreak_starts():
                 for sentence in self.leaders_text():
                     t.say_text(sentence, remember=False)
@@ -875,11 +875,10 @@ class Host:
             t.say("rofl.winner", winner=self.name(won[0]), points=points)
         if not (tb is not None and tb.shared):
             self.say_standings("rofl.final_standings", top=3)
-        turns = [x for x in t.record["turns"] if not x["tiebreak"]]
+        turns = [x for x in t.recorded_turns() if not x["tiebreak"]]
         if turns:
             t.say("rofl.recap", turns=len(turns), guessed=sum(1 for x in turns if x["scorer"] is not None))
-        t.record["standings"] = [{"name": p, "points": s} for p, s in self.standings()]
-        t.record["winners"] = won
+        t.note_record(standings=[{"name": p, "points": s} for p, s in self.standings()], winners=won)
         t.say("common.game_over")
         self.fire("finish")
 

@@ -8,7 +8,7 @@ Phases (:class:`Phase`, rulings in docs/rulings.md)::
 Each phase's ``on_enter`` callback speaks and listens, changes the rule state through
 :mod:`rules` actions and fires the next trigger; co-op (W9) skips the call. The game starts in
 one sentence; the rules come on request ("rules"), a tip the first time each moment comes up.
-All chance (the card, the target) comes from ``table.rng``: a game is its seed and inputs.
+All chance (the card, the target) comes from ``table.chance()``: a game is its seed and inputs.
 """
 
 from __future__ import annotations
@@ -245,13 +245,11 @@ class Host:
                                auto_transitions=False, queued=True)
         table.score_callback = self.say_standings
         table.snapshot_callback = self.snapshot
-        rec = table.record
-        rec["mode"] = "coop" if self.coop else "team"
-        rec["teams"] = list(self.team_names)
-        rec["start_scores"] = {self.team_names[0]: 0} if self.coop else dict(zip(self.team_names, self.game.scores))
-        rec["target_score"] = None if self.coop else self.game.target_score
-        rec["cards"] = rules.COOP_CARDS if self.coop else None
-        rec["redos"] = []
+        table.note_record(
+            mode="coop" if self.coop else "team", teams=list(self.team_names),
+            start_scores={self.team_names[0]: 0} if self.coop else dict(zip(self.team_names, self.game.scores)),
+            target_score=None if self.coop else self.game.target_score,
+            cards=rules.COOP_CARDS if self.coop else None, redos=[])
 
     # ------------------------------------------------------------------ conditions
     def is_coop(self) -> bool:
@@ -442,8 +440,8 @@ class Host:
         t = self.table
         self.attempt += 1
         self.enter()
-        index, self.pile = rules.draw_card(self.pile, t.rng)  # chance: the card
-        target = rules.draw_target(t.rng)  # chance: the spinner (W3)
+        index, self.pile = rules.draw_card(self.pile, t.chance())  # chance: the card
+        target = rules.draw_target(t.chance())  # chance: the spinner (W3)
         self.turn = rules.start_turn(self.game, self.attempt, index, target)
         team, psychic = self.turn.team, self.turn.psychic
         card = self.card()
@@ -673,7 +671,7 @@ class Host:
             self.say("redo_cancelled")
             return False
         card = self.card()
-        t.record["redos"].append({"attempt": self.turn.attempt, "turn": len(self.game.turns) + 1,
+        t.record_item("redos", {"attempt": self.turn.attempt, "turn": len(self.game.turns) + 1,
                                   "team": self.team_names[self.turn.team], "psychic": self.turn.psychic,
                                   "card_line": card.line, "pair": list(self.pair()),
                                   "target": self.turn.target, "phase": self.state.value})
@@ -720,7 +718,7 @@ class Host:
         while True:
             turn = self.turn
             self.recall()
-            if t.replaying and not t.pending:
+            if t.replay_ending:
                 # undo: the next listen goes live and repeats the last prompt: make it the dial's position
                 self.say("dial_where", degrees=self.degrees(turn.dial), position=self.position(turn.dial))
             result = t.ask(None, parse, phrases=phrases, help_key="wavelength.help_dial", moment="dial",
@@ -766,7 +764,7 @@ class Host:
                                self.text("dial_where_same", degrees=self.degrees(angle)))
                     said_band = band
                 else:
-                    t.last_prompt = where  # "repeat" says where the dial is now, not an older sentence
+                    t.remember(where)  # "repeat" says where the dial is now, not an older sentence
             elif command.kind == WHERE:
                 self.not_undoable()
                 self.say("dial_where", degrees=self.degrees(turn.dial), position=self.position(turn.dial))
@@ -881,7 +879,7 @@ class Host:
             awards.append({"team": names[award.team], "points": award.points, "reason": award.reason,
                            "context": context})
             t.award(names[award.team], award.points, "points", reason, rec.turn)
-        t.record["turns"].append({
+        t.record_turn({
             "turn": rec.turn, "mode": "team", "attempt": turn.attempt,
             "team": names[rec.team], "psychic": rec.psychic,
             "card": self.card_record(), "target": rec.target, "dial": rec.dial, "clue": turn.clue,
@@ -934,7 +932,7 @@ class Host:
         name = self.team_names[0]
         reason = "wedge+bonus_card" if score.bonus_card else "wedge"
         t.award(name, score.points, "points", reason, rec.turn)
-        t.record["turns"].append({
+        t.record_turn({
             "turn": rec.turn, "mode": "coop", "attempt": turn.attempt, "team": name, "psychic": rec.psychic,
             "card": self.card_record(), "target": rec.target, "dial": rec.dial, "clue": turn.clue,
             "call": None, "call_by": None, "call_correct": None,
@@ -968,7 +966,7 @@ class Host:
             self.say(f"coop_band_{band}")
             standings = [{"name": self.team_names[0], "points": self.game.score}]
             winners = [self.team_names[0]]
-            t.record["rating_band"] = {"low": low, "high": high, "index": band}
+            t.note_record(rating_band={"low": low, "high": high, "index": band})
         else:
             winner = self.team_names[self.game.winner]
             self.say("winner", team=self.spoken[self.game.winner], points=self.game.scores[self.game.winner],
@@ -981,8 +979,7 @@ class Host:
             self.say("recap_best_coop" if self.coop else "recap_best_team", team=best["team"],
                      clue=best["clue"], points=best["wedge"])
         self.say("goodbye")
-        t.record["standings"] = standings
-        t.record["winners"] = winners
+        t.note_record(standings=standings, winners=winners)
 
 
 def turn_side_name(side: int) -> int:
