@@ -1273,8 +1273,8 @@ def bench_voice(scripts_dir: Path, work: Path, log: Callable[[str], None]) -> di
     """Group 6: what players sit through, per golden game (played afresh, ``--output text``).
 
     Per game: host words before the first input; host words per game turn (every
-    sentence said while the record holds k finished turns belongs to turn k+1, the
-    opening excluded; the words after the last turn are the ending): median and max;
+    sentence said while the record holds k finished turns belongs to turn k+1, private
+    lines included — in "ears" mode they are spoken aloud —, the opening excluded; the words after the last turn are the ending): median and max;
     words per input (between two inputs: median, max); words per re-prompt (the host's
     answer to a silence, and nudges: median, max); and the longest sentence; beside the
     game's per-turn budget (:data:`TURN_BUDGETS`).
