@@ -624,15 +624,22 @@ def test_keyboard_game_from_the_printed_instructions(tmp_path):
 
 
 # ---------------------------------------------------------------------- second playtest
-def test_ears_mode_tells_the_guesser_by_name(tmp_path):
+@pytest.mark.parametrize("lang, seed, cover, countdown, clear, crowd", [
+    ("en", "5", "HOST: Red, cover your ears.", "HOST: Three, two, one.", "HOST: All clear.", "Everyone except"),
+    ("es", "2", "HOST: Rojo, tápate los oídos.", "HOST: Tres, dos, uno.", "HOST: Ya está.", "Todos menos"),
+    ("nl", "2", "HOST: Rood, oren dicht.", "HOST: Drie, twee, één.", "HOST: Klaar.", "Iedereen behalve"),
+])
+def test_ears_mode_tells_the_guesser_by_name(tmp_path, lang, seed, cover, countdown, clear, crowd):
     """G2 "ears": the guesser is the one who must not hear, so the host says it to the guesser
-    by name, not "Everyone except" a list of six writers."""
-    out = _turn_one(tmp_path, [], ("--players", "red,orange,yellow,green,blue,purple,pink", "--seed", "5"))
+    by name, not "Everyone except" a list of six writers (7 players)."""
+    out = _turn_one(tmp_path, [], ("--lang", lang, "--players", "red,orange,yellow,green,blue,purple,pink",
+                                   "--seed", seed))
     lines = out.splitlines()
-    start = lines.index("HOST: Red, cover your ears.")
-    assert lines[start + 1:start + 2] == ["HOST: Three, two, one."]
-    assert lines[start + 4] == "HOST: All clear."
-    assert "Everyone except" not in out
+    start = lines.index(cover)
+    assert lines[start + 1] == countdown
+    assert [ln.startswith("PRIVATE writers:") for ln in lines[start + 2:start + 4]] == [True, True]
+    assert lines[start + 4] == clear
+    assert crowd not in out
 
 
 def test_without_a_timer_the_reveal_starts_once_all_have_claimed(tmp_path):

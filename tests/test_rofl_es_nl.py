@@ -551,30 +551,6 @@ def test_timer_off_promises_no_time_and_names_keep_a_capital(tmp_path, lang, pla
 
 
 # ---------------------------------------------------------------------- second playtest
-ALL_SEVEN = "red,orange,yellow,green,blue,purple,pink"
-
-
-@pytest.mark.parametrize("lang, cover, crowd", [
-    ("es", "HOST: Rojo, tápate los oídos.", "Todos menos"),
-    ("nl", "HOST: Rood, oren dicht.", "Iedereen behalve"),
-])
-def test_ears_mode_tells_the_guesser_by_name(tmp_path, lang, cover, crowd):
-    """With 7 players the host no longer lists six writers ("Todos menos Azul, Verde, …"):
-    in ears mode the guesser is the one who must not hear, so the guesser is told by name."""
-    _, out, _ = play(tmp_path, script_file(tmp_path, []), ["--lang", lang, "--players", ALL_SEVEN, "--seed", "2"])
-    assert cover in out and crowd not in out
-    countdown = {"es": "HOST: Tres, dos, uno.", "nl": "HOST: Drie, twee, één."}[lang]
-    lines = out.splitlines()
-    start = lines.index(cover)
-    assert lines[start + 1] == countdown
-    assert [ln.startswith("PRIVATE writers:") for ln in lines[start + 2:start + 4]] == [True, True]
-    assert lines[start + 4] == {"es": "HOST: Ya está.",
-                                "nl": "HOST: Klaar."}[lang]
-
-
-
-
-
 @pytest.mark.parametrize("lang, lines, said", [
     ("es", ["puntuación", "rojo, tres", "verde, cuatro", "algo", "rojo dice correcto"],
      ["HOST: Azul y Amarillo, tapaos los oídos.", "Azul con 2 puntos y Amarillo sin puntos."]),
