@@ -276,7 +276,7 @@ def test_the_profile_covers_the_slowest_moments_of_the_golden_games(tmp_path):
     scripts.mkdir()
     shutil.copy(bench.SCRIPTS_DIR / "wavelength_coop.txt", scripts / "wavelength_coop.txt")
     shutil.copy(bench.SCRIPTS_DIR / "deck_wavelength_en.txt", scripts / "deck_wavelength_en.txt")  # its frozen deck
-    text = bench.profile_host(scripts, tmp_path, top=5, tail_pct=100.0)
+    text = bench.profile_host(scripts, tmp_path, top=15, tail_pct=100.0)  # 15: under load, I/O may fill a top 5
     moments = len(read_script(scripts / "wavelength_coop.txt"))
     assert text.startswith(f"{moments} moments under the profiler")
     assert "(undo: replay)" in text  # the script's undo is named in the tail
