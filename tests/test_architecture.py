@@ -1,11 +1,14 @@
 """The layers hold: no import circle (imports inside functions count), nothing imports the
-command line, and the rules of every game import only the standard library and other rules."""
+command line, the rules of every game import only the standard library and other rules, and
+hosts use the Table's narrow interface, never its private fields."""
 
 from __future__ import annotations
 
 import ast
 import sys
 from pathlib import Path
+
+import pytest
 
 import voicegame
 
@@ -126,3 +129,44 @@ def test_rules_import_only_the_standard_library_and_other_rules():
             elif top not in stdlib:
                 outside.add(top)
         assert outside == NOT_YET_MOVED.get(name, set()), f"{name} imports {sorted(outside)} (update NOT_YET_MOVED)"
+
+
+# ---------------------------------------------------------------------- hosts use the Table's narrow interface
+#: Table internals a host must not read or write: the record, the log and replay, the rng, the
+#: speech/timer/command parts (use record_turn/record_item/note_record/recorded/recorded_turns,
+#: last_heard, replay_ending, chance(), remember() instead).
+PRIVATE_TABLE_FIELDS = {"record", "last_prompt", "pending", "live_at", "log", "rng", "replay", "recorder",
+                        "speech", "commands", "timers", "live_listener", "live_voice", "generation", "phase"}
+#: Hosts held to it (Wits & Wagers joins when its host is moved over).
+NARROW_HOSTS = ("voicegame/games/wavelength/host.py", "voicegame/games/rofl/host.py", "voicegame/lobby/host.py")
+
+
+def _table_expr(node: ast.AST, names: set[str]) -> bool:
+    """``t``, ``table`` (or another name bound to a Table), ``self.table``, ``session.table``."""
+    if isinstance(node, ast.Name):
+        return node.id in names
+    return isinstance(node, ast.Attribute) and node.attr == "table"
+
+
+def private_table_reads(source: str) -> list[tuple[int, str]]:
+    """``(line, field)`` of every use of a private Table field in ``source``."""
+    tree = ast.parse(source)
+    names = {"t", "table"}
+    for node in ast.walk(tree):  # names bound to a table: "t = self.table"
+        if isinstance(node, ast.Assign) and _table_expr(node.value, set()):
+            names.update(target.id for target in node.targets if isinstance(target, ast.Name))
+    return sorted((node.lineno, node.attr) for node in ast.walk(tree)
+                  if isinstance(node, ast.Attribute) and _table_expr(node.value, names)
+                  and (node.attr in PRIVATE_TABLE_FIELDS or node.attr.startswith("_")))
+
+
+def test_the_private_table_check_finds_reads_and_writes():
+    source = ("def f(self, session):\n    t = self.table\n    t.record['turns'].append(1)\n"
+              "    t.last_prompt = 'x'\n    n = session.table.log[-1]\n    t.record_turn({})\n")
+    assert private_table_reads(source) == [(3, "record"), (4, "last_prompt"), (5, "log")]
+
+
+@pytest.mark.parametrize("path", NARROW_HOSTS)
+def test_hosts_use_only_the_tables_narrow_interface(path):
+    source = (PACKAGE.parent / path).read_text(encoding="utf-8")
+    assert private_table_reads(source) == []

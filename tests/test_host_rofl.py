@@ -359,7 +359,7 @@ def test_help_examples_name_a_colour_that_is_playing(tmp_path):
 def test_capitalised_colours_are_accepted(tmp_path):
     _, out, record = play(tmp_path, script_file(tmp_path, []), ["--players", "Red,BLUE,Green", "--seed", "5"])
     assert record["settings"]["options"]["players"] == ["red", "blue", "green"]
-    assert "Red guesses: cover your ears." in out and "like Blue, seven." in out
+    assert "Red, cover your ears." in out and "like Blue, seven." in out
 
 
 def test_guesser_overrule_is_ignored_and_a_writer_overrules(tmp_path):
@@ -395,7 +395,7 @@ def test_disqualified_naming_another_writer_is_refused(tmp_path):
 
 # ---------------------------------------------------------------------- private channel and options
 @pytest.mark.parametrize("mode, expected", [
-    ("ears", ["HOST: Red guesses: cover your ears.",
+    ("ears", ["HOST: Red, cover your ears.",
               "PRIVATE writers: No pain, no gain."]),
     ("screen", ["Blue and Green, please read the screen now. Everyone else, look away.",
                 "For Blue and Green only: No pain, no gain."]),
@@ -585,9 +585,9 @@ class KeyboardPlayer(io.StringIO):
         last = [ln for ln in new.splitlines() if ln.startswith("HOST:")][-1]
         example = re.search(r"like (\w+), seven", text)
         assert example, "the first claim moment shows how to claim"
-        if "guesses: cover your ears" in new:
+        if ", cover your ears" in new:
             self.claimed = set()
-        guesser = re.findall(r"HOST: (\w+) guesses: cover your ears", text)[-1]
+        guesser = re.findall(r"HOST: (\w+), cover your ears", text)[-1]
         writers = [p for p in self.players if p != guesser]  # the table knows who plays
         if "say the whole message" in last or "your guess?" in last:
             self.guesses += 1
@@ -624,15 +624,22 @@ def test_keyboard_game_from_the_printed_instructions(tmp_path):
 
 
 # ---------------------------------------------------------------------- second playtest
-def test_ears_mode_tells_the_guesser_by_name(tmp_path):
+@pytest.mark.parametrize("lang, seed, cover, countdown, clear, crowd", [
+    ("en", "5", "HOST: Red, cover your ears.", "HOST: Three, two, one.", "HOST: All clear.", "Everyone except"),
+    ("es", "2", "HOST: Rojo, tápate los oídos.", "HOST: Tres, dos, uno.", "HOST: Ya está.", "Todos menos"),
+    ("nl", "2", "HOST: Rood, oren dicht.", "HOST: Drie, twee, één.", "HOST: Klaar.", "Iedereen behalve"),
+])
+def test_ears_mode_tells_the_guesser_by_name(tmp_path, lang, seed, cover, countdown, clear, crowd):
     """G2 "ears": the guesser is the one who must not hear, so the host says it to the guesser
-    by name, not "Everyone except" a list of six writers."""
-    out = _turn_one(tmp_path, [], ("--players", "red,orange,yellow,green,blue,purple,pink", "--seed", "5"))
+    by name, not "Everyone except" a list of six writers (7 players)."""
+    out = _turn_one(tmp_path, [], ("--lang", lang, "--players", "red,orange,yellow,green,blue,purple,pink",
+                                   "--seed", seed))
     lines = out.splitlines()
-    start = lines.index("HOST: Red guesses: cover your ears.")
-    assert lines[start + 1:start + 2] == ["HOST: Three, two, one."]
-    assert lines[start + 4] == "HOST: All clear. Everyone can listen again."
-    assert "Everyone except" not in out
+    start = lines.index(cover)
+    assert lines[start + 1] == countdown
+    assert [ln.startswith("PRIVATE writers:") for ln in lines[start + 2:start + 4]] == [True, True]
+    assert lines[start + 4] == clear
+    assert crowd not in out
 
 
 def test_without_a_timer_the_reveal_starts_once_all_have_claimed(tmp_path):

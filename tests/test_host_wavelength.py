@@ -238,8 +238,10 @@ def test_resume_after_a_stop_mid_turn(tmp_path):
     # before the first live prompt the host says where the turn stood (issue: resume is silent)
     recalled = out2.split("PLAYER:")[0]
     # where the game is (turn, team, score) first, then what is pending (card, clue, dial)
-    assert ("HOST: Turn 3, team Red; score Red 0 and Blue 6. The card: Trusted brand to Knockoff brand.\n"
-            "HOST: The clue: the corner shop's own label.\n"
+    # (the last input before the stop, "way more trusted brand", moves the dial: its position follows it)
+    assert ("HOST: Welcome back. Resuming the saved game.\n"
+            "HOST: Turn 3, team Red; score Red 0 and Blue 6. The card: Trusted brand to Knockoff brand.\n"
+            "HOST: The clue: the corner shop's own label.\nTONE 45°\n"
             "HOST: The dial is at 45 degrees.") in recalled
     resumed = json.loads(record_path.read_text())
     assert resumed["finished"] is True
@@ -253,16 +255,16 @@ RESUME_CALL = ["a clue", "way left", "lock it in", "yes", "blue left", "yes"]
 
 
 @pytest.mark.parametrize("script, cut, recalled", [
-    # stopped in the clue phase (after a redo was refused): the card again, and the target
-    # again for the Psychic only (G2); no clue yet
+    # stopped in the clue phase (after a redo was refused): where the game is and the card,
+    # the target again for the Psychic only (G2), then the answer to the last input; no clue yet
     (["redo", "no"] + RESUME_CALL, 2,
-     ["HOST: No redo.\nHOST: Turn 1, team Red; score Red 0 and Blue 1. The card: Dungeon to Palace.",
-      "PRIVATE psychic: The target is at"]),
-    # stopped in the call phase (after "lock it in", "yes"): the card and the clue; the dial's
-    # lock was just said live, so it is not said twice
+     ["HOST: Welcome back. Resuming the saved game.\n"
+      "HOST: Turn 1, team Red; score Red 0 and Blue 1. The card: Dungeon to Palace.",
+      "PRIVATE psychic: 62 degrees, ", "HOST: All clear.\nHOST: No redo.\nHOST: Psychic, your clue?"]),
+    # stopped right after "lock it in", "yes": the card and the clue, then the lock, said once
     (RESUME_CALL, 4,
-     ["HOST: Locked.\nHOST: Turn 1, team Red; score Red 0 and Blue 1. The card: Dungeon to Palace.\n"
-      "HOST: The clue: a clue.\nHOST: Blue: is the target left or right of the dial?"]),
+     ["HOST: Turn 1, team Red; score Red 0 and Blue 1. The card: Dungeon to Palace.\n"
+      "HOST: The clue: a clue.\nHOST: Locked.\nHOST: Blue: is the target left or right of the dial?"]),
 ])
 def test_resume_says_where_the_turn_stood(tmp_path, script, cut, recalled):
     first = write_script(tmp_path, "first.txt", script[:cut])
@@ -343,10 +345,10 @@ def test_a_clue_with_a_number_is_kept_with_a_reminder_of_redo(tmp_path):
     record_path = tmp_path / "r.json"
     status, out, _ = play(script, ["--seed", "1"], record_path)
     assert status == 0
-    assert "HOST: Clue: 62 degrees. It has a number: say redo if it gave the target away." in out
+    assert "HOST: Clue: 62 degrees. A number: say redo if needed." in out
     assert "HOST: Clue: a quiet library.\n" in out
     assert json.loads(record_path.read_text())["redos"][0]["phase"] == "dial"
-    assert "HOST: Turn 1 again: same Psychic, new card and target." in out
+    assert "HOST: Turn 1 again, same Psychic." in out
 
 
 def host_text(key: str, lang: str = "en") -> str:
@@ -380,7 +382,7 @@ def test_one_players_number_counts_for_both_teams(tmp_path, n):
     script = write_script(tmp_path, "p.txt", lines)
     status, out, err = play(script, ["--timer", "off", "--players", n, "--seed", "1"], tmp_path / "r.json")
     assert status == 0, err
-    assert "Turn 1, team Red. Psychic: player 1." in out and "Turn 2, team Blue. Psychic: player 1." in out
+    assert "Team Red starts. Psychic: player 1." in out and "Turn 2, team Blue. Psychic: player 1." in out
 
 
 def test_without_players_the_psychic_passes_to_the_left(tmp_path):
@@ -390,12 +392,12 @@ def test_without_players_the_psychic_passes_to_the_left(tmp_path):
              + turn + ["blue left", "yes"])
     status, out, _ = play(write_script(tmp_path, "t.txt", lines), ["--seed", "1"], tmp_path / "r.json")
     assert status == 0
-    turns = [line for line in out.splitlines() if line.startswith("HOST: Turn ")]
+    turns = [line for line in out.splitlines() if line.startswith(("HOST: Turn ", "HOST: Team Red starts"))]
     assert turns == [
-        "HOST: Turn 1, team Red. Choose your Psychic.",
+        "HOST: Team Red starts. Choose your Psychic.",
         "HOST: Turn 2, team Blue. Choose your Psychic.",
         "HOST: Turn 3, team Red. Psychic: the next player on the left.",
-        "HOST: Turn 3 again: same Psychic, new card and target.",  # after the redo (W8)
+        "HOST: Turn 3 again, same Psychic.",  # after the redo (W8)
         "HOST: Turn 4, team Blue. Psychic: the next player on the left.",
     ]
     assert "Psychic is player" not in out
@@ -409,7 +411,7 @@ def test_coop_without_players_passes_the_psychic_to_the_left(tmp_path):
     assert cards == [
         "HOST: Card 1. Choose a Psychic.",
         "HOST: Card 2, 6 to go. Psychic: the next player on the left.",
-        "HOST: Turn 2 again: same Psychic, new card and target.",
+        "HOST: Turn 2 again, same Psychic.",
         "HOST: Card 3, 5 to go. Psychic: the next player on the left.",
     ]
 
@@ -419,7 +421,7 @@ def test_lower_case_team_names_are_capitalised_when_said(tmp_path):
     script = write_script(tmp_path, "g.txt", OPENING + ["lock it in", "yes", "red left", "yes"])
     status, out, _ = play(script, ["--seed", "1", "--teams", "green", "red"], tmp_path / "r.json")
     assert status == 0
-    assert "HOST: Turn 1, team Green." in out and "HOST: Green, turn the dial:" in out
+    assert "HOST: Team Green starts." in out and "HOST: Green, turn the dial:" in out
     assert "HOST: Red: is the target left or right" in out
     assert "green" not in out.replace("Green", "")  # never a lower-case name at a sentence start
     assert json.loads((tmp_path / "r.json").read_text())["teams"] == ["green", "red"]  # as given
@@ -430,7 +432,7 @@ def test_plural_team_names_get_wordings_that_fit_any_name(tmp_path):
     script = write_script(tmp_path, "g.txt", OPENING + ["lock it in", "yes", "boys left", "yes"])
     status, out, _ = play(script, ["--seed", "1", "--teams", "girls", "boys"], tmp_path / "r.json")
     assert status == 0
-    for sentence in ("HOST: Turn 1, team Girls.", "HOST: Girls, turn the dial:",
+    for sentence in ("HOST: Team Girls starts.", "HOST: Girls, turn the dial:",
                      "HOST: Boys: is the target left or right", "HOST: Boys: left, more",
                      "points for team Girls.", "HOST: Team Boys guessed"):
         assert sentence in out, sentence
@@ -456,7 +458,7 @@ def test_coop_counts_cards_in_the_singular(tmp_path):
 @pytest.mark.parametrize("mode, line", [
     ("screen", "HOST: The Psychic, please read the screen now."),
     ("earpiece:hw:1", "HOST: The Psychic, listen to your earpiece."),
-    ("ears", "HOST: Everyone but the Psychic, cover your ears."),
+    ("ears", "HOST: Cover your ears, except the Psychic."),
 ])
 def test_the_private_channel_names_the_psychic_with_a_capital_at_a_sentence_start(tmp_path, mode, line):
     status, out, _ = play(write_script(tmp_path, "s.txt", OPENING), ["--seed", "1", "--private", mode],
@@ -545,7 +547,7 @@ def test_pass_makes_no_call(tmp_path):
     record_path = tmp_path / "r.json"
     status, out, _ = play(script, ["--seed", "1"], record_path)
     assert status == 0
-    assert "Team Blue passes. Final?" in out and "Team Blue passed." in out
+    assert "Team Blue passes. Final?" in out and "Team Blue passed." not in out  # read back once
     turn = json.loads(record_path.read_text())["turns"][0]
     assert turn["call"] is None and turn["call_by"] is None
     assert [a["reason"] for a in turn["awards"]] == ["wedge"]

@@ -79,15 +79,15 @@ def test_golden_tour_lobby_setup_every_game_play_again_resume_and_back_to_idle()
     assert all(r["finished"] for r in recs)
     assert not unfinished_autosaves()
     first, again, rofl_rec, wl = recs
-    assert first["settings"]["options"]["players"] == ["red", "orange"] == again["settings"]["options"]["players"]
+    assert first["settings"]["options"]["players"] == ["red", "blue"] == again["settings"]["options"]["players"]
     assert first["settings"]["options"]["count"] == 2 == len(first["turns"]) == len(again["turns"])
     # "play again" draws new questions and a new seed
     assert {t["id"] for t in first["turns"]}.isdisjoint({t["id"] for t in again["turns"]})
     assert first["seed"] != again["seed"]
-    assert first["chips"] == {"red": 23, "orange": 9} and again["chips"] == {"red": 33, "orange": 4}
+    assert first["chips"] == {"red": 23, "blue": 9} and again["chips"] == {"red": 33, "blue": 4}
     # the stopped game was resumed into the same autosave and record: its inputs have no "stop"
     assert all(i["text"] != "stop" for i in again["inputs"])
-    assert rofl_rec["settings"]["options"]["players"] == ["red", "orange", "yellow"]
+    assert rofl_rec["settings"]["options"]["players"] == ["red", "blue", "green"]
     assert rofl_rec["settings"]["options"]["lenient"] is True
     assert rofl_rec["winners"] == ["red"]
     assert sum(a["amount"] for a in rofl_rec["awards"] if a["to"] == "red") == 17
@@ -116,10 +116,10 @@ def test_three_answers_start_a_game(tmp_path):
     said = host_lines(out)
     assert "3 players." in said
     # the players' colours are names: capitalised in every read-back
-    assert "In seat order, your colours will be Red, Orange and Yellow. Say yes, or say your own colours in " \
+    assert "In seat order, your colours will be Red, Blue and Green. Say yes, or say your own colours in " \
            "seat order." in said
-    assert "Seat order: Red, Orange and Yellow." in said
-    assert "Starting Wits and Wagers for Red, Orange and Yellow." in said
+    assert "Seat order: Red, Blue and Green." in said
+    assert "Starting Wits and Wagers for Red, Blue and Green." in said
     assert any(s.startswith("Wits and Wagers: guess the number") for s in said)
     assert status == 0
 
@@ -129,9 +129,9 @@ def test_three_silences_at_every_setup_question_take_the_defaults_and_say_so(tmp
     status, out, _ = kiosk(script)
     said = host_lines(out)
     assert "I didn't hear an answer, so I'll use the default: 4 players." in said
-    assert "I didn't hear an answer, so I'll use the default colours: Red, Orange, Yellow and Green." in said
+    assert "I didn't hear an answer, so I'll use the default colours: Red, Blue, Green and Yellow." in said
     assert "I didn't hear an answer, so we start with these settings." in said
-    assert "Starting ROFL for Red, Orange, Yellow and Green." in said
+    assert "Starting ROFL for Red, Blue, Green and Yellow." in said
     # each silence re-asks the question in a few words: two per question
     for again in ("How many are playing?", "Say yes, or say your own colours in seat order.",
                   "I didn't hear anything. Please say it again."):
@@ -150,10 +150,10 @@ def test_wavelength_mode_silences_default_to_two_teams_and_colours_can_be_said(t
     # the default teams are those of `voicegame play wavelength`: Red and Blue
     assert "The teams will be Red and Blue, and Red starts. Say yes, or say two other colours." in said
     assert "I heard Blue twice: everyone needs a different colour." in said
-    assert "Wavelength needs two different colours, one for each team, such as Orange and Yellow." in said
+    assert "Wavelength needs two different colours, one for each team, such as Green and Yellow." in said
     assert "The teams are Blue and Pink; Blue starts." in said
     assert "Starting Wavelength for Blue and Pink." in said
-    assert any(s.startswith("Wavelength: your dial must find") for s in said)
+    assert any(s.startswith("Wavelength: find the Psychic's hidden target") for s in said)
     assert status == 0
 
 
@@ -196,13 +196,13 @@ def test_a_setting_said_for_the_players_is_kept_for_the_settings_not_taken_as_pl
     assert said[1] == "Wits and Wagers for 2 to 7 players. How many are playing? Say a number, or default for 4."
     assert "Settings: a 30-second timer and 3 questions. Say start to play, or change a setting: relaxed timer, " \
            "no timer, or a number of questions." in said
-    assert "Starting Wits and Wagers for Red and Orange." in said
+    assert "Starting Wits and Wagers for Red and Blue." in said
     # said instead of a number of players: noted, and the question asked again; another game's setting is refused
     assert "5 players." not in said
     assert "Noted: I'll set that with the other settings in a moment. How many are playing?" in said
     assert any(s.startswith("That is not a setting of Wits and Wagers.") for s in said)
     second = said.index("Noted: I'll set that with the other settings in a moment. How many are playing?")
-    assert len(said) - 1 - said[::-1].index("Starting Wits and Wagers for Red and Orange.") > second
+    assert len(said) - 1 - said[::-1].index("Starting Wits and Wagers for Red and Blue.") > second
     assert status == 0
 
 
@@ -211,9 +211,9 @@ def test_no_to_the_offered_colours_asks_for_the_colours(tmp_path):
                                            "wavelength", "teams", "no", "purple and pink", "start"])
     status, out, _ = kiosk(script)
     said = host_lines(out)
-    assert "Then say your 3 colours in seat order, such as Green, Blue and Purple." in said
+    assert "Then say your 3 colours in seat order, such as Yellow, Orange and Purple." in said
     assert "Seat order: Green, Blue and Red." in said
-    assert "Then say two colours, one for each team, such as Orange and Yellow. The first one starts." in said
+    assert "Then say two colours, one for each team, such as Green and Yellow. The first one starts." in said
     assert "The teams are Purple and Pink; Purple starts." in said
     assert not any(s.startswith('I heard "no"') for s in said)
     assert status == 0
@@ -224,14 +224,14 @@ def test_the_colour_examples_have_as_many_colours_as_are_needed(tmp_path):
                                              "wits", "two", "help"])
     status, out, _ = kiosk(script)
     said = host_lines(out)
-    team_help = ("Say yes to keep these colours, or say two colours, one for each team, such as Orange and Yellow; "
+    team_help = ("Say yes to keep these colours, or say two colours, one for each team, such as Green and Yellow; "
                  "the first one starts. Say quit to go back to the lobby.")
     assert said.count(team_help) == 1
     # answers not understood get no lecture: nothing, then a nudge of a few words
     assert said.count("Say help to hear what fits here.") == 1
     assert not any(s.startswith('I heard "banana"') for s in said)
     assert not any("red, blue and green" in s.lower() for s in said)
-    assert ("Say yes to keep these colours, or say each player's colour in seat order, such as Yellow and Green. "
+    assert ("Say yes to keep these colours, or say each player's colour in seat order, such as Green and Yellow. "
             "Say quit to go back to the lobby.") in said
     assert status == 0
 
@@ -283,7 +283,7 @@ def test_an_unfinished_game_found_at_start_is_offered_and_resumed_with_the_same_
     assert status == 0
     check_golden("kiosk_power_cut", out2)
     # the offer says which game, who plays and where it stopped
-    assert host_lines(out2)[0] == ("I found an unfinished Wits and Wagers game with Red and Orange. Resume it "
+    assert host_lines(out2)[0] == ("I found an unfinished Wits and Wagers game with Red and Blue. Resume it "
                                    "from question 1? Say yes or no.")
     resumed = records()[0]
     assert resumed["finished"] and not unfinished_autosaves()
@@ -292,7 +292,7 @@ def test_an_unfinished_game_found_at_start_is_offered_and_resumed_with_the_same_
     monkeypatch.setenv("VOICEGAME_DATA_DIR", str(tmp_path / "fresh"))
     status, _, _ = kiosk(write_script(tmp_path, "whole", whole), seed=5)
     other = records()[0]
-    assert other["finished"] and other["chips"] == resumed["chips"] == {"red": 9, "orange": 0}
+    assert other["finished"] and other["chips"] == resumed["chips"] == {"red": 9, "blue": 0}
     assert other["inputs"] == resumed["inputs"]
 
 
@@ -304,7 +304,7 @@ def test_a_declined_offer_keeps_the_game_and_resume_in_the_lobby_offers_it_again
     said = host_lines(out)
     assert said[1] == "All right. The game stays saved: say resume whenever you want to continue it."
     assert said[2].startswith("Hello, I'm your game host!")
-    assert said[3] == "Resume the Wits and Wagers game with Red and Orange from question 1? Say yes or no."
+    assert said[3] == "Resume the Wits and Wagers game with Red and Blue from question 1? Say yes or no."
     assert any("Red wins with 9 chips!" in s for s in said)
     assert "There is no saved game to resume." in said
     assert status == 0
@@ -318,7 +318,7 @@ def test_an_idle_table_is_saved_returns_to_the_lobby_and_resumes(tmp_path):
     idle = said.index("Nobody has spoken for a while, so I saved the game. Say resume in the lobby to continue it.")
     assert said[idle + 1].startswith("Back in the lobby.")
     assert said[idle + 2] == "A Wits and Wagers game is saved: say resume to continue it."
-    assert said[idle + 3] == "Resume the Wits and Wagers game with Red and Orange from question 1? Say yes or no."
+    assert said[idle + 3] == "Resume the Wits and Wagers game with Red and Blue from question 1? Say yes or no."
     assert any("Red wins with 9 chips!" in s for s in said)
     recs = records()
     assert len(recs) == 1 and recs[0]["finished"] and recs[0]["settings"]["idle_s"] == 30.0
@@ -340,7 +340,7 @@ def test_resume_in_the_lobby_then_resume_at_the_offer(tmp_path):
     kiosk(SCRIPTS / "kiosk_power_cut_1.txt", seed=5)
     status, out, _ = kiosk(write_script(tmp_path, "twice", ["no", "resume", "continue"]), seed=5)
     said = host_lines(out)
-    assert said[3] == "Resume the Wits and Wagers game with Red and Orange from question 1? Say yes or no."
+    assert said[3] == "Resume the Wits and Wagers game with Red and Blue from question 1? Say yes or no."
     assert said[4] == "Welcome back. Resuming the saved game."
     assert "No game is running, so that does nothing here." not in said
 
@@ -691,23 +691,23 @@ def test_two_teams_with_fewer_than_four_players_do_not_crash(tmp_path):
     status, out, err = run_cli(["kiosk", "--input", str(script), "--output", "text"])
     assert "Traceback" not in out + err and "need at least 4 players" in out
     assert "Wavelength is for 4 to 20 players, not 3." in out
-    assert "Wavelength: your dial must find" in out
+    assert "Wavelength: find the Psychic's hidden target" in out
 
 
 def test_lobby_resume_keeps_the_silences_that_decided_something(tmp_path):
-    """Orange's silent no-guess before the stop is part of the game: resuming keeps it."""
+    """Blue's silent no-guess before the stop is part of the game: resuming keeps it."""
     script = tmp_path / "s.txt"
     script.write_text("let's play wits and wagers with two players\nyes\nstart\nred 500\n<silence>\n<silence>\n"
                       "<silence>\n<silence>\nstop the game\nyes, stop the game\nresume\nyes\n")
     status, out, err = run_cli(["kiosk", "--seed", "3", "--input", str(script), "--output", "text"])
     before, resumed = out.split("Resuming the saved game.", 1)
-    assert "Orange: no guess." in before
-    assert "Any guess to fix?" in resumed and "Orange, your guess?" not in resumed
+    assert "Blue: no guess." in before
+    assert "Any guess to fix?" in resumed and "Blue, your guess?" not in resumed
 
 
 # --------------------------------------------------------------------------- second playtest
 
-#: A Wits and Wagers game of one question for Red and Orange that ends (seed 5): Red 9 chips, Orange none.
+#: A Wits and Wagers game of one question for Red and Blue that ends (seed 5): Red 9 chips, Blue none.
 ONE_QUESTION = ["let's play wits and wagers with two players", "yes", "one question", "start", "<silence>",
                 "<silence>", "700", "750", "no", "<silence>", "<silence>", "both on 700", "both on too high", "no"]
 AFTER_GAME = ("Say play again for another Wits and Wagers game with the same players, another game to choose a "
@@ -732,7 +732,7 @@ def test_rules_of_a_game_after_a_game_are_read_not_a_new_setup(tmp_path):
     # no set-up was started: the after-game question is asked again after each summary
     assert not any(s.startswith((p.text("lobby.ask_mode"), "ROFL for 3 to 7 players")) for s in rest)
     assert rest.count(AFTER_GAME) == 4
-    assert any(line.startswith("Same again: Wits and Wagers for Red and Orange") for line in rest)
+    assert any(line.startswith("Same again: Wits and Wagers for Red and Blue") for line in rest)
     assert status == 0
 
 
@@ -743,7 +743,7 @@ def test_start_after_the_rules_never_reads_them_again_and_teach_me_teaches(tmp_p
     status, out, _ = kiosk(script)
     said = host_lines(out)
     assert parts[0] in said and parts[1] not in said  # the rules in parts, "got it" ends them
-    assert "Starting ROFL for Red, Orange and Yellow." in said
+    assert "Starting ROFL for Red, Blue and Green." in said
     assert "Let's learn ROFL as we play: I'll tell you what to say when it matters." in said
     save = next(read_json(p) for p in unfinished_autosaves())
     assert save["settings"]["teach"] is True and save["settings"]["rules_heard"] is True
@@ -802,8 +802,8 @@ def test_every_unfinished_game_is_offered_newest_first_and_declined_ones_stay_sa
     _stopped_wits_and_rofl(tmp_path)
     status, out, _ = kiosk(write_script(tmp_path, "offers", ["no", "no", "resume", "forget it"]), seed=5)
     said = host_lines(out)
-    rofl_offer = "Resume the ROFL game with Red, Orange and Yellow from round 1, turn 1? Say yes or no."
-    wits_offer = "Resume the Wits and Wagers game with Red and Orange from question 1? Say yes or no."
+    rofl_offer = "Resume the ROFL game with Red, Blue and Green from round 1, turn 1? Say yes or no."
+    wits_offer = "Resume the Wits and Wagers game with Red and Blue from question 1? Say yes or no."
     assert said[:4] == ["I found 2 unfinished games: ROFL and Wits and Wagers. I'll offer them one at a time, "
                         "the newest first.", rofl_offer, wits_offer,
                         "All right. The games stay saved: say resume, or resume and a game's name, whenever you "
@@ -823,7 +823,7 @@ def test_resume_and_a_games_name_reaches_an_older_saved_game(tmp_path):
                                               "no", "resume wits", "resume"])
     status, out, _ = kiosk(script, seed=5)
     said = host_lines(out)
-    wits_offer = "Resume the Wits and Wagers game with Red and Orange from question 1? Say yes or no."
+    wits_offer = "Resume the Wits and Wagers game with Red and Blue from question 1? Say yes or no."
     # "resume wits and wagers" offers only that game, then "no" keeps it
     first = said.index(wits_offer)
     assert said[first + 1] == "All right. The game stays saved: say resume whenever you want to continue it."
@@ -835,7 +835,7 @@ def test_resume_and_a_games_name_reaches_an_older_saved_game(tmp_path):
     assert not wits_save.exists()  # finished: its record is written, so the autosave is gone
     # the ROFL game is still saved (offered at start, at "resume", "resume rofl" and "resume" again);
     # no Wits and Wagers game is left to resume
-    assert said.count("Resume the ROFL game with Red, Orange and Yellow from round 1, turn 1? Say yes or no.") == 4
+    assert said.count("Resume the ROFL game with Red, Blue and Green from round 1, turn 1? Say yes or no.") == 4
     assert "There is no saved Wits and Wagers game to resume." in said
     assert said[said.index("There is no saved Wits and Wagers game to resume.") + 1] == \
         "A ROFL game is saved: say resume to continue it."
@@ -890,7 +890,7 @@ def test_score_after_a_game_says_its_final_standings(tmp_path):
                                                              "score"])
     status, out, _ = kiosk(script, seed=5)
     said = host_lines(out)
-    final = "Final score of the last Wits and Wagers game: Red 9 chips and Orange no chips."
+    final = "Final score of the last Wits and Wagers game: Red 9 chips and Blue no chips."
     assert said.count(final) == 3  # after the game, in the lobby, and after a cancelled set-up
     assert said[said.index(final) - 1] == AFTER_GAME
     assert "No game is running, so that does nothing here." not in said
@@ -921,7 +921,7 @@ def test_an_unreadable_autosave_is_named_once_then_the_lobby_goes_on(tmp_path):
     said = host_lines(out)
     sentence = f"The saved game in {broken} can't be read, so it can't be resumed."
     assert said[0] == sentence
-    assert said[1] == ("I found an unfinished Wits and Wagers game with Red and Orange. Resume it from question 1? "
+    assert said[1] == ("I found an unfinished Wits and Wagers game with Red and Blue. Resume it from question 1? "
                        "Say yes or no.")
     assert said.count(sentence) == 1  # said once, not at every offer
     assert broken.exists() and good.exists()

@@ -348,7 +348,7 @@ def test_golden_dutch_kiosk_through_a_game_without_timer_then_switched_to_spanis
     said = host_lines(out)
     assert said[0].startswith("Hallo, ik ben jullie spelleider!")
     assert "2 spelers." in said  # "met z'n tweeën" said with the game's name
-    assert "We beginnen Wits and Wagers met Rood en Oranje." in said  # the settings were read back once already
+    assert "We beginnen Wits and Wagers met Rood en Blauw." in said  # the settings were read back once already
     assert any(s.startswith("Dat is geen instelling van Wits and Wagers.") for s in said)
     assert said[-3:] == ["Vale, a partir de ahora hablo español.",
                          "Los juegos son Wavelength, Wits and Wagers y ROFL. Decid, por ejemplo, vamos a jugar a "
@@ -356,7 +356,7 @@ def test_golden_dutch_kiosk_through_a_game_without_timer_then_switched_to_spanis
                          "Se ha terminado la entrada, así que cierro el menú. ¡Adiós!"]
     (rec,) = records()
     assert rec["finished"] and rec["settings"]["timer_s"] is None and rec["settings"]["lang"] == "nl"
-    assert rec["settings"]["options"]["players"] == ["red", "orange"] and rec["chips"] == {"red": 30, "orange": 0}
+    assert rec["settings"]["options"]["players"] == ["red", "blue"] and rec["chips"] == {"red": 30, "blue": 0}
     saved = kiosk_config.load()
     assert (saved.lang, saved.volume) == ("es", 0.9)
     # the next start, without --lang, speaks the saved language
@@ -398,10 +398,10 @@ def test_yes_to_teams_or_cooperative_is_asked_again_and_the_default_is_said(tmp_
 
 @pytest.mark.parametrize("lang, answers, which, read", [
     ("es", ["rofl", "tres", "no", "verde azul rojo"],
-     "Entonces decid vuestros 3 colores por orden de asiento, por ejemplo Verde, Azul y Morado.",
+     "Entonces decid vuestros 3 colores por orden de asiento, por ejemplo Amarillo, Naranja y Morado.",
      "Orden de asiento: Verde, Azul y Rojo."),
     ("nl", ["rofl", "drie", "nee", "groen blauw rood"],
-     "Noem dan jullie 3 kleuren in zitvolgorde, bijvoorbeeld Groen, Blauw en Paars.",
+     "Noem dan jullie 3 kleuren in zitvolgorde, bijvoorbeeld Geel, Oranje en Paars.",
      "Zitvolgorde: Groen, Blauw en Rood."),
 ])
 def test_no_to_the_offered_colours_asks_for_them(tmp_path, lang, answers, which, read):
@@ -420,9 +420,9 @@ def test_resume_words_answer_the_resume_offer(lang, answers):
 
 
 @pytest.mark.parametrize("lang, word, offer", [
-    ("es", "continuar", "He encontrado una partida de Wits and Wagers sin terminar, con Rojo y Naranja. "
+    ("es", "continuar", "He encontrado una partida de Wits and Wagers sin terminar, con Rojo y Azul. "
                         "¿La seguimos desde la pregunta 1? Decid sí o no."),
-    ("nl", "verder", "Ik heb een potje Wits and Wagers gevonden dat nog niet af is, met Rood en Oranje. "
+    ("nl", "verder", "Ik heb een potje Wits and Wagers gevonden dat nog niet af is, met Rood en Blauw. "
                      "Verder vanaf vraag 1? Zeg ja of nee."),
 ])
 def test_continue_at_the_resume_offer_resumes_the_game(tmp_path, lang, word, offer):
@@ -454,13 +454,13 @@ def test_a_wavelength_mode_said_with_the_game_is_not_asked_again(tmp_path, lang,
 
 
 @pytest.mark.parametrize("lang, answers, offers, kept", [
-    ("es", ["no", "no"], ["¿Seguimos la partida de ROFL con Rojo, Naranja y Amarillo desde la ronda 1, turno 1? "
+    ("es", ["no", "no"], ["¿Seguimos la partida de ROFL con Rojo, Azul y Verde desde la ronda 1, turno 1? "
                           "Decid sí o no.",
-                          "¿Seguimos la partida de Wits and Wagers con Rojo y Naranja desde la pregunta 1? "
+                          "¿Seguimos la partida de Wits and Wagers con Rojo y Azul desde la pregunta 1? "
                           "Decid sí o no."],
      "De acuerdo. Las partidas siguen guardadas: decid continuar, o continuar y el nombre de un juego, cuando queráis "
      "retomar una."),
-    ("nl", ["laat maar"], ["Het potje ROFL van Rood, Oranje en Geel hervatten vanaf ronde 1, beurt 1? Zeg ja of nee."],
+    ("nl", ["laat maar"], ["Het potje ROFL van Rood, Blauw en Groen hervatten vanaf ronde 1, beurt 1? Zeg ja of nee."],
      "Goed. De spellen blijven bewaard: zeg verder, of hervat en de naam van een spel, wanneer jullie er een willen "
      "hervatten."),
 ])

@@ -59,5 +59,6 @@ def test_a_wavelength_game_captions_everything_said_and_keeps_the_target_private
     captions = [e.text for e in public if isinstance(e, Caption)]
     assert captions == spoken
     private_captions = [e for e in private if isinstance(e, Caption)]
-    assert private_captions and all("target" in e.text.lower() for e in private_captions)
-    assert not any("target is at" in c.lower() for c in captions)
+    assert private_captions and all(" degrees" in e.text for e in private_captions)
+    secrets = {e.text for e in private_captions}
+    assert not any(c in secrets for c in captions)

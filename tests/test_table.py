@@ -332,3 +332,27 @@ def test_a_moment_without_timeout_still_lets_an_idle_table_go(tmp_path):
     settings = Settings("toy", idle_s=25, record=str(tmp_path / "rec.json"), autosave=str(tmp_path / "save.json"))
     outcome, out, _ = run(Waiting, ["<silence>"] * 10, tmp_path, settings=settings)
     assert outcome == "idle"
+
+
+# ---------------------------------------------------------------------- one seat order (G3)
+@pytest.mark.parametrize("lang", ["en", "es", "nl"])
+def test_play_and_the_lobby_give_the_same_default_colours(lang):
+    """`voicegame play rofl` / `play wavelength` without --players / --teams seat the same
+    colours, in the same order, as the lobby's set-up for as many players (engine/seats.py)."""
+    from voicegame.engine.seats import default_seats
+    from voicegame.games.registry import host_module
+    from voicegame.games.wavelength.intents import wavelength_understanding
+    from voicegame.language.words import normalise, understanding
+
+    u = understanding(lang)
+    rofl = host_module("rofl")
+    assert list(rofl.DEFAULT_PLAYERS) == default_seats(len(rofl.DEFAULT_PLAYERS))
+    settings = Settings(game="rofl", lang=lang)
+    rofl.validate(settings)
+    assert settings.options["players"] == default_seats(4)
+
+    def key(team: str) -> str:
+        said = normalise(team)
+        return said if said in u.colour_words else next(k for k, v in u.colour_words.items() if said in v)
+
+    assert [key(t) for t in wavelength_understanding(lang).default_teams] == default_seats(2)

@@ -420,7 +420,7 @@ def test_spanish_team_game_golden_and_rescored(tmp_path):
     check_golden("wavelength_es", out)
     record = json.loads(record_path.read_text("utf-8"))
     assert record["finished"] and record["teams"] == ["red", "blue"]  # colour keys in the record…
-    assert "HOST: Turno 1, equipo Rojo. Psíquico: jugador 1." in out  # …said in Spanish (G3)
+    assert "HOST: Equipo Rojo, empezáis. Psíquico: jugador 1." in out  # …said in Spanish (G3)
     standings = {s["name"]: s["points"] for s in record["standings"]}
     assert rescore(record) == standings == {"red": 14, "blue": 12}
     assert record["winners"] == ["red"]
@@ -431,12 +431,12 @@ def test_spanish_team_game_golden_and_rescored(tmp_path):
     assert turns[0]["card"]["side"] == 2 and turns[0]["card"]["left"] == "Rana"  # "otro lado"
     assert turns[6]["call"] is None  # "rojo paso"
     assert len(record["redos"]) == 1 and record["redos"][0]["team"] == "blue"  # W8
-    assert "PRIVATE psychic: El objetivo está en 12 grados: bastante hacia Maldición de bruja." in out
+    assert "PRIVATE psychic: 12 grados, bastante hacia Maldición de bruja." in out
     assert "HOST: El objetivo: 12 grados." in out  # whole degrees (W1)
     assert "HOST: El dial va de 0 a 180 grados, no menos." in out  # "derecha menos veinte"
     assert "PLAYER: paso\nHOST: Empezad con el nombre del equipo, así: Rojo, izquierda." in out  # a bare "paso"
-    assert "Lleva un número: decid rehacer si ha desvelado el objetivo." in out
-    assert "TONE 61°" in out and "HOST: Otra vez el turno 2: el mismo Psíquico, otra carta y otro objetivo." in out
+    assert "Con número: decid rehacer si hace falta." in out
+    assert "TONE 61°" in out and "HOST: Otra vez el turno 2, el mismo Psíquico." in out
     assert "PLAYER: plátano\nPLAYER: (silence)" in out  # table talk in the dial gets no answer
 
 
@@ -457,13 +457,14 @@ def test_dutch_team_game_golden_and_rescored(tmp_path):
     assert turns[3]["dial"] == 102.0  # "tweeëntwintig graden naar rechts" then 5 and 5 back
     assert len(record["redos"]) == 1 and record["redos"][0]["phase"] == "dial"  # W8 "nieuwe kaart"
     assert "HOST: 150 graden, een flink stuk richting Slagzwaard.\nPLAYER: ongedaan maken" in out
-    assert "HOST: 130 graden, richting Slagzwaard." in out  # --accessible: every move in words
-    assert "PRIVATE psychic: Het doel staat op 129 graden: richting Keukengadget." in out
+    # --accessible: every move is said; the words of where it is when it enters another band
+    assert "HOST: 135 graden, richting Slagzwaard.\nPLAYER: een beetje naar links\nTONE 130°\nHOST: 130 graden." in out
+    assert "PRIVATE psychic: 129 graden, richting Keukengadget." in out
     # no --players: the Psychic is chosen, then passes to the left; the same after a redo (W8)
-    turn_lines = [line for line in out.splitlines() if line.startswith("HOST: Beurt ")][:5]
+    turn_lines = [line for line in out.splitlines() if line.startswith(("HOST: Beurt ", "HOST: Team Rood begint"))][:5]
     assert [line.split(". ", 1)[-1] for line in turn_lines] == [
         "Kies jullie Helderziende.", "Kies jullie Helderziende.",
-        "HOST: Beurt 2 opnieuw: dezelfde Helderziende, een nieuwe kaart en een nieuw doel.",
+        "HOST: Beurt 2 opnieuw, dezelfde Helderziende.",
         "Helderziende: de volgende speler links.", "Helderziende: de volgende speler links.",
     ]
     assert "Vast op 150 graden?" in out
@@ -608,7 +609,7 @@ def test_spanish_deck_spells_calientabanquillos():
     ("es", "screen", "HOST: El Psíquico, lee la pantalla ahora."),
     ("nl", "screen", "HOST: De Helderziende, lees nu het scherm."),
     ("es", "earpiece:hw:1", "HOST: El Psíquico, atención al auricular."),
-    ("nl", "ears", "HOST: Iedereen behalve de Helderziende: oren dicht."),
+    ("nl", "ears", "HOST: Oren dicht, behalve de Helderziende."),
 ])
 def test_the_psychic_is_named_with_a_capital_at_a_sentence_start(tmp_path, lang, mode, line):
     script = tmp_path / "s.txt"
@@ -736,11 +737,11 @@ def _bare_name_followers(out: str, name: str, lang: str) -> set[str]:
 @pytest.mark.parametrize("lang, teams, lines, said", [
     ("es", ["chicas", "chicos"], ["una pista", "mucho a la izquierda", "fijadlo", "sí", "chicos izquierda", "sí",
                                    "otra pista", "fijadlo", "sí", "chicas paso", "sí"],
-     ["HOST: Turno 1, equipo Chicas.", "HOST: Chicos: izquierda,", "para el equipo Chicas.",
+     ["HOST: Equipo Chicas, empezáis.", "HOST: Chicos: izquierda,", "para el equipo Chicas.",
       "equipo Chicos", "HOST: El equipo Chicas pasa"]),
     ("nl", ["meiden", "jongens"], ["een hint", "een stuk naar links", "vastzetten", "ja", "jongens links", "ja",
                                     "nog een hint", "vastzetten", "ja", "meiden pas", "ja"],
-     ["HOST: Beurt 1, team Meiden.", "HOST: Jongens: links,", "HOST: Team Jongens raadde",
+     ["HOST: Team Meiden begint.", "HOST: Jongens: links,", "HOST: Team Jongens raadde",
       "HOST: Team Meiden past"]),
 ])
 def test_plural_team_names_read_well(tmp_path, lang, teams, lines, said):

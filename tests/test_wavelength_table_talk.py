@@ -71,8 +71,8 @@ def test_a_redo_in_a_catch_up_turn_says_one_consistent_sentence(tmp_path):
                               "--output", "text"])
     assert status == 0
     turn_lines = [line for line in out.splitlines() if line.startswith("HOST: Turn 4")]
-    assert turn_lines == ["HOST: Turn 4: catch-up for team Red, with a new Psychic. Psychic: player 3.",
-                          "HOST: Turn 4 again: same Psychic, new card and target."]
+    assert turn_lines == ["HOST: Turn 4, catch-up: team Red. Psychic: player 3.",
+                          "HOST: Turn 4 again, same Psychic."]
 
 
 def _resume(tmp_path, lang: str, args: list[str], lines: list[str], cut: int) -> str:
@@ -118,3 +118,40 @@ def test_stop_then_lock_it_in_leaves_the_game_running(tmp_path):
     assert "stopped and saved" not in out
     record = json.loads((tmp_path / "r.json").read_text())
     assert len(record["turns"]) == 1 and record["turns"][0]["call_by"] == "Blue"
+
+
+#: Per language: "other side", table talk, the clue prompt, the card's and the dial's recall words.
+NOT_TAKEN = {
+    "en": ("other side", "banana", "Psychic, your clue?", "The card:", "The clue: a clue.", "The dial is at 90 degrees."),
+    "es": ("otro lado", "plátano", "Psíquico, ¿tu pista?", "La carta:", "La pista: a clue.", "El dial está en 90 grados."),
+    "nl": ("andere kant", "banaan", "Helderziende, je hint?", "De kaart:", "De hint: a clue.",
+           "De wijzer staat op 90 graden."),
+}
+
+
+@pytest.mark.parametrize("lang", sorted(NOT_TAKEN))
+def test_a_resume_after_an_input_that_was_not_taken_says_the_game_then_the_card_then_what_is_pending(tmp_path, lang):
+    """A save cut right after a refused "other side" (the card is already turned), or after
+    table talk in the dial: the resume says where the game is (turn, score), then the card
+    (the target again, privately, in the clue phase), then what is pending."""
+    other, talk, clue_prompt, card, clue, dial = NOT_TAKEN[lang]
+    (tmp_path / "clue").mkdir()
+    (tmp_path / "dial").mkdir()
+    out = _resume(tmp_path / "clue", lang, ["--seed", "1"], [other, other, "a clue"], 2)
+    before = out.split("PLAYER:")[0]
+    score, at_card = before.index(" 0 "), before.index(card)
+    secret, question = before.index("PRIVATE psychic:"), before.rindex(clue_prompt)
+    assert score < at_card < secret < question
+    assert before.count(card) == 1 and "(silence)" not in before
+    out = _resume(tmp_path / "dial", lang, ["--seed", "1"], ["a clue", talk, "lock it in", "yes"], 2)
+    before = out.split("PLAYER:")[0]
+    assert before.index(" 0 ") < before.index(card) < before.index(clue) < before.index(dial)
+    assert "PRIVATE" not in before  # the target is told again only before the clue
+
+
+@pytest.mark.parametrize("lang", sorted(NOT_TAKEN))
+def test_a_resume_after_a_silence_in_the_clue_says_the_card_before_the_question(tmp_path, lang):
+    other, _, clue_prompt, card, _, _ = NOT_TAKEN[lang]
+    out = _resume(tmp_path, lang, ["--seed", "1"], ["<silence>", "a clue"], 1)
+    before = out.split("PLAYER:")[0]
+    assert before.index(" 0 ") < before.index(card) < before.index("PRIVATE psychic:") < before.rindex(clue_prompt)

@@ -76,7 +76,7 @@ from voicegame import models
 from voicegame.adapters.headless import ScriptListener, VirtualClock
 from voicegame.engine.journal import NoStorage, Storage, atomic_write_text
 from voicegame.engine.table import Session
-from voicegame.engine.observer import Caption, Observers
+from voicegame.engine.observer import Observers
 from voicegame.env import Env, PortChoice, build_ports
 from voicegame.games.registry import GAMES, host_module
 from voicegame.language import budget
@@ -1293,8 +1293,8 @@ def bench_voice(scripts_dir: Path, work: Path, log: Callable[[str], None]) -> di
     """Group 6: what players sit through, per golden game (played afresh, ``--output text``).
 
     Per game: host words before the first input; host words per game turn (every
-    sentence said while the record holds k finished turns belongs to turn k+1, the
-    opening excluded; the words after the last turn are the ending): median and max;
+    sentence said while the record holds k finished turns belongs to turn k+1, private
+    lines included — in "ears" mode they are spoken aloud —, the opening excluded; the words after the last turn are the ending): median and max;
     words per input (between two inputs: median, max); words per re-prompt (the host's
     answer to a silence, and nudges: median, max); and the longest sentence; beside the
     game's per-turn budget (:data:`TURN_BUDGETS`).
@@ -1313,17 +1313,10 @@ def bench_voice(scripts_dir: Path, work: Path, log: Callable[[str], None]) -> di
                                                  "--record", str(work / "voice-record.json")])
             settings = play_settings(game, args, autosave=str(work / "voice-autosave.json"), started="bench")
             ports = build_ports(PortChoice.from_args(args), env)
-            bus = Observers()
-            session = Session(host_module(game).Host, ports.listener, ports.voice, ports.clock, settings,
-                              screen=ports.screen, observers=bus, storage=NoStorage())
             per_turn: dict[int, int] = {}
-
-            def caption(event, session=session, per_turn=per_turn):
-                if isinstance(event, Caption) and session.table is not None:
-                    k = len(session.table.record["turns"])
-                    per_turn[k] = per_turn.get(k, 0) + budget.words(event.text)
-
-            bus.subscribe(caption, "public")
+            voice = _CountingVoice(ports.voice, lambda: session.table, per_turn)
+            session = Session(host_module(game).Host, ports.listener, voice, ports.clock, settings,
+                              screen=ports.screen, observers=Observers(), storage=NoStorage())
             session.run()
             text = out.getvalue()
             prompts = Prompts.load(settings.lang)
@@ -1349,6 +1342,24 @@ def bench_voice(scripts_dir: Path, work: Path, log: Callable[[str], None]) -> di
                "over_turn_budget": sorted(k for k, g in games.items() if g["turn_budget"] and g["per_turn_median"]
                                           and g["per_turn_median"] > g["turn_budget"])}
     return {"games": games, "summary": summary}
+
+
+class _CountingVoice:
+    """A Voice wrapper adding the words of every sentence (public and private: in ``ears``
+    mode a secret is spoken aloud, twice) to ``per_turn[k]``, k = finished turns in the record."""
+
+    def __init__(self, voice, table: Callable, per_turn: dict[int, int]):
+        self.inner, self._table, self.per_turn = voice, table, per_turn
+
+    def say(self, text: str, to: str | None = None) -> None:
+        table = self._table()
+        if table is not None:
+            k = len(table.record["turns"])
+            self.per_turn[k] = self.per_turn.get(k, 0) + budget.words(text)
+        self.inner.say(text, to=to) if to is not None else self.inner.say(text)
+
+    def __getattr__(self, name: str):  # tone, adjust, stop, … pass through
+        return getattr(self.inner, name)
 
 
 def _after_silence(text: str) -> list[str]:

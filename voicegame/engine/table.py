@@ -17,6 +17,7 @@ joins small parts, each with one job:
 
 from __future__ import annotations
 
+import copy
 import datetime as _dt
 import logging
 import os
@@ -184,6 +185,14 @@ class Table:
     def note_record(self, **fields: Any) -> None:
         """Set record fields (``standings=…, winners=…``)."""
         self.recorder.record.update(fields)
+
+    def recorded(self, key: str, default: Any = None) -> Any:
+        """A copy of the record's field ``key`` (``standings``, ``winners``, …), or ``default``."""
+        return copy.deepcopy(self.recorder.record.get(key, default))
+
+    def last_heard(self) -> str:
+        """The words of the last input heard (live or replayed); ``""`` for a silence or none."""
+        return (self.log[-1].get("text") or "") if self.log else ""
 
     def recorded_turns(self) -> list[dict]:
         """The turns recorded so far (read only)."""

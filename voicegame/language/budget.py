@@ -33,6 +33,29 @@ def sentences(text: str) -> list[str]:
     return [s.strip() for s in _SENTENCE_END.split(text.strip()) if s.strip()]
 
 
+#: Most items of a spoken list (the rest on request).
+LIST_ITEMS = 3
+_CONJUNCTION = re.compile(r"\s(?:or|and|o|u|y|e|of|en)\s", re.I)
+_CLAUSE = re.compile(r"[:;?!.…]")
+
+
+def list_items(sentence: str) -> int:
+    """Items of the longest spoken list in ``sentence``: in each clause (split at ``:`` and
+    ``;``), the comma-separated parts, plus one when the last part joins two with a
+    conjunction ("left, right, a little left, or lock it in" → 4; "Red 5, Blue 2 and Green 1" → 3)."""
+    best = 1
+    for clause in _CLAUSE.split(sentence):
+        parts = [p for p in clause.split(",") if p.strip()]
+        if not parts:
+            continue
+        n = len(parts)
+        last = " " + parts[-1].strip() + " "
+        if n >= 2 and _CONJUNCTION.search(last[1:]) and not _CONJUNCTION.match(last):
+            n += 1
+        best = max(best, n)
+    return best
+
+
 def longest_sentence(texts: Iterable[str]) -> tuple[int, str]:
     """The most words of any sentence in ``texts``, and that sentence."""
     best = (0, "")

@@ -12,7 +12,7 @@
 
 - **offer_resume** — unfinished autosaves (a power cut, a stopped game) are
   offered one by one, the newest first, each with its game, players and where it
-  stopped: "I found an unfinished Wits and Wagers game with Red and Orange. Resume
+  stopped: "I found an unfinished Wits and Wagers game with Red and Blue. Resume
   it from question 4?"; each host module has ``progress(save, prompts)`` for the
   "question 4" part. "Yes", and "resume"/"continue" too, accept it; "no" offers
   the next older one; "forget it" (or "quit", or silence) offers no more; a game's
@@ -37,8 +37,8 @@
   settings (timer normal/relaxed/off (G1, R7), lenient articles, hard mode,
   stacking, own messages, the number of Wits questions, the Wavelength target
   score, how many play Wavelength, dial positions in words). Every answer is
-  read back, the players' colours capitalised as names ("Red, Orange and
-  Yellow"); "start" starts the game. Wavelength's mode said with its name ("let's
+  read back, the players' colours capitalised as names ("Red, Blue and
+  Green"); "start" starts the game. Wavelength's mode said with its name ("let's
   play Wavelength cooperative", "… with two teams") answers the mode question
   ("two" there counts teams, not players). Settings said early (with the game's name,
   or instead of a number of players: "three questions") are kept for the
@@ -1195,10 +1195,10 @@ class Kiosk:
                 self.ports.listener, self.ports.voice = self.ports.relang(self.lang)
         self.first_greeting = False
         self.last_job = job
-        record = session.table.record if session.table is not None else {}
-        if self.outcome == "finished" and isinstance(record.get("standings"), list):
+        standings = session.table.recorded("standings") if session.table is not None else None
+        if self.outcome == "finished" and isinstance(standings, list):
             coop = job.settings.game == "wavelength" and bool(job.settings.options.get("coop"))
-            self.last_result = (job.settings.game, record["standings"], coop)
+            self.last_result = (job.settings.game, standings, coop)
         if self.outcome in ("quit", "idle", "error"):
             self.hint_saved = True
         self.game_ended()

@@ -25,6 +25,7 @@ from typing import Any
 
 from transitions import Machine
 
+from voicegame.engine.seats import default_seats
 from voicegame.engine.table import DEFAULT_LISTEN_S, SILENT, NotAllowed, NotUnderstood, Table
 from voicegame.games.rofl import judge, rules
 from voicegame.games.rofl.deck import REGIONS, Card, load_deck
@@ -34,8 +35,8 @@ from voicegame.games.rofl.rules import (AlreadyClaimed, NotAWriter, RoflOptions,
 from voicegame.language.prompts import Prompts
 from voicegame.language.words import normalise, understanding
 
-#: Default players in seat order (G3), when ``--players`` is not given.
-DEFAULT_PLAYERS = ("red", "blue", "green", "yellow")
+#: Default players (G3), when ``--players`` is not given: the first four of the one seat order.
+DEFAULT_PLAYERS = tuple(default_seats(4))
 #: Seconds before the end of a timer when the warning is said (G1).
 WARNING_S = 10.0
 #: Guesses heard as nothing before a message counts as not guessed, with a guessing timer.
@@ -185,7 +186,7 @@ class Host:
         else:
             self.cards = load_deck(opts.get("deck"), self.lang, opts.get("region"))
         self.game = rules.new_game(list(opts.get("players") or DEFAULT_PLAYERS), self.options)
-        self.game = dataclasses.replace(self.game, pile=rules.shuffle_pile(len(self.cards), table.rng))
+        self.game = dataclasses.replace(self.game, pile=rules.shuffle_pile(len(self.cards), table.chance()))
         self.turn_no = 0
         self.turn = rules.Turn((), ())
         self.message: str | None = None
@@ -278,7 +279,7 @@ class Host:
         "repeat", which never restarts a timer."""
         t = self.table
         t.say_text(f"{question} {timing}" if timing else question, remember=False)
-        t.last_prompt = question
+        t.remember(question)
 
     def standings(self) -> list[tuple[str, int]]:
         """Players by points (highest first), seat order among equals."""
@@ -359,7 +360,7 @@ class Host:
             if got is not _RULES:
                 return got
             t.not_undoable()
-            self.say_rules(self.words.rules_more(t.log[-1]["text"] or ""))
+            self.say_rules(self.words.rules_more(t.last_heard()))
             if timed:
                 return _RULES
             key = None
@@ -467,7 +468,7 @@ class Host:
             if not self.options.hard:
                 t.say("rofl.own_category", author=self.name(author), guessers=guesser_words)
         else:
-            self.game, (index, side) = rules.draw(self.game, len(self.cards), t.rng)
+            self.game, (index, side) = rules.draw(self.game, len(self.cards), t.chance())
             card = self.cards[index]
             msg = card.sides[side]
             self.message, self.category = msg.text, msg.category
@@ -651,8 +652,10 @@ class Host:
         first = self.tip("tiebreak_guess" if several else "guess")
         question = t.text(pre + ("tip_guess" if first else "guess_question"), **values)
         if seconds:
-            self._say_question(question, t.text("rofl.timer_start_all" if several else "rofl.timer_start_one",
-                                                seconds=int(seconds)))
+            # the timer's length is said at the turn's first message; later ones have the same
+            timing = None if len(self.turn.reveals) > 1 else t.text(
+                "rofl.timer_start_all" if several else "rofl.timer_start_one", seconds=int(seconds))
+            self._say_question(question, timing)
             deadline = t.clock.now() + seconds
             tries = TIMED_GUESS_TRIES
         else:
@@ -833,7 +836,7 @@ class Host:
             rec["scorer"] = rec["winner"] = outcome.winner
             if outcome.winner is not None:
                 rec["position"] = next(r["position"] for r in rec["reveals"] if r["writer"] == outcome.winner)
-            t.record["turns"].append(rec)
+            t.record_turn(rec)
             if outcome.winner is None:
                 t.say("rofl.tiebreak_none")
             else:
@@ -850,7 +853,7 @@ class Host:
                       points=self.points_text(score.points))
             else:
                 t.say("rofl.not_scored")
-            t.record["turns"].append(rec)
+            t.record_turn(rec)
             if last_in_round and not self.game_finished() and not self.tiebreak_starts():
                 for sentence in self.leaders_text():
                     t.say_text(sentence, remember=False)
@@ -872,11 +875,10 @@ class Host:
             t.say("rofl.winner", winner=self.name(won[0]), points=points)
         if not (tb is not None and tb.shared):
             self.say_standings("rofl.final_standings", top=3)
-        turns = [x for x in t.record["turns"] if not x["tiebreak"]]
+        turns = [x for x in t.recorded_turns() if not x["tiebreak"]]
         if turns:
             t.say("rofl.recap", turns=len(turns), guessed=sum(1 for x in turns if x["scorer"] is not None))
-        t.record["standings"] = [{"name": p, "points": s} for p, s in self.standings()]
-        t.record["winners"] = won
+        t.note_record(standings=[{"name": p, "points": s} for p, s in self.standings()], winners=won)
         t.say("common.game_over")
         self.fire("finish")
 

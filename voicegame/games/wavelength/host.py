@@ -8,7 +8,7 @@ Phases (:class:`Phase`, rulings in docs/rulings.md)::
 Each phase's ``on_enter`` callback speaks and listens, changes the rule state through
 :mod:`rules` actions and fires the next trigger; co-op (W9) skips the call. The game starts in
 one sentence; the rules come on request ("rules"), a tip the first time each moment comes up.
-All chance (the card, the target) comes from ``table.rng``: a game is its seed and inputs.
+All chance (the card, the target) comes from ``table.chance()``: a game is its seed and inputs.
 """
 
 from __future__ import annotations
@@ -233,6 +233,10 @@ class Host:
         self.redone = False
         #: Resumed from a replayed log (``voicegame resume``), not yet at a live listening moment.
         self.replayed = table.resuming
+        #: The resume's pending part was said (:meth:`say_pending`, once).
+        self.recalled = False
+        #: After a resume in the dial phase, the dial's position is still to be said.
+        self.dial_pending = False
         #: What of the current turn was said live, not muted by a replay: "card", "target", "clue", "dial".
         self.said_live: set[str] = set()
         #: Moments whose just-in-time tip was said (the first time each comes up).
@@ -241,13 +245,11 @@ class Host:
                                auto_transitions=False, queued=True)
         table.score_callback = self.say_standings
         table.snapshot_callback = self.snapshot
-        rec = table.record
-        rec["mode"] = "coop" if self.coop else "team"
-        rec["teams"] = list(self.team_names)
-        rec["start_scores"] = {self.team_names[0]: 0} if self.coop else dict(zip(self.team_names, self.game.scores))
-        rec["target_score"] = None if self.coop else self.game.target_score
-        rec["cards"] = rules.COOP_CARDS if self.coop else None
-        rec["redos"] = []
+        table.note_record(
+            mode="coop" if self.coop else "team", teams=list(self.team_names),
+            start_scores={self.team_names[0]: 0} if self.coop else dict(zip(self.team_names, self.game.scores)),
+            target_score=None if self.coop else self.game.target_score,
+            cards=rules.COOP_CARDS if self.coop else None, redos=[])
 
     # ------------------------------------------------------------------ conditions
     def is_coop(self) -> bool:
@@ -438,8 +440,8 @@ class Host:
         t = self.table
         self.attempt += 1
         self.enter()
-        index, self.pile = rules.draw_card(self.pile, t.rng)  # chance: the card
-        target = rules.draw_target(t.rng)  # chance: the spinner (W3)
+        index, self.pile = rules.draw_card(self.pile, t.chance())  # chance: the card
+        target = rules.draw_target(t.chance())  # chance: the spinner (W3)
         self.turn = rules.start_turn(self.game, self.attempt, index, target)
         team, psychic = self.turn.team, self.turn.psychic
         card = self.card()
@@ -458,7 +460,7 @@ class Host:
             elif self.game.catch_up_turn:
                 self.say("turn_catch_up", turn=number, team=name, psychic=who)
             else:
-                self.say("turn_team", turn=number, team=name, psychic=who)
+                self.say("turn_team_first" if number == 1 else "turn_team", turn=number, team=name, psychic=who)
         self.redone = False
         left, right = card.sides[0]
         self.said_live = set()
@@ -501,7 +503,7 @@ class Host:
             self.say_once("cover_ears", audience=audience)
             t.say_text(t.text("common.countdown"), remember=False)
             t.say_private("psychic", secret)
-            t.say_private("psychic", secret)
+            t.say_private("psychic", self.text("target_private_again", degrees=self.degrees(self.turn.target)))
             self.say_once("all_clear")
         else:
             t.tell_private("psychic", secret, audience)
@@ -561,7 +563,9 @@ class Host:
                 raise NotUnderstood
             return ("clue", text.strip())
 
-        key = "ask_clue_first" if self.first_time("clue") else "ask_clue"
+        # the first clue moment says only what to do; the second adds the card's other side
+        key = ("ask_clue_first" if self.first_time("clue")
+               else "ask_clue_other_side" if self.first_time("clue_other_side") else "ask_clue")
         while True:
             self.recall()
             kind, value = t.ask(f"wavelength.{key}", parse, free=True, phrases=self.words.clue_words(),
@@ -598,15 +602,34 @@ class Host:
         spans = self.table.understanding.numbers_in(clue, year=False)
         return any(ch.isdigit() for ch in clue) or any(value != 1 for _, _, value in spans)
 
+    def where_we_are(self) -> list[str]:
+        """The engine's resume hook, called as the replay ends (before the last replayed input
+        is answered, so also after an input that was not taken): :meth:`say_pending` says it
+        itself, the target in its place (G2); the dial follows at the next moment."""
+        self.say_pending()
+        return []
+
     def recall(self) -> None:
-        """After a resume, at the first live listening moment: say where the game is (turn,
-        team, score), then what of the turn is pending and was only said before the stop
-        (muted in the replay): the card, the clue, the dial; in the clue phase the target
-        again, to the Psychic only (G2). Nothing if the whole turn was played live."""
-        t = self.table
-        if not self.replayed or t.replaying:
+        """At each listening moment: the first live one after a resume says what is pending,
+        unless :meth:`where_we_are` already has; a reveal after it is then live news."""
+        if self.table.replaying:
             return
-        self.replayed = False
+        if self.replayed:
+            self.replayed = False
+            self.say_pending()
+        if self.dial_pending:  # said once the last replayed input has moved it, or not
+            self.dial_pending = False
+            if self.state is Phase.DIAL and "dial" not in self.said_live:
+                self.say_once("recall_dial", degrees=self.degrees(self.turn.dial))
+
+    def say_pending(self) -> None:
+        """Once after a resume: where the game is (turn, team, score), then what of the turn
+        is pending and was only said before the stop (muted in the replay): the card, the
+        clue, the dial; in the clue phase the target again, to the Psychic only (G2). Nothing
+        if the whole turn was played live."""
+        if self.recalled or not self.table.resuming:
+            return
+        self.recalled = True
         if self.turn is None or "card" in self.said_live or self.state not in (Phase.CLUE, Phase.DIAL, Phase.CALL):
             return
         turn = self.turn
@@ -624,7 +647,11 @@ class Host:
             return
         if "clue" not in self.said_live:
             self.say_once("recall_clue", clue=turn.clue)
-        if "dial" not in self.said_live:
+        if "dial" in self.said_live:
+            return
+        if self.state is Phase.DIAL:  # the last replayed input may still move it: said at the next moment
+            self.dial_pending = True
+        else:
             self.say_once("recall_dial", degrees=self.degrees(turn.dial))
 
     def ask_yes_no(self, key: str, **values) -> bool:
@@ -644,7 +671,7 @@ class Host:
             self.say("redo_cancelled")
             return False
         card = self.card()
-        t.record["redos"].append({"attempt": self.turn.attempt, "turn": len(self.game.turns) + 1,
+        t.record_item("redos", {"attempt": self.turn.attempt, "turn": len(self.game.turns) + 1,
                                   "team": self.team_names[self.turn.team], "psychic": self.turn.psychic,
                                   "card_line": card.line, "pair": list(self.pair()),
                                   "target": self.turn.target, "phase": self.state.value})
@@ -687,10 +714,11 @@ class Host:
         t.tone(dial_tone_hz(self.turn.dial), label=f"{self.degrees(self.turn.dial)}°")
         self.publish()
         misses = silences = 0
+        said_band = position_band(self.turn.dial)  # the band the table last heard in words
         while True:
             turn = self.turn
             self.recall()
-            if t.replaying and not t.pending:
+            if t.replay_ending:
                 # undo: the next listen goes live and repeats the last prompt: make it the dial's position
                 self.say("dial_where", degrees=self.degrees(turn.dial), position=self.position(turn.dial))
             result = t.ask(None, parse, phrases=phrases, help_key="wavelength.help_dial", moment="dial",
@@ -730,10 +758,13 @@ class Host:
                 if hit_edge:
                     self.say("dial_edge", degrees=self.degrees(angle),
                              concept=left if angle <= rules.DIAL_MIN else right)
-                elif self.accessible:
-                    t.say_text(where)
+                elif self.accessible:  # the words only when the dial enters another band (W7)
+                    band = position_band(angle)
+                    t.say_text(where if band != said_band else
+                               self.text("dial_where_same", degrees=self.degrees(angle)))
+                    said_band = band
                 else:
-                    t.last_prompt = where  # "repeat" says where the dial is now, not an older sentence
+                    t.remember(where)  # "repeat" says where the dial is now, not an older sentence
             elif command.kind == WHERE:
                 self.not_undoable()
                 self.say("dial_where", degrees=self.degrees(turn.dial), position=self.position(turn.dial))
@@ -848,7 +879,7 @@ class Host:
             awards.append({"team": names[award.team], "points": award.points, "reason": award.reason,
                            "context": context})
             t.award(names[award.team], award.points, "points", reason, rec.turn)
-        t.record["turns"].append({
+        t.record_turn({
             "turn": rec.turn, "mode": "team", "attempt": turn.attempt,
             "team": names[rec.team], "psychic": rec.psychic,
             "card": self.card_record(), "target": rec.target, "dial": rec.dial, "clue": turn.clue,
@@ -868,9 +899,7 @@ class Host:
                      scores=self.score_items(score.scores))
         else:
             self.say(f"wedge_{score.wedge_points}", team=team_name)
-            if rec.call is None:
-                self.say("call_none", caller=caller_name)
-            else:
+            if rec.call is not None:  # a pass was read back when it was made: not again
                 side = self.text(f"side_{rec.call}")
                 if score.wedge_points == 4:
                     self.say("call_cancelled", caller=caller_name, side=side)
@@ -903,7 +932,7 @@ class Host:
         name = self.team_names[0]
         reason = "wedge+bonus_card" if score.bonus_card else "wedge"
         t.award(name, score.points, "points", reason, rec.turn)
-        t.record["turns"].append({
+        t.record_turn({
             "turn": rec.turn, "mode": "coop", "attempt": turn.attempt, "team": name, "psychic": rec.psychic,
             "card": self.card_record(), "target": rec.target, "dial": rec.dial, "clue": turn.clue,
             "call": None, "call_by": None, "call_correct": None,
@@ -937,7 +966,7 @@ class Host:
             self.say(f"coop_band_{band}")
             standings = [{"name": self.team_names[0], "points": self.game.score}]
             winners = [self.team_names[0]]
-            t.record["rating_band"] = {"low": low, "high": high, "index": band}
+            t.note_record(rating_band={"low": low, "high": high, "index": band})
         else:
             winner = self.team_names[self.game.winner]
             self.say("winner", team=self.spoken[self.game.winner], points=self.game.scores[self.game.winner],
@@ -950,8 +979,7 @@ class Host:
             self.say("recap_best_coop" if self.coop else "recap_best_team", team=best["team"],
                      clue=best["clue"], points=best["wedge"])
         self.say("goodbye")
-        t.record["standings"] = standings
-        t.record["winners"] = winners
+        t.note_record(standings=standings, winners=winners)
 
 
 def turn_side_name(side: int) -> int:
