@@ -44,6 +44,7 @@ t-octopus,How many hearts does an octopus have?,3,hearts,Smithsonian Institution
 t-football,How many players does one football team have on the pitch?,11,players,IFAB,2024
 """
 ORDER7 = ["t-apollo", "t-piano", "t-marathon", "t-sonnet", "t-airbus", "t-beijing", "t-bones"]
+#: The golden game's seats, named on its command line (a later ``--players`` overrides them).
 PLAYERS = ["red", "orange", "yellow", "green"]
 
 
@@ -56,7 +57,7 @@ def bank7(tmp_path) -> Path:
 
 def play(bank: Path, script: Path, record: Path, *extra: str, seed: int = 7):
     return run_cli(["play", "wits", "--questions", str(bank), "--input", str(script), "--output", "text",
-                    "--seed", str(seed), "--record", str(record), *extra])
+                    "--seed", str(seed), "--record", str(record), "--players", ",".join(PLAYERS), *extra])
 
 
 def rescore(record: dict) -> dict[str, int]:

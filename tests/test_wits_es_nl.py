@@ -13,6 +13,9 @@ from pathlib import Path
 import pytest
 
 from tests.playthrough import SCRIPTS, check_golden, run_cli
+
+#: The golden games' seats, named on their command line.
+GOLDEN_SEATS = "red,orange,yellow,green"
 from voicegame.adapters.headless import NullVoice, ScriptListener, VirtualClock
 from voicegame.engine.table import Settings, Table
 from voicegame.games.wits.host import Host, validate
@@ -423,7 +426,7 @@ def test_golden_game_plays_to_the_end_and_rescores(lang, tmp_path):
     record_path = tmp_path / "record.json"
     status, out, err = run_cli(["play", "wits", "--lang", lang, "--questions", str(bank),
                                 "--input", str(SCRIPTS / f"wits_{lang}.txt"), "--output", "text",
-                                "--seed", "7", "--record", str(record_path)])
+                                "--seed", "7", "--record", str(record_path), "--players", GOLDEN_SEATS])
     assert status == 0, err
     check_golden(f"wits_{lang}", out)
     for sentence in GOLDEN[lang]:
@@ -823,7 +826,8 @@ def test_spanish_game_resumes_where_it_stands(tmp_path):
     rest.write_text("".join(lines[cut:]), encoding="utf-8")
     record_path = tmp_path / "record.json"
     status, out, err = run_cli(["play", "wits", "--lang", "es", "--questions", str(bank), "--input", str(first),
-                                "--output", "text", "--seed", "7", "--record", str(record_path)])
+                                "--output", "text", "--seed", "7", "--record", str(record_path),
+                                "--players", GOLDEN_SEATS])
     assert status == 0, err
     assert json.loads(record_path.read_text())["finished"] is False
     status, out, err = run_cli(["resume", "--input", str(rest), "--output", "text"])

@@ -134,7 +134,8 @@ TARGETS = (
 #: ``ast``, never executed) written to ``FILENAME`` in the work folder;
 #: ``{const:FILE:NAME[KEY]:FILENAME}`` is the string at key ``KEY`` of a dict constant.
 KNOWN_SCRIPT_ARGV = {
-    "wits_full.txt": ["--questions", "{const:tests/test_host_wits.py:BANK7:bank7.csv}", "--seed", "7"],
+    "wits_full.txt": ["--questions", "{const:tests/test_host_wits.py:BANK7:bank7.csv}", "--seed", "7",
+                      "--players", "red,orange,yellow,green"],
     "rofl_tiebreak.txt": ["--players", "red,blue,green", "--stacking", "--lenient", "--seed", "7"],
     "rofl_four_players.txt": ["--seed", "5"],
     "rofl_own_messages.txt": ["--players", "red,blue,green", "--own-message", "--hard", "--timer", "off",
