@@ -33,8 +33,9 @@ def apply_config(args, env, stderr=None) -> None:
     """Fill ``args`` from ``config.toml`` where the command line left a choice open.
 
     Sets ``args.lang`` (when ``None``), ``args.mic``, ``args.speaker``, ``args.private``
-    (when ``None``), ``args.rate_wpm`` and ``args.volume``. A configuration file that cannot
-    be used is named once on ``stderr`` and the defaults are used.
+    (when ``None``), ``args.rate_wpm``, ``args.volume`` and ``args.barge_in`` (when
+    ``None``: config's ``barge_in``). A configuration file that cannot be used is named
+    once on ``stderr`` and the defaults are used.
     """
     from voicegame import config as kiosk_config
 
@@ -53,6 +54,8 @@ def apply_config(args, env, stderr=None) -> None:
         args.private = config.private
     args.rate_wpm = config.rate_wpm
     args.volume = config.volume
+    if hasattr(args, "barge_in") and args.barge_in is None:
+        args.barge_in = bool(config.barge_in)
 
 
 def private_outputs(private: str | None) -> dict:

@@ -68,12 +68,12 @@ QUICK = {"voices": VOICES[:1], "single": SINGLE[:2], "noises": ("babble",), "snr
          "pauses": (0.35,), "digit_strings": DIGIT_STRINGS[:1], "babble_s": 4.0, "talk": TALK[:1],
          "latencies": (1.0,), "prompts": PROMPTS[:1], "barge_at": (1.2,), "barge_latencies": (1.0,),
          "barge_prompts": PROMPTS[:1], "barge_words": SINGLE[:1],
-         "multi_noise": False}
+         "host_sentences": (), "multi_noise": False}
 FULL = {"voices": VOICES, "single": SINGLE[:4], "noises": NOISES, "snrs": SNRS, "pairs": PAIRS,
         "pauses": (0.2, 0.35, 0.5), "digit_strings": DIGIT_STRINGS[:2], "babble_s": 60.0, "talk": TALK,
         "latencies": (0.0, 0.2, 0.4, 0.7, 1.0), "prompts": PROMPTS, "barge_at": (1.2, 2.0),
         "barge_latencies": (0.0, 0.4, 1.0), "barge_prompts": PROMPTS[:2], "barge_words": ("왼쪽", "멈춰"),
-        "multi_noise": True}
+        "host_sentences": PROMPTS + TALK, "multi_noise": True}
 
 
 # ---------------------------------------------------------------------- sounds
@@ -369,8 +369,12 @@ def bench_talk(model, speech: Speech, cfg: dict, log) -> dict:
     return out
 
 
-def bench_own_voice(model, speech: Speech, cfg: dict, log) -> dict:
-    """The host's prompt leaks into the microphone (latency, reverb, −10 dB); no player speaks."""
+def bench_own_voice(model, speech: Speech, cfg: dict, log, **kw) -> dict:
+    """The host's prompt leaks into the microphone (latency, reverb, −10 dB); no player speaks.
+
+    Each set-up is one long stretch of host speech (``cfg["host_sentences"]`` sentences
+    in a row), so the false barge-ins are counted over minutes of it.
+    """
     from voicegame.adapters.room import Room, RoomVoice, impulse_response
     from voicegame.adapters.vosk_listener import VoskListener
 
@@ -382,7 +386,9 @@ def bench_own_voice(model, speech: Speech, cfg: dict, log) -> dict:
     cases = 0
     for lat in cfg["latencies"]:
         for pi, prompt in enumerate(cfg["prompts"]):
-            samples = speech(prompt, VOICES[pi % len(VOICES)])
+            lines = [prompt] + list(cfg["host_sentences"])
+            samples, _ = join([p for k, line in enumerate(lines)
+                               for p in ((0.3,) if k else ()) + (speech(line, VOICES[pi % len(VOICES)]),)])
             seconds = samples.size / RATE + lat + 3.0
             for kind in rows:
                 room = Room(np.zeros(int(seconds * RATE)), latency_s=lat, ir=ir)
@@ -396,7 +402,7 @@ def bench_own_voice(model, speech: Speech, cfg: dict, log) -> dict:
                     except Exception:
                         pass
                     continue
-                listener = VoskListener(model, room, speaker=voice, barge_in=kind == "product")
+                listener = VoskListener(model, room, speaker=voice, barge_in=kind == "product", **kw)
                 accepts, _ = _listen_through(listener, room, exp)
                 rows[kind] += accepts
                 if kind == "product":
@@ -410,35 +416,56 @@ def bench_own_voice(model, speech: Speech, cfg: dict, log) -> dict:
     return out
 
 
-def bench_barge_in(model, speech: Speech, cfg: dict, log) -> dict:
-    """A player says a command over the host's prompt: the delay to ``stop()`` and the answer."""
-    from voicegame.adapters.room import Room, RoomVoice, impulse_response
+def _warm_room(model, room, voice, prompt: str, **kw):
+    """A product listener that has heard one earlier prompt of the host in this room (its echo
+    canceller has learned the room, as it has at a real table after the first sentence)."""
     from voicegame.adapters.vosk_listener import VoskListener
+    from voicegame.ports import InputEnded
+
+    listener = VoskListener(model, room, speaker=voice, **kw)
+    voice.say(prompt)
+    try:
+        listener.listen(_expected(SINGLE + PAIRS + DIGITS, DIGITS), 0.1)
+    except InputEnded:
+        pass
+    return listener
+
+
+def bench_barge_in(model, speech: Speech, cfg: dict, log, **kw) -> dict:
+    """A player says a command over the host's prompt: the delay to ``stop()`` and the answer.
+
+    The listener first hears another prompt of the host in the same room (the echo
+    canceller learns the room on it); then the player cuts into the next prompt.
+    """
+    from voicegame.adapters.room import Room, RoomVoice, impulse_response
     from voicegame.ports import Heard
 
     exp = _expected(SINGLE + PAIRS + DIGITS, DIGITS)
     ir = impulse_response(0.4, seed=3)
-    delays, correct, n, missed, answers = [], 0, 0, 0, []
+    delays, correct, n, missed, answers, wanted = [], 0, 0, 0, [], []
     for lat in cfg["barge_latencies"]:
         for pi, prompt in enumerate(cfg["barge_prompts"]):
             samples = speech(prompt, VOICES[pi % len(VOICES)])
+            warm = speech(PROMPTS[-1], VOICES[pi % len(VOICES)])
             for at in cfg["barge_at"]:
                 for wi, word in enumerate(cfg["barge_words"]):
                     cmd = speech(word, VOICES[(pi + wi + 1) % len(VOICES)])
-                    track = np.zeros(int((samples.size / RATE + lat + 4.0) * RATE))
-                    start = at + lat  # seconds into the prompt's sound, on the room clock
-                    i = int(start * RATE)
-                    track[i:i + cmd.size] += cmd
-                    room = Room(track, latency_s=lat, ir=ir)
-                    voice = RoomVoice(room, lambda text, s=samples: s)
+                    seconds = (warm.size + samples.size) / RATE + 2 * lat + 6.0
+                    room = Room(np.zeros(int(seconds * RATE)), latency_s=lat, ir=ir)
+                    voice = RoomVoice(room, lambda text, s=samples, w=warm: w if text == PROMPTS[-1] else s)
+                    listener = _warm_room(model, room, voice, PROMPTS[-1], **kw)
+                    voice.stopped_at.clear()
                     voice.say(prompt)
-                    listener = VoskListener(model, room, speaker=voice)
+                    start = voice._current[1] + at  # seconds into the prompt's sound, on the room clock
+                    i = int(start * RATE)
+                    room.track[i:i + cmd.size] += cmd
                     try:
                         result = listener.listen(exp, 5.0)
                     except Exception:
                         result = None
                     n += 1
                     answers.append(getattr(result, "text", None))
+                    wanted.append(word)
                     if isinstance(result, Heard) and result.text == word:
                         correct += 1
                     if voice.stopped_at:
@@ -446,7 +473,8 @@ def bench_barge_in(model, speech: Speech, cfg: dict, log) -> dict:
                     else:
                         missed += 1
     out = {"n": n, "correct": correct, "accuracy": round(correct / n, 4) if n else None,
-           "stopped": len(delays), "not_stopped": missed, "delay_ms": _pct(delays), "answers": answers}
+           "stopped": len(delays), "not_stopped": missed, "delay_ms": _pct(delays), "answers": answers,
+           "wanted": wanted, "delays_ms": [round(1000 * d) for d in delays]}
     log(f"listening: barge-in: {correct}/{n} answers, delay {out['delay_ms']}")
     return out
 

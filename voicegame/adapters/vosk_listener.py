@@ -330,6 +330,18 @@ class VoskListener:
     :param barge_min_s: seconds of voice louder than the host's a barge-in needs.
     :param barge_drop_s: seconds of non-speech after which a voice over the host's
         that has not made a command is dropped.
+    :param echo: the echo canceller for a voice that hands its sound
+        (:class:`~voicegame.ports.EchoReference`): ``"speex"`` (default), ``"webrtc"``,
+        a canceller object (:mod:`voicegame.adapters.echo`), or ``None`` (level only).
+        Kept for the listener's life, so it learns the room once.
+    :param echo_converge_s: seconds of the host's sound the canceller learns on before
+        its output is trusted; until then barge-in goes by level and grammar.
+    :param barge_onset_frames: detector frames of speech in the echo-cancelled signal,
+        one after another, that stop the host (3 × 32 ms).
+    :param barge_preroll_frames: frames before those kept, so the utterance that cut in
+        is decoded from its start.
+    :param barge_kept_db: an onset frame must keep at least its level minus this (dB)
+        through the canceller (a player's voice does; the host's residual echo does not).
     :param clock: a :class:`~voicegame.ports.Clock` for the stalled-microphone guard
         only (``None`` is ``time.monotonic``); recognition timing is audio time.
     :param alternatives: how many n-best alternatives to ask Vosk for.
@@ -360,6 +372,11 @@ class VoskListener:
         barge_margin_db: float = 10.0,
         barge_drop_s: float = 0.3,
         barge_min_s: float = 0.125,
+        echo="speex",
+        echo_converge_s: float = 1.0,
+        barge_onset_frames: int = 3,
+        barge_preroll_frames: int = 5,
+        barge_kept_db: float = 10.0,
         clock=None,
         alternatives: int = 3,
         stall_s: float = 5.0,
@@ -385,6 +402,13 @@ class VoskListener:
         self.barge_margin_db = barge_margin_db
         self.barge_drop_s = barge_drop_s
         self.barge_min_s = barge_min_s
+        self.echo = echo
+        self.echo_converge_s = echo_converge_s
+        self.barge_onset_frames = barge_onset_frames
+        self.barge_preroll_frames = barge_preroll_frames
+        self.barge_kept_db = barge_kept_db
+        self._echo = None if isinstance(echo, str) or echo is None else (echo, None)
+        self._echo_heard_s = 0.0  # seconds of the host's sound the canceller has learned on
         self.clock = clock
         self.alternatives = alternatives
         self.stall_s = stall_s
@@ -535,6 +559,32 @@ class VoskListener:
         except Exception:  # a voice that cannot say is a silent voice
             return None
 
+    def _echo_for(self, frame_samples: int):
+        """The listener's echo canceller, made on first use; ``None`` when the voice hands
+        no sound, echo cancellation is off, or its package is missing (level barge-in)."""
+        if self.echo is None or not self.barge_in or not callable(getattr(self.speaker, "reference", None)):
+            return None
+        if self._echo is None:
+            from voicegame.adapters.echo import make_echo
+
+            try:
+                # one canceller with Speex's residual-echo suppressor for the detector, one
+                # without it (undistorted speech) for the recognizer
+                self._echo = (make_echo(self.echo, frame_samples),
+                              make_echo(self.echo, frame_samples, preprocess=False) if self.echo == "speex" else None)
+            except DeviceError as exc:
+                log.warning("barge-in goes by level alone: %s", exc)
+                self.echo = None
+                return None
+        return self._echo
+
+    def _reference(self, start_s: float, samples: int):
+        try:
+            ref = self.speaker.reference(start_s, samples)
+        except Exception:  # a voice that cannot say what it played gives no reference
+            return None
+        return None if ref is None else np.asarray(ref, dtype=np.int16)
+
     def _source_time(self) -> float:
         t = getattr(self.source, "time_s", None)
         return float(t) if t is not None else self._now()
@@ -588,11 +638,15 @@ class VoskListener:
         barged = False
         until: float | None = None  # when the speaker's sound has left the loudspeaker
         hold = 0
+        loud = False
         closed_before = None  # the closed phrase the last early check saw
         waited = 0.0  # seconds of the listener's own turn (the host silent) before speech
         tail_left = self.tail_s if self.speaker is None else 0.0
         speaking = self.speaker is not None
         gate = _EchoGate(self.barge_margin_db, 1.0) if speaking and self.barge_in else None
+        echo = self._echo_for(n) if speaking else None  # the canceller, when the voice hands its sound
+        by_echo = False  # this barge-in was found on the echo-cancelled signal
+        cleaned: collections.deque = collections.deque(maxlen=self.barge_onset_frames + self.barge_preroll_frames)
         stalled: list = [None]
 
         def final(endpoint: str, audio_t: float, finished: bool = False):
@@ -605,6 +659,9 @@ class VoskListener:
             speech_s = (state.last_speech or audio_t) - (state.start or audio_t)
             # a barge-in was already told from the host's voice by level and grammar; the
             # filler grammar would only weigh the host's echo mixed into it
+            # a barge-in was already told from the host's voice (by level and grammar, or on the
+            # echo-cancelled signal); the filler grammar would only weigh what is left of the
+            # host's echo in it (measured: it rejected right commands); the shape checks stay
             return self._judge(heard, grammar, filler_set, speech_s, state.dec, None if barged else state.fdec)
 
         while True:
@@ -632,9 +689,43 @@ class VoskListener:
                 if own and gate is None:
                     continue  # the host's own sound: never heard
                 audio_t += frame_s
+                converged = False
+                raw_level = None
+                decoded = frame  # what Vosk hears of this frame
+                if echo is not None and (own or by_echo):
+                    ref = self._reference(frame_time - frame_s, n)
+                    if ref is not None:
+                        if own and np.any(ref):
+                            self._echo_heard_s += frame_s
+                        raw_level = _rms(frame)
+                        decoded = echo[1](frame, ref) if echo[1] is not None else None
+                        frame = echo[0](frame, ref)
+                        decoded = frame if decoded is None else decoded
+                        converged = self._echo_heard_s >= self.echo_converge_s - 1e-9
                 level = _rms(frame)
                 speech = self.vad(frame) >= self.vad_threshold and level >= self.min_level
-                if own:
+                if own and (by_echo or (converged and state.start is None and not barged)):
+                    # the host's echo is cancelled: the detector hears the players alone, and a
+                    # voice onset stops the host at once; the utterance is decoded from its pre-roll
+                    if state.start is None and not barged:
+                        cleaned.append(decoded)
+                        # a player's voice survives the canceller; the host's residual echo is
+                        # what is left of a frame the canceller took most of
+                        kept = raw_level is None or level >= raw_level * 10 ** (-self.barge_kept_db / 20)
+                        cand_run = cand_run + 1 if (speech and kept) else 0
+                        if cand_run < self.barge_onset_frames:
+                            continue
+                        barged = by_echo = True
+                        self.last_barge_in_s = audio_t
+                        self.speaker.stop()
+                        state = _Utterance(command_rec, filler_rec if fillers else None,
+                                           audio_t - len(cleaned) * frame_s)
+                        for i, f in enumerate(cleaned):
+                            state.feed(f.astype("<i2").tobytes(), i >= len(cleaned) - cand_run,
+                                       audio_t - (len(cleaned) - 1 - i) * frame_s, frame_s)
+                        cand_run = 0
+                        continue
+                elif own:
                     preroll.append(frame)
                     hold = 6 if gate.opens(level) else max(0, hold - 1)
                     loud = hold > 0  # a player's voice holds the gate through the gaps between syllables
@@ -657,9 +748,10 @@ class VoskListener:
                     state = _Utterance(command_rec, filler_rec if fillers else None, audio_t - frame_s)
                 if state.start is None and abs(state.dec.origin + state.dec.fed_s - (audio_t - frame_s)) > 1e-6:
                     state = _Utterance(command_rec, filler_rec if fillers else None, audio_t - frame_s)
-                if own:
+                if own and not by_echo:
                     speech = speech and loud  # over the host, only the louder voice is a player
-                if state.feed(frame.astype("<i2").tobytes(), speech, audio_t, frame_s) and (
+                heard_frame = decoded if by_echo else frame
+                if state.feed(heard_frame.astype("<i2").tobytes(), speech, audio_t, frame_s) and (
                         not grammar_mode or self.pause_s is None):
                     return final("vosk", audio_t)
                 if state.start is not None and self.last_speech_detected_s is None:
