@@ -38,10 +38,20 @@ The host's own voice (a ``speaker``, see :class:`~voicegame.ports.Interruptible`
 audio captured before the speaker's sound has left the loudspeaker (its
 ``speaking_until()``, which includes the output latency) plus ``tail_s`` is never
 taken as an answer. With ``barge_in`` the listener listens through it and stops the
-voice for a player's command: a filler-free grammar phrase in the partial result,
-spoken at least ``barge_margin_db`` louder than the host's own voice in the
-microphone (learned during this prompt). Without a speaker it discards ``tail_s``
-at the start of each listen (half-duplex).
+voice for a player:
+
+- when the voice hands what it played (:class:`~voicegame.ports.EchoReference`), an
+  echo canceller (:mod:`voicegame.adapters.echo`, kept for the listener's life)
+  takes the host's echo out of every frame; once it has learned on
+  ``echo_converge_s`` of the host's sound, ``barge_onset_frames`` detector frames of
+  speech in its output (each keeping most of its level through the canceller) stop
+  the host at once, and the utterance is decoded from ``barge_preroll_frames`` before
+  them;
+- otherwise (or before that): a filler-free grammar phrase in the partial result,
+  spoken at least ``barge_margin_db`` louder than the host's own voice in the
+  microphone (learned during this prompt).
+
+Without a speaker it discards ``tail_s`` at the start of each listen (half-duplex).
 
 Confidence mapping (Vosk gives, per n-best alternative, a log-likelihood score
 where higher is better): the best alternative's confidence is its softmax
@@ -337,7 +347,7 @@ class VoskListener:
     :param echo_converge_s: seconds of the host's sound the canceller learns on before
         its output is trusted; until then barge-in goes by level and grammar.
     :param barge_onset_frames: detector frames of speech in the echo-cancelled signal,
-        one after another, that stop the host (3 × 32 ms).
+        one after another, that stop the host (4 × 32 ms).
     :param barge_preroll_frames: frames before those kept, so the utterance that cut in
         is decoded from its start.
     :param barge_kept_db: an onset frame must keep at least its level minus this (dB)
@@ -374,7 +384,7 @@ class VoskListener:
         barge_min_s: float = 0.125,
         echo="speex",
         echo_converge_s: float = 1.0,
-        barge_onset_frames: int = 3,
+        barge_onset_frames: int = 4,
         barge_preroll_frames: int = 5,
         barge_kept_db: float = 10.0,
         clock=None,
@@ -691,7 +701,7 @@ class VoskListener:
                 audio_t += frame_s
                 converged = False
                 raw_level = None
-                decoded = frame  # what Vosk hears of this frame
+                raw = decoded = frame  # what Vosk hears of this frame
                 if echo is not None and (own or by_echo):
                     ref = self._reference(frame_time - frame_s, n)
                     if ref is not None:
@@ -726,6 +736,7 @@ class VoskListener:
                         cand_run = 0
                         continue
                 elif own:
+                    frame, level = raw, _rms(raw)  # the level barge-in decodes and weighs the microphone itself
                     preroll.append(frame)
                     hold = 6 if gate.opens(level) else max(0, hold - 1)
                     loud = hold > 0  # a player's voice holds the gate through the gaps between syllables
