@@ -655,6 +655,7 @@ class VoskListener:
         speaking = self.speaker is not None
         gate = _EchoGate(self.barge_margin_db, 1.0) if speaking and self.barge_in else None
         echo = self._echo_for(n) if speaking else None  # the canceller, when the voice hands its sound
+        echo_run = 0
         by_echo = False  # this barge-in was found on the echo-cancelled signal
         cleaned: collections.deque = collections.deque(maxlen=self.barge_onset_frames + self.barge_preroll_frames)
         stalled: list = [None]
@@ -722,20 +723,19 @@ class VoskListener:
                         # a player's voice survives the canceller; the host's residual echo is
                         # what is left of a frame the canceller took most of
                         kept = raw_level is None or level >= raw_level * 10 ** (-self.barge_kept_db / 20)
-                        cand_run = cand_run + 1 if (speech and kept) else 0
-                        if cand_run < self.barge_onset_frames:
+                        echo_run = echo_run + 1 if (speech and kept) else 0
+                        if echo_run >= self.barge_onset_frames:
+                            barged = by_echo = True
+                            self.last_barge_in_s = audio_t
+                            self.speaker.stop()
+                            state = _Utterance(command_rec, filler_rec if fillers else None,
+                                               audio_t - len(cleaned) * frame_s)
+                            for i, f in enumerate(cleaned):
+                                state.feed(f.astype("<i2").tobytes(), i >= len(cleaned) - echo_run,
+                                           audio_t - (len(cleaned) - 1 - i) * frame_s, frame_s)
+                            echo_run = cand_run = 0
                             continue
-                        barged = by_echo = True
-                        self.last_barge_in_s = audio_t
-                        self.speaker.stop()
-                        state = _Utterance(command_rec, filler_rec if fillers else None,
-                                           audio_t - len(cleaned) * frame_s)
-                        for i, f in enumerate(cleaned):
-                            state.feed(f.astype("<i2").tobytes(), i >= len(cleaned) - cand_run,
-                                       audio_t - (len(cleaned) - 1 - i) * frame_s, frame_s)
-                        cand_run = 0
-                        continue
-                elif own:
+                if own and not by_echo:  # (also while the canceller has found no onset)
                     frame, level = raw, _rms(raw)  # the level barge-in decodes and weighs the microphone itself
                     preroll.append(frame)
                     hold = 6 if gate.opens(level) else max(0, hold - 1)
