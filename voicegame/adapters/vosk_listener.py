@@ -347,7 +347,7 @@ class VoskListener:
     :param echo_converge_s: seconds of the host's sound the canceller learns on before
         its output is trusted; until then barge-in goes by level and grammar.
     :param barge_onset_frames: detector frames of speech in the echo-cancelled signal,
-        one after another, that stop the host (4 × 32 ms).
+        one after another, that stop the host (5 × 32 ms).
     :param barge_preroll_frames: frames before those kept, so the utterance that cut in
         is decoded from its start.
     :param barge_kept_db: an onset frame must keep at least its level minus this (dB)
@@ -384,9 +384,9 @@ class VoskListener:
         barge_min_s: float = 0.125,
         echo="speex",
         echo_converge_s: float = 1.0,
-        barge_onset_frames: int = 4,
+        barge_onset_frames: int = 5,
         barge_preroll_frames: int = 5,
-        barge_kept_db: float = 10.0,
+        barge_kept_db: float = 20.0,
         clock=None,
         alternatives: int = 3,
         stall_s: float = 5.0,
@@ -418,6 +418,7 @@ class VoskListener:
         self.barge_preroll_frames = barge_preroll_frames
         self.barge_kept_db = barge_kept_db
         self._echo = None if isinstance(echo, str) or echo is None else (echo, None)
+        self._echo_vad = None  # a second detector of the same kind, on the cancelled signal
         self._echo_heard_s = 0.0  # seconds of the host's sound the canceller has learned on
         self.clock = clock
         self.alternatives = alternatives
@@ -586,6 +587,8 @@ class VoskListener:
                 log.warning("barge-in goes by level alone: %s", exc)
                 self.echo = None
                 return None
+        if self._echo_vad is None:
+            self._echo_vad = make_vad(getattr(self.vad, "name", "silero"))
         return self._echo
 
     def _reference(self, start_s: float, samples: int):
@@ -701,29 +704,33 @@ class VoskListener:
                     continue  # the host's own sound: never heard
                 audio_t += frame_s
                 converged = False
-                raw_level = None
-                raw = decoded = frame  # what Vosk hears of this frame
+                raw = decoded = frame  # the microphone, and what Vosk hears of this frame
+                level = raw_level = _rms(frame)
+                speech = self.vad(frame) >= self.vad_threshold and level >= self.min_level
+                echo_speech = False
                 if echo is not None and (own or by_echo):
                     ref = self._reference(frame_time - frame_s, n)
                     if ref is not None:
                         if own and np.any(ref):
                             self._echo_heard_s += frame_s
-                        raw_level = _rms(frame)
-                        decoded = echo[1](frame, ref) if echo[1] is not None else None
-                        frame = echo[0](frame, ref)
+                        decoded = echo[1](raw, ref) if echo[1] is not None else None
+                        frame = echo[0](raw, ref)
                         decoded = frame if decoded is None else decoded
                         converged = self._echo_heard_s >= self.echo_converge_s - 1e-9
-                level = _rms(frame)
-                speech = self.vad(frame) >= self.vad_threshold and level >= self.min_level
-                if own and (by_echo or (converged and state.start is None and not barged)):
+                        # the echo path's own detector, on the cancelled signal
+                        level = _rms(frame)
+                        echo_speech = self._echo_vad(frame) >= self.vad_threshold and level >= self.min_level
+                        if by_echo:
+                            speech = echo_speech
+                if own and (by_echo or (converged and not barged)):
                     # the host's echo is cancelled: the detector hears the players alone, and a
                     # voice onset stops the host at once; the utterance is decoded from its pre-roll
-                    if state.start is None and not barged:
+                    if not barged:  # (an utterance the level path began is replaced by this one)
                         cleaned.append(decoded)
                         # a player's voice survives the canceller; the host's residual echo is
                         # what is left of a frame the canceller took most of
                         kept = raw_level is None or level >= raw_level * 10 ** (-self.barge_kept_db / 20)
-                        echo_run = echo_run + 1 if (speech and kept) else 0
+                        echo_run = echo_run + 1 if (echo_speech and kept) else 0
                         if echo_run >= self.barge_onset_frames:
                             barged = by_echo = True
                             self.last_barge_in_s = audio_t
@@ -736,7 +743,7 @@ class VoskListener:
                             echo_run = cand_run = 0
                             continue
                 if own and not by_echo:  # (also while the canceller has found no onset)
-                    frame, level = raw, _rms(raw)  # the level barge-in decodes and weighs the microphone itself
+                    frame, level = raw, raw_level  # the level barge-in decodes and weighs the microphone itself
                     preroll.append(frame)
                     hold = 6 if gate.opens(level) else max(0, hold - 1)
                     loud = hold > 0  # a player's voice holds the gate through the gaps between syllables
