@@ -333,6 +333,8 @@ class VoskListener:
         utterance better than the command grammar alone for it to be talk.
     :param max_padding: filler words the filler grammar may put around the same command
         (noise before or after it) without making it talk.
+    :param talk_fillers: filler words the filler grammar needs in an utterance to call it
+        talk (1 filler for 1 command word is a near miss of the sound, frequent in noise).
     :param speaker: the host's voice (:class:`~voicegame.ports.Interruptible`), or ``None``.
     :param barge_in: listen while the speaker plays and stop it for a player's command.
     :param barge_margin_db: how much louder than the host's own voice in the
@@ -377,6 +379,7 @@ class VoskListener:
         fillers=120,
         filler_margin: float = 4.0,
         max_padding: int = 2,
+        talk_fillers: int = 2,
         speaker=None,
         barge_in: bool = True,
         barge_margin_db: float = 10.0,
@@ -407,6 +410,7 @@ class VoskListener:
         self.fillers = fillers
         self.filler_margin = filler_margin
         self.max_padding = max_padding
+        self.talk_fillers = talk_fillers
         self.speaker = speaker
         self.barge_in = barge_in
         self.barge_margin_db = barge_margin_db
@@ -545,9 +549,12 @@ class VoskListener:
         if fdec is not None and fillers.intersection(fdec.words):
             # the filler grammar explains the sound better than any command does, unless
             # it heard the same command with a filler or two for the noise around it
-            padded = ([w for w in fdec.words if w not in fillers] == words
-                      and sum(1 for w in fdec.words if w in fillers) <= self.max_padding)
-            talk = not words or (not padded and fdec.score - dec.score > self.filler_margin)
+            n_fillers = sum(1 for w in fdec.words if w in fillers)
+            padded = [w for w in fdec.words if w not in fillers] == words and n_fillers <= self.max_padding
+            # one filler in place of a command is a near miss of the sound, not talk: in noise
+            # the filler grammar often wins that coin toss (웨이천 for 왼쪽); talk is many words
+            talk = not words or (not padded and n_fillers >= self.talk_fillers
+                                 and fdec.score - dec.score > self.filler_margin)
         if dec.unk or talk:
             reason = "filler"
         elif speech_s > self.max_command_s + 1e-9:
