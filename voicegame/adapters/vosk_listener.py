@@ -368,7 +368,7 @@ class VoskListener:
         vad="silero",
         vad_threshold: float = 0.5,
         min_level: float = 150.0,
-        early_pause_s: float | None = 0.16,
+        early_pause_s: float | None = 0.128,
         pause_s: float | None = 0.6,
         free_pause_s: float | None = None,
         tail_s: float = 0.3,
