@@ -255,6 +255,13 @@ class PhraseSet:
         ok = self._covered(words)
         return any(ok[i] and tuple(words[i:]) in self.prefixes for i in range(len(words)))
 
+    def starts_longer(self, words) -> bool:
+        """A tail of ``words`` (after complete phrases) is the start of a longer phrase
+        (open words aside): "blue" of "blue left"."""
+        words = list(words)
+        ok = self._covered(words)
+        return any(ok[i] and tuple(words[i:]) in self.prefixes for i in range(len(words)))
+
     def closed(self, words) -> bool:
         """Complete, and no longer phrase of the moment extends it: the utterance may end now."""
         return self.complete(words) and not self.extendable(words)
@@ -333,6 +340,8 @@ class VoskListener:
         utterance better than the command grammar alone for it to be talk.
     :param max_padding: filler words the filler grammar may put around the same command
         (noise before or after it) without making it talk.
+    :param doubt_margin: log-likelihood within which an n-best alternative that starts a
+        longer phrase keeps a closed phrase from ending early (negative: never).
     :param talk_fillers: filler words the filler grammar needs in an utterance to call it
         talk (1 filler for 1 command word is a near miss of the sound, frequent in noise).
     :param speaker: the host's voice (:class:`~voicegame.ports.Interruptible`), or ``None``.
@@ -380,6 +389,7 @@ class VoskListener:
         filler_margin: float = 4.0,
         max_padding: int = 2,
         talk_fillers: int = 2,
+        doubt_margin: float = 5.0,
         speaker=None,
         barge_in: bool = True,
         barge_margin_db: float = 10.0,
@@ -411,6 +421,7 @@ class VoskListener:
         self.filler_margin = filler_margin
         self.max_padding = max_padding
         self.talk_fillers = talk_fillers
+        self.doubt_margin = doubt_margin
         self.speaker = speaker
         self.barge_in = barge_in
         self.barge_margin_db = barge_margin_db
@@ -541,6 +552,17 @@ class VoskListener:
                 others.append(t)
         return Heard(text, tuple(others), round(confidence, 4), round(max(0.0, duration), 3))
 
+    def _doubtful(self, dec: _Decoder, grammar: PhraseSet) -> bool:
+        """Vosk's n-best holds, within ``doubt_margin``, the start of a longer phrase instead
+        of the closed one ("노랑" for "네" in a clatter): wait for the real pause."""
+        if not dec.last:
+            return False
+        best, alts = _best(dec.last)
+        s_best = float(best.get("confidence", 0.0))
+        return any(s_best - float(a.get("confidence", 0.0)) <= self.doubt_margin
+                   and grammar.starts_longer(dec.prefix + _clean(a.get("text", "")).split())
+                   for a in alts[1:])
+
     def _judge(self, heard: Heard, grammar: PhraseSet, fillers: set, speech_s: float,
                dec: _Decoder, fdec: _Decoder | None):
         """A grammar-mode result: the Heard, or Rejected when it is not for us."""
@@ -660,6 +682,7 @@ class VoskListener:
         hold = 0
         loud = False
         closed_before = None  # the closed phrase the last early check saw
+        probed = None  # the speech time of the last early check that Vosk's final result denied
         waited = 0.0  # seconds of the listener's own turn (the host silent) before speech
         tail_left = self.tail_s if self.speaker is None else 0.0
         speaking = self.speaker is not None
@@ -809,11 +832,16 @@ class VoskListener:
                         and (self.pause_s is None or silence < self.pause_s - 1e-9):
                     words = state.dec.partial()
                     steady, closed_before = closed_before == words, words if grammar.closed(words) else None
-                    if steady and words:  # the same closed phrase two frames running
+                    if steady and words and probed != state.last_speech:  # the same closed phrase two frames running
                         state.finish()
-                        if grammar.closed(state.dec.words):
+                        if grammar.closed(state.dec.words) and not self._doubtful(state.dec, grammar):
                             return final("early", audio_t, finished=True)
-                        # Vosk's final result is not the partial's closed phrase: listen on
+                        # Vosk's final result is not the partial's closed phrase: listen on, with
+                        # the utterance decoded again from its start (the probe cut Vosk's segment,
+                        # and a word split there is misheard: 노랑 as "네 오"); no new probe
+                        # before new speech
+                        state.redecode()
+                        probed = state.last_speech
                 pause = self.pause_s if grammar_mode else self.free_pause_s
                 if pause is not None and silence >= pause - 1e-9:
                     result = final("pause", audio_t)
@@ -835,6 +863,7 @@ class _Utterance:
         self.last_speech: float | None = None
         self.run = 0
         self.voiced_s = 0.0
+        self.audio: list[bytes] = []  # every frame fed, to decode the utterance again
 
     def feed(self, data: bytes, speech: bool, audio_t: float, frame_s: float) -> bool:
         """One frame to both decoders and the speech timing; True when Vosk closed a
@@ -842,10 +871,12 @@ class _Utterance:
         closed = self.dec.feed(data)
         if self.fdec is not None:
             self.fdec.feed(data)
+        self.audio.append(data)
         if closed and self.start is None:
             # words in a stretch the detector found no speech in (Vosk hears words in silence)
             self.dec = _Decoder(self.dec.make, audio_t)
             self.fdec = _Decoder(self.fdec.make, audio_t) if self.fdec is not None else None
+            self.audio = []
             closed = False
         if speech:
             self.run += 1
@@ -862,3 +893,12 @@ class _Utterance:
         self.dec.finish()
         if self.fdec is not None:
             self.fdec.finish()
+
+    def redecode(self) -> None:
+        """Both decoders anew over every frame fed so far (one unbroken decoding)."""
+        self.dec = _Decoder(self.dec.make, self.dec.origin)
+        self.fdec = _Decoder(self.fdec.make, self.fdec.origin) if self.fdec is not None else None
+        for data in self.audio:
+            self.dec.feed(data)
+            if self.fdec is not None:
+                self.fdec.feed(data)
