@@ -173,3 +173,24 @@ def test_doctor_opens_the_chosen_devices_and_marks_the_defaults(sd, model):
     assert sd.opened == [("input", 2), ("output", 4)] and status == 0
     status, out, err = run(["doctor", "--lang", "en", "--mic", "webcam"])
     assert status == 1 and 'MISSING: No microphone has "webcam" in its name' in out
+
+
+def test_play_honours_the_barge_in_key_and_the_command_line_wins(sd, voices, model, tmp_path, monkeypatch):
+    import os
+
+    from voicegame.adapters import vosk_listener
+
+    seen = []
+    listener = vosk_listener.VoskListener
+    monkeypatch.setattr(vosk_listener, "VoskListener",
+                        lambda m, source, **options: seen.append(options["barge_in"]) or listener(m, source))
+    config = tmp_path / "config" / "config.toml"
+    config.parent.mkdir(parents=True, exist_ok=True)
+    assert os.environ["VOICEGAME_CONFIG_DIR"] == str(config.parent)
+    config.write_text("barge_in = false\n")
+    assert run(["play", "rofl", "--seed", "1"])[0] == 0
+    assert run(["play", "rofl", "--seed", "1", "--barge-in"])[0] == 0
+    config.write_text("barge_in = true\n")
+    assert run(["play", "rofl", "--seed", "1"])[0] == 0
+    assert run(["play", "rofl", "--seed", "1", "--no-barge-in"])[0] == 0
+    assert seen == [False, True, True, False]

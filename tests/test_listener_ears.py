@@ -108,6 +108,31 @@ def test_unrelated_sentences_are_rejected(model, speech):
         assert isinstance(result, Rejected), (sentence, result)
 
 
+def test_a_two_word_command_in_kitchen_clatter_comes_back_whole(model, speech):
+    """노랑 … 오른쪽 (350 ms pause) at 10 dB of kitchen noise: an early check in the pause once
+    cut Vosk's segment and 노랑 came back as "네 오"; plain Vosk hears it whole, and so must we."""
+    x, _ = bl.join([bl.LEAD_S, speech("노랑", "ko+m3"), 0.35, speech("오른쪽", "ko+m3"), bl.TRAIL_S])
+    track = bl.mix(x, bl.noise("kitchen", x.size / RATE, 208, speech), 10)
+    grammar = Expected(bl.SINGLE + bl.PAIRS + bl.DIGITS, False, "test", bl.DIGITS)
+    result = VoskListener(model, Room(track, chunk_s=0.05), tail_s=0.0).listen(grammar, 3.0)
+    assert isinstance(result, Heard) and result.text == "노랑 오른쪽", result
+
+
+def test_a_command_in_pink_noise_is_not_rejected_for_one_filler(model, speech):
+    """왼쪽 at 30 dB SNR of pink noise: the filler grammar hears one filler word (웨이천) in its
+    place and explains the sound a little better; one filler for one word is no table talk."""
+    word = speech("왼쪽")
+    track, _ = bl.join([0.6, word, 2.0])
+    noisy = bl.mix(track, bl.noise("pink", track.size / RATE, 9, speech), 30)
+    room = Room(noisy, chunk_s=0.05)
+    listener = VoskListener(model, room, tail_s=0.0)
+    result = listener.listen(GRAMMAR, 3.0)
+    assert isinstance(result, Heard) and result.text == "왼쪽", result
+    strict = VoskListener(model, Room(noisy, chunk_s=0.05), tail_s=0.0, talk_fillers=1)
+    # the old rule (a filler path that wins by 4 is talk, one filler or many) rejected it
+    assert strict.listen(GRAMMAR, 3.0) == Rejected("왼쪽", "filler", result.duration_s)
+
+
 @pytest.mark.parametrize("latency_s", [0.0, 0.4, 1.0])
 @pytest.mark.parametrize("barge_in", [True, False])
 def test_own_voice_leak_is_ignored(model, speech, latency_s, barge_in):

@@ -79,3 +79,38 @@ def test_fillers_are_shaped_like_the_phrases_and_never_near_them():
     assert set(fillers) <= {"apple", "tree", "table", "über"}
     assert pick_fillers(vocab, ["left", "right now"], count=10) == fillers  # deterministic
     assert len(pick_fillers(vocab, ["left"], count=2)) == 2
+
+
+def test_speex_echo_canceller_takes_the_host_out_of_the_microphone():
+    """The host's sound through a reverberant room, the played samples as the reference:
+    after the first second the canceller leaves far less than the echo (here > 20 dB)."""
+    pytest.importorskip("pyaec")
+    from voicegame.adapters.echo import SpeexEcho
+    from voicegame.adapters.room import Room, RoomVoice, impulse_response
+
+    rng = np.random.default_rng(1)
+    t = np.arange(4 * 16000) / 16000
+    played = (3000 * np.sin(2 * np.pi * 180 * t) * (1 + np.sin(2 * np.pi * 3 * t)) / 2
+              + 800 * rng.normal(size=t.size)).astype(np.int16)
+    room = Room(np.zeros(t.size + 16000), latency_s=0.4, ir=impulse_response(0.4, seed=3))
+    voice = RoomVoice(room, lambda text: played)
+    voice.say("prompt")
+    mic = np.clip(np.round(room.track + room.echo), -32768, 32767).astype(np.int16)
+    echo = SpeexEcho(512)
+    out = np.concatenate([echo(mic[k:k + 512], voice.reference(k / 16000, 512))
+                          for k in range(0, mic.size - 511, 512)])
+    late = slice(2 * 16000, 4 * 16000)
+    erle_db = 10 * np.log10(np.mean(mic[late].astype(float) ** 2) / np.mean(out[late].astype(float) ** 2))
+    assert erle_db > 20.0
+
+
+def test_room_voice_reference_is_what_leaves_the_loudspeaker():
+    from voicegame.adapters.room import Room, RoomVoice
+
+    room = Room(np.zeros(16000), latency_s=0.25)
+    played = np.arange(1, 1601, dtype=np.int16)
+    voice = RoomVoice(room, lambda text: played)
+    voice.say("x")
+    ref = voice.reference(0.25 - 0.001, 32)  # 16 samples before the sound leaves, 16 of it
+    assert list(ref[:16]) == [0] * 16 and list(ref[16:]) == list(range(1, 17))
+    assert not voice.reference(0.25 + 0.1, 16).any()  # after the 0.1 s sound: nothing

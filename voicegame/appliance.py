@@ -33,8 +33,8 @@ def apply_config(args, env, stderr=None) -> None:
     """Fill ``args`` from ``config.toml`` where the command line left a choice open.
 
     Sets ``args.lang`` (when ``None``), ``args.mic``, ``args.speaker``, ``args.private``
-    and ``args.display`` (when ``None``), ``args.rate_wpm``, ``args.volume``, ``args.tts`` and ``args.asr``
-    (when ``None``). A configuration file that cannot
+    and ``args.display`` (when ``None``), ``args.rate_wpm``, ``args.volume``, ``args.tts``, ``args.asr``
+    and ``args.barge_in`` (when ``None``: config's ``barge_in``). A configuration file that cannot
     be used is named once on ``stderr`` and the defaults are used.
     """
     from voicegame import config as kiosk_config
@@ -59,6 +59,8 @@ def apply_config(args, env, stderr=None) -> None:
     for key in ("tts", "asr"):  # the speech engines (voicegame.engines)
         if getattr(args, key, None) is None:
             setattr(args, key, getattr(config, key))
+    if hasattr(args, "barge_in") and args.barge_in is None:
+        args.barge_in = bool(config.barge_in)
 
 
 def private_outputs(private: str | None) -> dict:

@@ -54,7 +54,7 @@ def private_mode(value: str) -> str:
 
 
 def add_io_arguments(p: argparse.ArgumentParser, lang_default: str | None = "en") -> None:
-    """``--lang``, ``--input``, ``--output``, ``--model``, ``--no-barge-in``, ``--tts``, ``--asr``."""
+    """``--lang``, ``--input``, ``--output``, ``--model``, ``--barge-in``/``--no-barge-in``, ``--tts``, ``--asr``."""
     p.add_argument("--lang", default=lang_default, choices=LANGS,
                    help=f"language of the host (default {lang_default or 'the configuration'})")
     p.add_argument("--input", default="mic",
@@ -62,6 +62,8 @@ def add_io_arguments(p: argparse.ArgumentParser, lang_default: str | None = "en"
     p.add_argument("--output", default="speaker", choices=("speaker", "text"), help="speaker (default) or text")
     p.add_argument("--model", default=None, help="directory of a Vosk model (default: searched)")
     add_device_arguments(p)
+    p.add_argument("--barge-in", dest="barge_in", action="store_true", default=None,
+                   help="players may cut the host short with a command (default: config.toml's barge_in, else on)")
     p.add_argument("--no-barge-in", dest="barge_in", action="store_false",
                    help="players cannot cut the host short with a command")
     from voicegame import engines

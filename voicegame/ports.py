@@ -163,6 +163,19 @@ class Interruptible(Protocol):
 
 
 @runtime_checkable
+class EchoReference(Protocol):
+    """An :class:`Interruptible` voice that can tell a listener what it played, for echo
+    cancellation (optional: a listener without it tells the host's voice by level).
+    """
+
+    def reference(self, start_s: float, samples: int) -> "object | None":
+        """The sound leaving the loudspeaker from ``start_s`` (the microphone source's
+        clock) for ``samples`` samples at 16 kHz: int16 numpy samples (zeros where
+        nothing played), or ``None`` when the voice cannot say."""
+        ...
+
+
+@runtime_checkable
 class Clock(Protocol):
     """Time for timers: real in play, virtual in tests."""
 

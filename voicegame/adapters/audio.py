@@ -318,6 +318,7 @@ class Playback:
 
     def __init__(self):
         self._until: float | None = None
+        self._played: tuple[np.ndarray, float] | None = None  # (16 kHz samples, when they leave)
 
     def start(self, samples, sample_rate: int, device: int | str | None = None) -> None:
         """Start playing mono samples (waits for what is playing first)."""
@@ -332,7 +333,27 @@ class Playback:
             latency = float(getattr(stream, "latency", 0.0) or 0.0)
         except (sd.PortAudioError, ValueError) as exc:
             raise DeviceError(NO_SPEAKER) from exc
-        self._until = time.monotonic() + data.shape[0] / float(sample_rate) + latency
+        started = time.monotonic() + latency  # when the first sample leaves the loudspeaker
+        self._until = started + data.shape[0] / float(sample_rate)
+        mono = data if data.ndim == 1 else data[:, 0]
+        if mono.dtype.kind == "f":
+            mono = np.clip(np.round(mono * 32767.0), -32768, 32767).astype(np.int16)
+        from voicegame.adapters.vad import Resampler
+
+        self._played = (Resampler(int(sample_rate), 16000)(np.asarray(mono, dtype="<i2").tobytes()), started)
+
+    def reference(self, start_s: float, samples: int) -> np.ndarray:
+        """What leaves the loudspeaker from ``start_s`` (``time.monotonic()``) for ``samples``
+        samples at 16 kHz (int16, zeros where nothing plays): the echo canceller's reference."""
+        out = np.zeros(int(samples), dtype=np.int16)
+        if self._played is None:
+            return out
+        played, started = self._played
+        i = int(round((start_s - started) * 16000))
+        a, b = max(0, i), min(played.size, i + out.size)
+        if b > a:
+            out[a - i:b - i] = played[a:b]
+        return out
 
     def speaking_until(self) -> float | None:
         """``time.monotonic()`` seconds when the sound has left the loudspeaker, or ``None``."""
@@ -351,6 +372,9 @@ class Playback:
         except (sd.PortAudioError, ValueError, RuntimeError):
             latency = 0.0
         self._until = time.monotonic() + latency
+        if self._played is not None:  # what was never played is no echo
+            played, started = self._played
+            self._played = (played[: max(0, int(round((self._until - started) * 16000)))], started)
 
     def wait(self) -> None:
         """Return when the current sound has finished playing."""

@@ -150,6 +150,19 @@ class RoomVoice:
         end = self._end()
         return end if self._current is not None and end > self.room.time_s else None
 
+    def reference(self, start_s: float, samples: int) -> np.ndarray:
+        """What leaves the loudspeaker from ``start_s`` (room clock) for ``samples`` samples
+        (int16 at 16 kHz, zeros where nothing plays): the echo canceller's reference."""
+        out = np.zeros(int(samples), dtype=np.int16)
+        if self._current is None:
+            return out
+        played, start = self._current
+        i = int(round((start_s - start) * RATE))
+        a, b = max(0, i), min(len(played), i + out.size)
+        if b > a:
+            out[a - i:b - i] = np.asarray(played[a:b], dtype=np.int16)
+        return out
+
     def stop(self) -> None:
         """Stop now: what has not yet left the loudspeaker (after the latency) is cut."""
         self.stopped_at.append(self.room.time_s)

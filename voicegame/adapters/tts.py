@@ -288,6 +288,11 @@ class Pyttsx3Voice:
         """``time.monotonic()`` seconds when the current prompt has left the loudspeaker, or ``None``."""
         return self.playback.speaking_until() if self.playback is not None else None
 
+    def reference(self, start_s: float, samples: int):
+        """What leaves the loudspeaker from ``start_s`` (``time.monotonic()``), for the echo
+        canceller (:class:`~voicegame.ports.EchoReference`); ``None`` without playback."""
+        return self.playback.reference(start_s, samples) if self.playback is not None else None
+
     def stop(self) -> None:
         """Stop the current prompt at once (a player cut in)."""
         if self.playback is not None:

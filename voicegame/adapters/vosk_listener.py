@@ -38,10 +38,20 @@ The host's own voice (a ``speaker``, see :class:`~voicegame.ports.Interruptible`
 audio captured before the speaker's sound has left the loudspeaker (its
 ``speaking_until()``, which includes the output latency) plus ``tail_s`` is never
 taken as an answer. With ``barge_in`` the listener listens through it and stops the
-voice for a player's command: a filler-free grammar phrase in the partial result,
-spoken at least ``barge_margin_db`` louder than the host's own voice in the
-microphone (learned during this prompt). Without a speaker it discards ``tail_s``
-at the start of each listen (half-duplex).
+voice for a player:
+
+- when the voice hands what it played (:class:`~voicegame.ports.EchoReference`), an
+  echo canceller (:mod:`voicegame.adapters.echo`, kept for the listener's life)
+  takes the host's echo out of every frame; once it has learned on
+  ``echo_converge_s`` of the host's sound, ``barge_onset_frames`` detector frames of
+  speech in its output (each keeping most of its level through the canceller) stop
+  the host at once, and the utterance is decoded from ``barge_preroll_frames`` before
+  them;
+- otherwise (or before that): a filler-free grammar phrase in the partial result,
+  spoken at least ``barge_margin_db`` louder than the host's own voice in the
+  microphone (learned during this prompt).
+
+Without a speaker it discards ``tail_s`` at the start of each listen (half-duplex).
 
 Confidence mapping (Vosk gives, per n-best alternative, a log-likelihood score
 where higher is better): the best alternative's confidence is its softmax
@@ -245,6 +255,13 @@ class PhraseSet:
         ok = self._covered(words)
         return any(ok[i] and tuple(words[i:]) in self.prefixes for i in range(len(words)))
 
+    def starts_longer(self, words) -> bool:
+        """A tail of ``words`` (after complete phrases) is the start of a longer phrase
+        (open words aside): "blue" of "blue left"."""
+        words = list(words)
+        ok = self._covered(words)
+        return any(ok[i] and tuple(words[i:]) in self.prefixes for i in range(len(words)))
+
     def closed(self, words) -> bool:
         """Complete, and no longer phrase of the moment extends it: the utterance may end now."""
         return self.complete(words) and not self.extendable(words)
@@ -323,6 +340,10 @@ class VoskListener:
         utterance better than the command grammar alone for it to be talk.
     :param max_padding: filler words the filler grammar may put around the same command
         (noise before or after it) without making it talk.
+    :param doubt_margin: log-likelihood within which an n-best alternative that starts a
+        longer phrase keeps a closed phrase from ending early (negative: never).
+    :param talk_fillers: filler words the filler grammar needs in an utterance to call it
+        talk (1 filler for 1 command word is a near miss of the sound, frequent in noise).
     :param speaker: the host's voice (:class:`~voicegame.ports.Interruptible`), or ``None``.
     :param barge_in: listen while the speaker plays and stop it for a player's command.
     :param barge_margin_db: how much louder than the host's own voice in the
@@ -330,6 +351,18 @@ class VoskListener:
     :param barge_min_s: seconds of voice louder than the host's a barge-in needs.
     :param barge_drop_s: seconds of non-speech after which a voice over the host's
         that has not made a command is dropped.
+    :param echo: the echo canceller for a voice that hands its sound
+        (:class:`~voicegame.ports.EchoReference`): ``"speex"`` (default), ``"webrtc"``,
+        a canceller object (:mod:`voicegame.adapters.echo`), or ``None`` (level only).
+        Kept for the listener's life, so it learns the room once.
+    :param echo_converge_s: seconds of the host's sound the canceller learns on before
+        its output is trusted; until then barge-in goes by level and grammar.
+    :param barge_onset_frames: detector frames of speech in the echo-cancelled signal,
+        one after another, that stop the host (5 × 32 ms).
+    :param barge_preroll_frames: frames before those kept, so the utterance that cut in
+        is decoded from its start.
+    :param barge_kept_db: an onset frame must keep at least its level minus this (dB)
+        through the canceller (a player's voice does; the host's residual echo does not).
     :param clock: a :class:`~voicegame.ports.Clock` for the stalled-microphone guard
         only (``None`` is ``time.monotonic``); recognition timing is audio time.
     :param alternatives: how many n-best alternatives to ask Vosk for.
@@ -344,7 +377,7 @@ class VoskListener:
         vad="silero",
         vad_threshold: float = 0.5,
         min_level: float = 150.0,
-        early_pause_s: float | None = 0.16,
+        early_pause_s: float | None = 0.128,
         pause_s: float | None = 0.6,
         free_pause_s: float | None = None,
         tail_s: float = 0.3,
@@ -355,11 +388,18 @@ class VoskListener:
         fillers=120,
         filler_margin: float = 4.0,
         max_padding: int = 2,
+        talk_fillers: int = 2,
+        doubt_margin: float = 5.0,
         speaker=None,
         barge_in: bool = True,
         barge_margin_db: float = 10.0,
         barge_drop_s: float = 0.3,
         barge_min_s: float = 0.125,
+        echo="speex",
+        echo_converge_s: float = 1.0,
+        barge_onset_frames: int = 5,
+        barge_preroll_frames: int = 5,
+        barge_kept_db: float = 20.0,
         clock=None,
         alternatives: int = 3,
         stall_s: float = 5.0,
@@ -380,11 +420,21 @@ class VoskListener:
         self.fillers = fillers
         self.filler_margin = filler_margin
         self.max_padding = max_padding
+        self.talk_fillers = talk_fillers
+        self.doubt_margin = doubt_margin
         self.speaker = speaker
         self.barge_in = barge_in
         self.barge_margin_db = barge_margin_db
         self.barge_drop_s = barge_drop_s
         self.barge_min_s = barge_min_s
+        self.echo = echo
+        self.echo_converge_s = echo_converge_s
+        self.barge_onset_frames = barge_onset_frames
+        self.barge_preroll_frames = barge_preroll_frames
+        self.barge_kept_db = barge_kept_db
+        self._echo = None if isinstance(echo, str) or echo is None else (echo, None)
+        self._echo_vad = None  # a second detector of the same kind, on the cancelled signal
+        self._echo_heard_s = 0.0  # seconds of the host's sound the canceller has learned on
         self.clock = clock
         self.alternatives = alternatives
         self.stall_s = stall_s
@@ -502,6 +552,17 @@ class VoskListener:
                 others.append(t)
         return Heard(text, tuple(others), round(confidence, 4), round(max(0.0, duration), 3))
 
+    def _doubtful(self, dec: _Decoder, grammar: PhraseSet) -> bool:
+        """Vosk's n-best holds, within ``doubt_margin``, the start of a longer phrase instead
+        of the closed one ("노랑" for "네" in a clatter): wait for the real pause."""
+        if not dec.last:
+            return False
+        best, alts = _best(dec.last)
+        s_best = float(best.get("confidence", 0.0))
+        return any(s_best - float(a.get("confidence", 0.0)) <= self.doubt_margin
+                   and grammar.starts_longer(dec.prefix + _clean(a.get("text", "")).split())
+                   for a in alts[1:])
+
     def _judge(self, heard: Heard, grammar: PhraseSet, fillers: set, speech_s: float,
                dec: _Decoder, fdec: _Decoder | None):
         """A grammar-mode result: the Heard, or Rejected when it is not for us."""
@@ -510,9 +571,12 @@ class VoskListener:
         if fdec is not None and fillers.intersection(fdec.words):
             # the filler grammar explains the sound better than any command does, unless
             # it heard the same command with a filler or two for the noise around it
-            padded = ([w for w in fdec.words if w not in fillers] == words
-                      and sum(1 for w in fdec.words if w in fillers) <= self.max_padding)
-            talk = not words or (not padded and fdec.score - dec.score > self.filler_margin)
+            n_fillers = sum(1 for w in fdec.words if w in fillers)
+            padded = [w for w in fdec.words if w not in fillers] == words and n_fillers <= self.max_padding
+            # one filler in place of a command is a near miss of the sound, not talk: in noise
+            # the filler grammar often wins that coin toss (웨이천 for 왼쪽); talk is many words
+            talk = not words or (not padded and n_fillers >= self.talk_fillers
+                                 and fdec.score - dec.score > self.filler_margin)
         if dec.unk or talk:
             reason = "filler"
         elif speech_s > self.max_command_s + 1e-9:
@@ -534,6 +598,34 @@ class VoskListener:
             return self.speaker.speaking_until()
         except Exception:  # a voice that cannot say is a silent voice
             return None
+
+    def _echo_for(self, frame_samples: int):
+        """The listener's echo canceller, made on first use; ``None`` when the voice hands
+        no sound, echo cancellation is off, or its package is missing (level barge-in)."""
+        if self.echo is None or not self.barge_in or not callable(getattr(self.speaker, "reference", None)):
+            return None
+        if self._echo is None:
+            from voicegame.adapters.echo import make_echo
+
+            try:
+                # one canceller with Speex's residual-echo suppressor for the detector, one
+                # without it (undistorted speech) for the recognizer
+                self._echo = (make_echo(self.echo, frame_samples),
+                              make_echo(self.echo, frame_samples, preprocess=False) if self.echo == "speex" else None)
+            except DeviceError as exc:
+                log.warning("barge-in goes by level alone: %s", exc)
+                self.echo = None
+                return None
+        if self._echo_vad is None:
+            self._echo_vad = make_vad(getattr(self.vad, "name", "silero"))
+        return self._echo
+
+    def _reference(self, start_s: float, samples: int):
+        try:
+            ref = self.speaker.reference(start_s, samples)
+        except Exception:  # a voice that cannot say what it played gives no reference
+            return None
+        return None if ref is None else np.asarray(ref, dtype=np.int16)
 
     def _source_time(self) -> float:
         t = getattr(self.source, "time_s", None)
@@ -588,11 +680,17 @@ class VoskListener:
         barged = False
         until: float | None = None  # when the speaker's sound has left the loudspeaker
         hold = 0
+        loud = False
         closed_before = None  # the closed phrase the last early check saw
+        probed = None  # the speech time of the last early check that Vosk's final result denied
         waited = 0.0  # seconds of the listener's own turn (the host silent) before speech
         tail_left = self.tail_s if self.speaker is None else 0.0
         speaking = self.speaker is not None
         gate = _EchoGate(self.barge_margin_db, 1.0) if speaking and self.barge_in else None
+        echo = self._echo_for(n) if speaking else None  # the canceller, when the voice hands its sound
+        echo_run = 0
+        by_echo = False  # this barge-in was found on the echo-cancelled signal
+        cleaned: collections.deque = collections.deque(maxlen=self.barge_onset_frames + self.barge_preroll_frames)
         stalled: list = [None]
 
         def final(endpoint: str, audio_t: float, finished: bool = False):
@@ -605,6 +703,9 @@ class VoskListener:
             speech_s = (state.last_speech or audio_t) - (state.start or audio_t)
             # a barge-in was already told from the host's voice by level and grammar; the
             # filler grammar would only weigh the host's echo mixed into it
+            # a barge-in was already told from the host's voice (by level and grammar, or on the
+            # echo-cancelled signal); the filler grammar would only weigh what is left of the
+            # host's echo in it (measured: it rejected right commands); the shape checks stay
             return self._judge(heard, grammar, filler_set, speech_s, state.dec, None if barged else state.fdec)
 
         while True:
@@ -632,9 +733,47 @@ class VoskListener:
                 if own and gate is None:
                     continue  # the host's own sound: never heard
                 audio_t += frame_s
-                level = _rms(frame)
+                converged = False
+                raw = decoded = frame  # the microphone, and what Vosk hears of this frame
+                level = raw_level = _rms(frame)
                 speech = self.vad(frame) >= self.vad_threshold and level >= self.min_level
-                if own:
+                echo_speech = False
+                if echo is not None and (own or by_echo):
+                    ref = self._reference(frame_time - frame_s, n)
+                    if ref is not None:
+                        if own and np.any(ref):
+                            self._echo_heard_s += frame_s
+                        decoded = echo[1](raw, ref) if echo[1] is not None else None
+                        frame = echo[0](raw, ref)
+                        decoded = frame if decoded is None else decoded
+                        converged = self._echo_heard_s >= self.echo_converge_s - 1e-9
+                        # the echo path's own detector, on the cancelled signal
+                        level = _rms(frame)
+                        echo_speech = self._echo_vad(frame) >= self.vad_threshold and level >= self.min_level
+                        if by_echo:
+                            speech = echo_speech
+                if own and (by_echo or (converged and not barged)):
+                    # the host's echo is cancelled: the detector hears the players alone, and a
+                    # voice onset stops the host at once; the utterance is decoded from its pre-roll
+                    if not barged:  # (an utterance the level path began is replaced by this one)
+                        cleaned.append(decoded)
+                        # a player's voice survives the canceller; the host's residual echo is
+                        # what is left of a frame the canceller took most of
+                        kept = raw_level is None or level >= raw_level * 10 ** (-self.barge_kept_db / 20)
+                        echo_run = echo_run + 1 if (echo_speech and kept) else 0
+                        if echo_run >= self.barge_onset_frames:
+                            barged = by_echo = True
+                            self.last_barge_in_s = audio_t
+                            self.speaker.stop()
+                            state = _Utterance(command_rec, filler_rec if fillers else None,
+                                               audio_t - len(cleaned) * frame_s)
+                            for i, f in enumerate(cleaned):
+                                state.feed(f.astype("<i2").tobytes(), i >= len(cleaned) - echo_run,
+                                           audio_t - (len(cleaned) - 1 - i) * frame_s, frame_s)
+                            echo_run = cand_run = 0
+                            continue
+                if own and not by_echo:  # (also while the canceller has found no onset)
+                    frame, level = raw, raw_level  # the level barge-in decodes and weighs the microphone itself
                     preroll.append(frame)
                     hold = 6 if gate.opens(level) else max(0, hold - 1)
                     loud = hold > 0  # a player's voice holds the gate through the gaps between syllables
@@ -657,9 +796,10 @@ class VoskListener:
                     state = _Utterance(command_rec, filler_rec if fillers else None, audio_t - frame_s)
                 if state.start is None and abs(state.dec.origin + state.dec.fed_s - (audio_t - frame_s)) > 1e-6:
                     state = _Utterance(command_rec, filler_rec if fillers else None, audio_t - frame_s)
-                if own:
+                if own and not by_echo:
                     speech = speech and loud  # over the host, only the louder voice is a player
-                if state.feed(frame.astype("<i2").tobytes(), speech, audio_t, frame_s) and (
+                heard_frame = decoded if by_echo else frame
+                if state.feed(heard_frame.astype("<i2").tobytes(), speech, audio_t, frame_s) and (
                         not grammar_mode or self.pause_s is None):
                     return final("vosk", audio_t)
                 if state.start is not None and self.last_speech_detected_s is None:
@@ -692,11 +832,16 @@ class VoskListener:
                         and (self.pause_s is None or silence < self.pause_s - 1e-9):
                     words = state.dec.partial()
                     steady, closed_before = closed_before == words, words if grammar.closed(words) else None
-                    if steady and words:  # the same closed phrase two frames running
+                    if steady and words and probed != state.last_speech:  # the same closed phrase two frames running
                         state.finish()
-                        if grammar.closed(state.dec.words):
+                        if grammar.closed(state.dec.words) and not self._doubtful(state.dec, grammar):
                             return final("early", audio_t, finished=True)
-                        # Vosk's final result is not the partial's closed phrase: listen on
+                        # Vosk's final result is not the partial's closed phrase: listen on, with
+                        # the utterance decoded again from its start (the probe cut Vosk's segment,
+                        # and a word split there is misheard: 노랑 as "네 오"); no new probe
+                        # before new speech
+                        state.redecode()
+                        probed = state.last_speech
                 pause = self.pause_s if grammar_mode else self.free_pause_s
                 if pause is not None and silence >= pause - 1e-9:
                     result = final("pause", audio_t)
@@ -718,6 +863,7 @@ class _Utterance:
         self.last_speech: float | None = None
         self.run = 0
         self.voiced_s = 0.0
+        self.audio: list[bytes] = []  # every frame fed, to decode the utterance again
 
     def feed(self, data: bytes, speech: bool, audio_t: float, frame_s: float) -> bool:
         """One frame to both decoders and the speech timing; True when Vosk closed a
@@ -725,10 +871,12 @@ class _Utterance:
         closed = self.dec.feed(data)
         if self.fdec is not None:
             self.fdec.feed(data)
+        self.audio.append(data)
         if closed and self.start is None:
             # words in a stretch the detector found no speech in (Vosk hears words in silence)
             self.dec = _Decoder(self.dec.make, audio_t)
             self.fdec = _Decoder(self.fdec.make, audio_t) if self.fdec is not None else None
+            self.audio = []
             closed = False
         if speech:
             self.run += 1
@@ -745,3 +893,12 @@ class _Utterance:
         self.dec.finish()
         if self.fdec is not None:
             self.fdec.finish()
+
+    def redecode(self) -> None:
+        """Both decoders anew over every frame fed so far (one unbroken decoding)."""
+        self.dec = _Decoder(self.dec.make, self.dec.origin)
+        self.fdec = _Decoder(self.fdec.make, self.fdec.origin) if self.fdec is not None else None
+        for data in self.audio:
+            self.dec.feed(data)
+            if self.fdec is not None:
+                self.fdec.feed(data)
