@@ -9,12 +9,14 @@ start, the middle and the end (docs/reliability.md). Flat figures mean nothing p
 from __future__ import annotations
 
 import argparse
+import gc
 import io
 import os
 import sys
 import tempfile
 import threading
 import time
+import tracemalloc
 from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
@@ -57,6 +59,9 @@ def main() -> int:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--games", type=int, default=1000)
     parser.add_argument("--keep", type=int, default=50, help="records the kiosk keeps (VOICEGAME_KEEP_RECORDS)")
+    parser.add_argument("--every", type=int, default=0, help="also sample every N games (an RSS curve)")
+    parser.add_argument("--trace", action="store_true",
+                        help="tracemalloc: print what grew between the middle and the end (slow)")
     args = parser.parse_args()
     work = Path(tempfile.mkdtemp(prefix="voicegame-soak-"))
     script = work / "soak.txt"
@@ -70,13 +75,22 @@ def main() -> int:
     samples: list[tuple[int, int, int, int]] = []
     done = threading.Event()
 
+    snapshots: dict[int, object] = {}
+    if args.trace:
+        tracemalloc.start(12)
+
     def sample() -> None:
         marks = {1, max(1, args.games // 2), args.games}
+        if args.every:
+            marks |= set(range(args.every, args.games + 1, args.every))
         while not done.is_set():
             n = finished[0]
             if n in marks:
                 marks.discard(n)
                 samples.append((n, _rss_kb(), len(os.listdir("/proc/self/fd")), _size(work / "data")))
+                if args.trace and n in (max(1, args.games // 2), args.games):
+                    gc.collect()
+                    snapshots[n] = tracemalloc.take_snapshot()
             time.sleep(0.05)
 
     watcher = threading.Thread(target=sample, daemon=True)
@@ -95,6 +109,13 @@ def main() -> int:
     print("games  RSS (MB)  open files  data dir (kB)")
     for n, rss, fds, size in samples:
         print(f"{n:5d}  {rss / 1024:8.1f}  {fds:10d}  {size / 1024:13.1f}")
+    if len(snapshots) == 2:
+        first, last = (snapshots[k] for k in sorted(snapshots))
+        print("grown most between the middle and the end (tracemalloc):")
+        for stat in last.compare_to(first, "traceback")[:12]:
+            print(f"  {stat.size_diff / 1024:+9.1f} kB {stat.count_diff:+7d} blocks")
+            for line in stat.traceback.format()[-8:]:
+                print("      " + line)
     leftovers = [p.name for p in (work / "data" / "autosave").glob("*")] if (work / "data" / "autosave").is_dir() else []
     print(f"autosave folder at the end: {len(leftovers)} files")
     return 0 if status == 0 and games == args.games else 1

@@ -16,6 +16,7 @@ import subprocess
 import sys
 import tomllib
 from collections import defaultdict
+from contextlib import contextmanager
 from dataclasses import dataclass, field
 from pathlib import Path
 
@@ -141,6 +142,27 @@ def _write_script(case: Case, folder: Path) -> Path:
     return path
 
 
+@contextmanager
+def own_dirs(environ: dict):
+    """Point this process's data and config folders at ``environ``'s while an in-process game
+    runs: the engine finds its folders through ``os.environ`` (the autosave, the record, the
+    Wits question-bank position), so without this an in-process game would save into, and
+    draw its questions from, whatever folder the calling process uses."""
+    names = ("VOICEGAME_DATA_DIR", "VOICEGAME_CONFIG_DIR")
+    before = {name: os.environ.get(name) for name in names}
+    try:
+        for name in names:
+            if environ.get(name):
+                os.environ[name] = environ[name]
+        yield
+    finally:
+        for name, value in before.items():
+            if value is None:
+                os.environ.pop(name, None)
+            else:
+                os.environ[name] = value
+
+
 def play(case: Case, folder: Path) -> Outcome:
     """Play ``case`` in-process (virtual clock) and check it."""
     folder.mkdir(parents=True, exist_ok=True)
@@ -153,7 +175,8 @@ def play(case: Case, folder: Path) -> Outcome:
         argv += ["--record", str(record)]
     environ = {**os.environ, "VOICEGAME_DATA_DIR": str(folder / "data"),
                "VOICEGAME_CONFIG_DIR": str(folder / "config")}
-    status, out, err = run_cli(argv, environ=environ)
+    with own_dirs(environ):
+        status, out, err = run_cli(argv, environ=environ)
     data = json.loads(record.read_text(encoding="utf-8")) if record.exists() else None
     problems = check(case, status, out, err, data)
     if case.game == "lobby":  # every game the lobby started left a record in the data dir
@@ -207,9 +230,11 @@ def check(case: Case, status: int, out: str, err: str, record: dict | None) -> l
     return problems
 
 
-def kill_and_resume(case: Case, folder: Path, rng: random.Random) -> tuple[list[str], bool]:
+def kill_and_resume(case: Case, folder: Path, rng: random.Random | None = None,
+                    cut: int | None = None) -> tuple[list[str], bool]:
     """Play ``case`` in a child process by keyboard, SIGKILL it after a random number of
-    inputs, resume the rest, and compare the record with the uninterrupted game's.
+    inputs (``rng``) or after ``cut`` inputs, resume the rest, and compare the record with
+    the uninterrupted game's.
 
     :returns: (problems, whether a resume happened — False when the kill came before the
         first save or after the game had ended)."""
@@ -218,10 +243,11 @@ def kill_and_resume(case: Case, folder: Path, rng: random.Random) -> tuple[list[
     whole_dir, killed_dir = folder / "whole", folder / "killed"
     env_whole = {**os.environ, "VOICEGAME_DATA_DIR": str(whole_dir)}
     base = [*case.argv, "--input", "keyboard", "--output", "text", "--timer", "off"]
-    status, _, _ = run_cli([*base, "--record", str(folder / "whole.json")],
-                           stdin_text="\n".join(lines) + "\n", environ=env_whole)
+    with own_dirs(env_whole):  # a fresh data dir, as the killed game's: the same questions drawn
+        status, _, _ = run_cli([*base, "--record", str(folder / "whole.json")],
+                               stdin_text="\n".join(lines) + "\n", environ=env_whole)
     whole = json.loads((folder / "whole.json").read_text()) if (folder / "whole.json").exists() else None
-    cut = rng.randint(1, max(1, len(lines) - 1))
+    cut = rng.randint(1, max(1, len(lines) - 1)) if cut is None else cut
     env_killed = {**os.environ, "VOICEGAME_DATA_DIR": str(killed_dir)}
     proc = subprocess.Popen([sys.executable, "-m", "voicegame", *base, "--record", str(folder / "killed.json")],
                             stdin=subprocess.PIPE, stdout=subprocess.PIPE, stderr=subprocess.DEVNULL,
@@ -242,8 +268,9 @@ def kill_and_resume(case: Case, folder: Path, rng: random.Random) -> tuple[list[
         return [], False  # killed before the first listening moment, or the game had already ended
     rest = folder / "rest.txt"
     rest.write_text("\n".join(lines[cut:]) + "\n", encoding="utf-8")
-    status, out, err = run_cli(["resume", str(autosaves[0]), "--input", "keyboard", "--output", "text"],
-                               stdin_text="\n".join(lines[cut:]) + "\n", environ=env_killed)
+    with own_dirs(env_killed):
+        status, out, err = run_cli(["resume", str(autosaves[0]), "--input", "keyboard", "--output", "text"],
+                                   stdin_text="\n".join(lines[cut:]) + "\n", environ=env_killed)
     killed = json.loads((folder / "killed.json").read_text()) if (folder / "killed.json").exists() else None
     problems = [f"resume said {m!r}" for m in CRASH_MARKS if m in out or m in err]
     if whole is None or killed is None:

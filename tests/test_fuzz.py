@@ -23,3 +23,17 @@ def test_random_input_never_crashes_a_game(tmp_path, game, lang):
 def test_a_killed_fuzzed_game_resumes_to_the_same_record(tmp_path, game, seed):
     problems, resumed = kill_and_resume(make_case(game, "en", seed, length=80), tmp_path, random.Random(seed))
     assert problems == [] and resumed
+
+
+@pytest.mark.parametrize("game, lang, seed, cut", [
+    ("wavelength", "en", 10036, 62),  # a locked dial and its confirmation, then the kill
+    ("wavelength", "en", 10183, 60),
+    ("wits", "nl", 10074, 37),        # the uninterrupted game must not draw from the caller's bank position
+])
+def test_kills_that_once_differed_resume_to_the_same_record(tmp_path, game, lang, seed, cut):
+    from voicegame.games.wits.deck import draw_questions, load_bank
+
+    # the calling process has played Wits before: its own bank position is not at the start
+    draw_questions(load_bank(None, "nl"), 14, "default:nl", seed=seed)
+    problems, resumed = kill_and_resume(make_case(game, lang, seed, length=100), tmp_path / "k", cut=cut)
+    assert problems == [] and resumed
