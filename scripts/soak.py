@@ -60,6 +60,7 @@ def main() -> int:
     parser.add_argument("--games", type=int, default=1000)
     parser.add_argument("--keep", type=int, default=50, help="records the kiosk keeps (VOICEGAME_KEEP_RECORDS)")
     parser.add_argument("--every", type=int, default=0, help="also sample every N games (an RSS curve)")
+    parser.add_argument("--frames", type=int, default=3, help="frames kept per allocation with --trace")
     parser.add_argument("--trace", action="store_true",
                         help="tracemalloc: print what grew between the middle and the end (slow)")
     args = parser.parse_args()
@@ -77,7 +78,7 @@ def main() -> int:
 
     snapshots: dict[int, object] = {}
     if args.trace:
-        tracemalloc.start(12)
+        tracemalloc.start(args.frames)
 
     def sample() -> None:
         marks = {1, max(1, args.games // 2), args.games}
