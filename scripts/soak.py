@@ -62,7 +62,7 @@ def main() -> int:
     parser.add_argument("--every", type=int, default=0, help="also sample every N games (an RSS curve)")
     parser.add_argument("--frames", type=int, default=3, help="frames kept per allocation with --trace")
     parser.add_argument("--trace", action="store_true",
-                        help="tracemalloc: print what grew between the middle and the end (slow)")
+                        help="tracemalloc: print what grew between a third of the way and the end (slow)")
     args = parser.parse_args()
     work = Path(tempfile.mkdtemp(prefix="voicegame-soak-"))
     script = work / "soak.txt"
@@ -81,7 +81,7 @@ def main() -> int:
         tracemalloc.start(args.frames)
 
     def sample() -> None:
-        marks = {1, max(1, args.games // 2), args.games}
+        marks = {1, max(1, args.games // 3), max(1, args.games // 2), args.games}
         if args.every:
             marks |= set(range(args.every, args.games + 1, args.every))
         while not done.is_set():
@@ -89,7 +89,7 @@ def main() -> int:
             if n in marks:
                 marks.discard(n)
                 samples.append((n, _rss_kb(), len(os.listdir("/proc/self/fd")), _size(work / "data")))
-                if args.trace and n in (max(1, args.games // 2), args.games):
+                if args.trace and n == max(1, args.games // 3):
                     gc.collect()
                     snapshots[n] = tracemalloc.take_snapshot()
             time.sleep(0.05)
@@ -103,6 +103,9 @@ def main() -> int:
     done.set()
     watcher.join()
     games = finished[0]
+    if args.trace:
+        gc.collect()
+        snapshots[games] = tracemalloc.take_snapshot()
     samples.append((games, _rss_kb(), len(os.listdir("/proc/self/fd")), _size(work / "data")))
     (work / "host.txt").write_text(out.getvalue(), encoding="utf-8")
     print(f"work folder: {work}")
@@ -112,7 +115,7 @@ def main() -> int:
         print(f"{n:5d}  {rss / 1024:8.1f}  {fds:10d}  {size / 1024:13.1f}")
     if len(snapshots) == 2:
         first, last = (snapshots[k] for k in sorted(snapshots))
-        print("grown most between the middle and the end (tracemalloc):")
+        print(f"grown most between game {min(snapshots)} and game {max(snapshots)} (tracemalloc):")
         for stat in last.compare_to(first, "traceback")[:12]:
             print(f"  {stat.size_diff / 1024:+9.1f} kB {stat.count_diff:+7d} blocks")
             for line in stat.traceback.format()[-8:]:

@@ -340,7 +340,9 @@ def full_disk_and_resume(case: Case, folder: Path, full_at: int, free_at: int, c
     (folder / "killed-out.txt").write_text(said, encoding="utf-8")  # to read when it fails
     problems = [f"the full-disk game said {m!r}" for m in CRASH_MARKS if m in said + err_bytes.decode("utf-8", "replace")]
     told = said.count(SAVE_FAILED[case.lang])
-    if free_at > full_at and told != 1:
+    # an injected full disk fails every write; on a real one a short append may still fit in
+    # the journal's last page, so the game may never have met the full disk
+    if told > 1 or (tmpfs is None and free_at > full_at and told != 1):
         problems.append(f"the host said {told} times that it cannot save (once is right)")
     autosaves = list((killed_dir / "autosave").glob("*.json")) if (killed_dir / "autosave").is_dir() else []
     if not autosaves:

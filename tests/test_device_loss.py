@@ -13,7 +13,7 @@ import sys
 import pytest
 
 from tests.fake_sounddevice import FakeSoundDevice, mic, speaker
-from tests.test_table import Counter
+from tests.test_table import Counter, Pairs
 from voicegame import config as kiosk_config
 from voicegame.adapters.headless import ScriptListener, VirtualClock
 from voicegame.adapters.tts import Pyttsx3Voice
@@ -144,3 +144,36 @@ def test_a_lost_microphone_in_the_lobby_is_said_once_and_the_lobby_waits_for_it(
     assert kiosk.run() == 0
     said = Prompts.load("en").text("lobby.waiting.no_microphone")
     assert [c.text for c in captions].count(said) == 1 and clock.now() >= 3 * DEVICE_POLL_S
+
+
+def test_a_full_disk_is_said_once_a_game_even_across_an_undo(tmp_path):
+    """Every write fails (ENOSPC): the game goes on to its end, every score kept in the game,
+    and "saving failed" is said once, not again by the table an undo builds."""
+    import errno
+    import io
+
+    from voicegame.adapters.headless import TextVoice
+    from voicegame.engine.journal import Storage
+
+    class Full(Storage):
+        def write_now(self, path, data):
+            raise OSError(errno.ENOSPC, "No space left on device")
+
+        def write_later(self, path, text):
+            self.error = OSError(errno.ENOSPC, "No space left on device")
+
+        def take_error(self):
+            error, self.error = getattr(self, "error", None), None
+            return error
+
+        def write_journal(self, fh, index, entry, generation, seq):
+            raise OSError(errno.ENOSPC, "No space left on device")
+
+    out, clock = io.StringIO(), VirtualClock()
+    settings = Settings("toy", record=str(tmp_path / "rec.json"), autosave=str(tmp_path / "save.json"))
+    lines = ["five", "six", "undo", "seven", "eight"]
+    listener = ScriptListener([(i + 1, l) for i, l in enumerate(lines)], clock=clock)
+    outcome = Session(Pairs, listener, TextVoice(out), clock, settings, storage=Full()).run()
+    said = out.getvalue()
+    assert outcome == "finished" and "values [5, 7, 8]" in said and "undone" in said.lower()  # six taken back
+    assert said.count(Prompts.load("en").text("common.save_failed")) == 1

@@ -661,6 +661,8 @@ class Session:
         while True:
             table = Table(self.listener, self.live_voice, self.clock, self.settings, replay=replay,
                           screen=self.screen, live_at=live_at, observers=self.observers, storage=self.storage)
+            # "saving failed" is said once a game, not once more after every undo
+            table.save_failed_said = any(t.save_failed_said for t in self.tables)
             self.table = table
             self.tables.append(table)
             try:
