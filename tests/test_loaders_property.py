@@ -61,7 +61,7 @@ def file_with(tmp_path_factory, name: str, data: bytes):
     return path
 
 
-SETTINGS = settings(max_examples=120, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+SETTINGS = settings(max_examples=80, deadline=None, suppress_health_check=[HealthCheck.too_slow])
 
 CONFIG_KEYS = ["lang", "rate_wpm", "volume", "input_device", "output_device", "private", "timer", "barge_in"]
 card_field = st.sampled_from(["spectrum", "hot", "cold", "good", "bad", "region = es-419", ""]) | odd_text
