@@ -39,10 +39,15 @@ from voicegame.language.speakable import speakable  # noqa: E402
 KINDS = ("wits", "wavelength", "rofl")
 
 
-def _wits_host(lang: str, bank: Path) -> Host:
-    """A silent Wits host of ``lang``: only its number and unit wording is used."""
+def _wits_host(lang: str, questions: list) -> Host:
+    """A silent Wits host of ``lang``: only its number and unit wording is used.
+
+    The questions are handed over as the game's ``question_set``, so nothing is drawn from the
+    bank and no game state (the bank position file) is read or written: two readers may sample
+    at once."""
     settings = Settings(game="wits", lang=lang, seed=1, timer_s=None,
-                        options={"players": ["red", "blue"], "questions": str(bank), "count": 1})
+                        options={"players": ["red", "blue"], "count": len(questions),
+                                 "question_set": [q.to_dict() for q in questions]})
     validate(settings)
     return Host(Table(ScriptListener([]), TextVoice(io.StringIO()), VirtualClock(), settings))
 
@@ -68,12 +73,10 @@ def sample(kind: str, lang: str, count: int, seed: int, region: str | None = Non
     return random.Random(seed).sample(items, count)
 
 
-def render(kind: str, lang: str, items: list, tmp: Path) -> str:
+def render(kind: str, lang: str, items: list) -> str:
     """The sample as a Markdown table with an empty verdict column."""
     if kind == "wits":
-        bank = tmp / "one.csv"
-        bank.write_text("id,question,answer,unit,source,year\nx,?,1,,,\n", encoding="utf-8")
-        host = _wits_host(lang, bank)
+        host = _wits_host(lang, items)
         lines = ["| id | question | answer as said | year | source | verdict |", "|---|---|---|---|---|---|"]
         for q in items:
             said = speakable(host.value_text(q, q.answer), lang)
@@ -108,10 +111,7 @@ def main(argv: list[str] | None = None, out=None, err=None) -> int:
     except (ValueError, DeckError) as exc:
         print(exc, file=err)
         return 2
-    import tempfile
-
-    with tempfile.TemporaryDirectory() as tmp:
-        out.write(render(args.kind, args.lang, items, Path(tmp)))
+    out.write(render(args.kind, args.lang, items))
     return 0
 
 

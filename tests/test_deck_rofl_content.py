@@ -341,11 +341,20 @@ def test_deck_is_localised_not_a_copy_of_another_language(code, other):
 RETIRED = {
     "en": {"Carthage must be destroyed", "The lamps are going out all over Europe", "Peace for our time",
            "A date which will live in infamy", "The Great British Bake Off", "Veni vidi vici",
-           "Blood, toil, tears and sweat", "So much owed by so many to so few", "What hath God wrought"},
+           "Blood, toil, tears and sweat", "So much owed by so many to so few", "What hath God wrought",
+           # the fresh readers: said two ways, one country only, or not under these words
+           "Don't cry over spilt milk", "Only Fools and Horses", "The Dark Knight Returns", "I shall return",
+           "Old soldiers never die", "Alice's Adventures in Wonderland", "2001 A Space Odyssey"},
     "es": {"Cartago debe ser destruida", "Después de mí, el diluvio", "Recordad el Álamo", "Que coman pasteles",
-           "Vivan las cadenas"},
+           "Vivan las cadenas",
+           # the fresh readers: Spain's wording of a refrán or title Latin America says otherwise
+           "Cumpleaños feliz", "Hablando del rey de Roma, por la puerta asoma", "A quien madruga, Dios le ayuda",
+           "Blancanieves y los siete enanitos", "Cada maestrillo tiene su librillo", "Buscar tres pies al gato",
+           "Plus Ultra", "Gobernar es poblar"},
     "nl": {"Carthago moet vernietigd worden", "Laat ze dan cake eten", "Staakt, staakt, staakt",
-           "Heil u, keizer, zij die gaan sterven groeten u"},
+           "Heil u, keizer, zij die gaan sterven groeten u",
+           # the fresh readers: unknown in Flanders, or no single Dutch wording
+           "Vijftien miljoen mensen", "Achtste groepers huilen niet", "Als je vrede wilt, bereid je dan voor op oorlog"},
 }
 #: Titles used in one region only: on a card of that region, never in the default deck.
 REGIONAL = {"es": {"Jungla de cristal": "es-ES", "Corrupción en Miami": "es-ES", "Duro de matar": "es-419"},

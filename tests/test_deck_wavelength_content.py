@@ -28,6 +28,8 @@ from pathlib import Path
 import pytest
 from rapidfuzz import fuzz
 
+from voicegame.language.prompts import load_toml
+
 PROMPTS = Path(__file__).resolve().parents[1] / "voicegame" / "prompts"
 
 KINDS = {"everyday", "odd"}
@@ -105,6 +107,10 @@ ENGLISH = Language(
         ("Whale song", "Car alarm"),
         ("Glitter", "Gravel"),
         ("Tea person", "Coffee person"),
+        # found by the fresh readers: a paraphrase of "Mainstream – Niche", mixed scales
+        ("Seen by few", "Seen by everyone"),
+        ("Entry-level job", "Dream job"),
+        ("Slimy", "Charming"),
     ),
     not_a_copy_of=(),
     near_duplicate_example=(
@@ -145,6 +151,10 @@ SPANISH = Language(
         ("Comida de desayuno", "Comida de cena"),
         ("Rata de sótano", "Estrella del escenario"),
         ("Precio justo", "Timo"),
+        ("Película desconocida", "Película famosísima"),
+        ("Primer empleo", "Trabajo soñado"),
+        ("Trato de tú", "Trato de usted"),
+        ("Chiste malo", "Humor negro"),
     ),
     not_a_copy_of=("en",),
     near_duplicate_example=(
@@ -184,6 +194,9 @@ DUTCH = Language(
         ("Kabouter", "Engeltje"),
         ("Ontbijtkost", "Avondeten"),
         ("Feestjestruc", "Wereldvernietigende kracht"),
+        ("Door weinigen gezien", "Door iedereen gezien"),
+        ("Bijbaantje", "Droombaan"),
+        ("Koektrommel dicht", "Koektrommel open"),
     ),
     not_a_copy_of=("en", "es"),
     near_duplicate_example=(
@@ -459,3 +472,27 @@ def test_no_near_duplicate_pairs_across_cards(pairs):
         and (score := fuzz.token_sort_ratio(a, b)) >= NEAR_DUPLICATE
     ]
     assert close == []
+
+
+def grammar_dial_words(code: str) -> frozenset[str]:
+    """The one-word size, "less" and centre words of the dial grammar in
+    ``words_wavelength.toml`` ("tiny", "barely", "apenas", "algo", "nauwelijks"): a concept
+    holding one would be heard as part of a move ("more Tiny portion")."""
+    dial = load_toml(code, "words_wavelength")["dial"]
+    phrases = [w for step in dial["steps"] for w in step["words"]]
+    # the cue words ("to", "naar", "bij") are not counted: "Better to play" is said whole
+    phrases += [w for key in ("less", "centre") for w in dial["phrases"].get(key, ())]
+    return frozenset(fold(p) for p in phrases if " " not in p)
+
+
+@pytest.mark.parametrize("code", sorted(LANGUAGES))
+def test_grammar_dial_words_include_the_size_words_players_say(code):
+    assert {"en": {"tiny", "barely"}, "es": {"apenas", "algo"}, "nl": {"nauwelijks"}}[code] <= grammar_dial_words(code)
+
+
+def test_concepts_avoid_every_word_of_the_dial_grammar(lang, concepts):
+    """The words file is the dial's vocabulary: no concept holds one of its size, "less" or
+    centre words as a word (the hand-kept list above misses "tiny", "apenas", "nauwelijks")."""
+    dial = grammar_dial_words(lang.code)
+    bad = {c: w for c in concepts for w in words(c) if w in dial}
+    assert bad == {}

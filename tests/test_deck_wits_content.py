@@ -35,6 +35,8 @@ from num2words import num2words
 from rapidfuzz import fuzz, process
 from rapidfuzz.utils import default_process
 
+from voicegame.language.prompts import load_toml
+
 PROMPTS = Path(__file__).resolve().parents[1] / "voicegame" / "prompts"
 HEADER = ["id", "question", "answer", "unit", "source", "year"]
 MIN_ROWS = 350
@@ -293,10 +295,17 @@ def test_years_are_integers_in_range(rows):
 
 def test_year_answers_are_whole_years_not_after_their_year_column(lang, rows):
     for r in rows:
-        if r["unit"] == lang.year_unit:
+        if asks_calendar_year(r, lang.code):
             assert ANSWER_RE.match(r["answer"]) and "." not in r["answer"], r["id"]
             assert r["year"], r["id"]
             assert 1 <= int(r["answer"]) <= int(r["year"]), r["id"]
+
+
+def asks_calendar_year(row: dict[str, str], code: str) -> bool:
+    """The row asks for a calendar year: the year unit and a year question ("In what year…?",
+    "Welk jaartal…?"), as the host decides; "Hoeveel jaar slaapt…?" in "jaar" is a duration."""
+    phrases = load_toml(code, "words_wits")["units"]["year_question"]
+    return row["unit"] == LANGUAGES[code].year_unit and any(p in row["question"].lower() for p in phrases)
 
 
 def said_year(year: int, code: str) -> str:
@@ -307,7 +316,7 @@ def said_year(year: int, code: str) -> str:
 def test_a_calendar_year_answer_is_its_own_year(lang, rows):
     """The year of an "In what year…?" question is the answer itself, unless the question is
     one that changes and says its "as of" year ("the most recent Elfstedentocht, as of 2024")."""
-    bad = [r["id"] for r in rows if r["unit"] == lang.year_unit and r["year"] != r["answer"]
+    bad = [r["id"] for r in rows if asks_calendar_year(r, lang.code) and r["year"] != r["answer"]
            and said_year(int(r["year"]), lang.code) not in r["question"].lower()]
     assert bad == [], f"year questions whose year column is not their answer: {bad}"
 
@@ -401,6 +410,45 @@ def test_questions_spell_numbers_out(rows):
 @only(lambda lang: lang.no_give_away)
 def test_no_question_gives_its_answer_away(lang, rows):
     bad = [r["id"] for r in rows if gives_away(r["question"], r["answer"], lang.code)]
+    assert bad == []
+
+
+def year_gives_away(question: str, answer: str, unit: str, year: str, code: str) -> bool:
+    """True if a year the question says holds the answer in its spoken words: "dos mil
+    veinticuatro" says "cuatro" and "dos", "tweeduizend vierentwintig" says "twee", "vier" and
+    "vierentwintig", "twenty twenty-four" says "four" and "twenty-four". The decade or century
+    said in every year of it ("twenty", "veinti-", "-twintig") is not counted: a table hears it
+    in every year of the 2020s and does not take it for a clue."""
+    value = float(answer)
+    if not value.is_integer() or unit == LANGUAGES[code].year_unit or not 0 < value < 100:
+        return False
+    said = [int(y) for y in re.findall(r"(?<!\d)(1\d{3}|20\d{2})(?!\d)", question)]
+    if year and code == "es" and num2words(int(year), lang="es") in question.lower():
+        said.append(int(year))
+    heard = set()
+    for y in said:
+        heard |= {y % 100, y % 10}
+        if code != "en":  # "dos mil …", "tweeduizend …": the thousands are said as a number
+            heard.add(y // 1000)
+    return int(value) in heard - {0}
+
+
+@pytest.mark.parametrize(("code", "question", "answer", "year", "given_away"), [
+    ("es", "¿Cuántas veces había ganado el Dakar al terminar la edición de dos mil veinticuatro?", "4", "2024", True),
+    ("es", "¿Cuántos escaños tiene, según datos de dos mil veinticuatro?", "23", "2024", False),
+    ("nl", "Hoeveel gouden medailles won hij op de Spelen van Parijs in 2024?", "2", "2024", True),
+    ("en", "As of 2024, how many official languages does the European Union have?", "24", "2024", True),
+    ("en", "As of 2024, how many clubs play in the Premier League?", "20", "2024", False),
+])
+def test_year_give_away_check(code, question, answer, year, given_away):
+    assert year_gives_away(question, answer, "", year, code) is given_away
+
+
+def test_no_year_in_a_question_gives_its_answer_away(lang, rows):
+    """An as-of or event year said in the question does not say the answer ("dos mil
+    veinticuatro" for 4, "Parijs in 2024" for 2): such rows name another year when the figure
+    held then too, or are dropped."""
+    bad = [r["id"] for r in rows if year_gives_away(r["question"], r["answer"], r["unit"], r["year"], lang.code)]
     assert bad == []
 
 

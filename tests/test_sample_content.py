@@ -44,3 +44,16 @@ def test_decks_and_regions_can_be_sampled():
 def test_a_sample_larger_than_the_deck_is_refused_in_one_sentence():
     status, out, err = run("wits", "--lang", "en", "--count", "100000")
     assert status == 2 and out == "" and err.count(".") == 1 and "--count" in err
+
+
+def test_sampling_writes_no_game_state(tmp_path, monkeypatch):
+    """Two readers sampling at once must not race on the bank position file: the sampler
+    reads the bank and writes nothing, even where the data directory cannot be written."""
+    blocked = tmp_path / "not-a-directory"
+    blocked.write_text("", encoding="utf-8")  # a file: any write below it fails
+    monkeypatch.setenv("VOICEGAME_DATA_DIR", str(blocked))
+    for lang in ("en", "es", "nl"):
+        status, out, err = run("wits", "--lang", lang, "--count", "50", "--seed", "11")
+        assert status == 0 and err == "" and len(out.splitlines()) == 52
+    assert blocked.read_text(encoding="utf-8") == ""
+    assert sorted(p.name for p in tmp_path.iterdir()) == ["not-a-directory"]

@@ -28,6 +28,10 @@ CASES = [
     ("en", "0.05", "zero point zero five"),
     ("en", "1.200.000", "one million, two hundred thousand"),
     ("en", "no numbers here.", "no numbers here."),
+    ("en", "The answer is 1066.", "The answer is ten sixty-six."),  # a year from 1000 up
+    ("en", "1,066 metres", "one thousand and sixty-six metres"),  # a quantity has its group mark
+    ("en", "1 grams and 1 time zones", "one gram and one time zone"),  # singular after exactly 1
+    ("en", "21 grams, 1.5 hours", "twenty-one grams, one point five hours"),
     # Spanish: "." groups thousands, "," is the decimal comma
     ("es", "3,5 fichas", "tres coma cinco fichas"),   # Spain reads the decimal comma as "coma"
     ("es", "Tienes 21 fichas", "Tienes veintiuna fichas"),  # feminine agreement
@@ -35,6 +39,13 @@ CASES = [
     ("es", "231 preguntas y 1 ficha", "doscientas treinta y una preguntas y una ficha"),
     ("es", "21 metros", "veintiún metros"),
     ("es", "1 año", "un año"),
+    ("es", "1 horas", "una hora"),
+    ("es", "1 millones de personas", "un millón de personas"),
+    ("es", "10,49 metros", "diez coma cuarenta y nueve metros"),  # the decimals as a number
+    ("es", "3,05", "tres coma cero cinco"),
+    ("es", "1,5 horas", "uno coma cinco horas"),
+    ("es", "3,14159", "tres coma uno cuatro uno cinco nueve"),  # three digits or more: one by one
+    ("es", "42,195", "cuarenta y dos coma uno nueve cinco"),
     ("es", "1°", "un grado"),
     ("es", "el 1 de mayo", "el uno de mayo"),
     ("es", "1.200.000", "un millón doscientos mil"),
@@ -45,6 +56,9 @@ CASES = [
     ("es", "3.5", "tres coma cinco"),
     # Dutch
     ("nl", "3,5", "drie komma vijf"),
+    ("nl", "10,49 meter", "tien komma negenenveertig meter"),
+    ("nl", "3,05 kilo", "drie komma nul vijf kilo"),
+    ("nl", "1 jaren", "één jaar"),
     ("nl", "1.200.000", "een miljoen tweehonderdduizend"),
     ("nl", "-5", "min vijf"),
     ("nl", "in 1984", "in negentien honderd vierentachtig"),

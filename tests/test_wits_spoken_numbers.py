@@ -15,6 +15,7 @@ from voicegame.adapters.headless import ScriptListener, TextVoice, VirtualClock
 from voicegame.engine.table import Settings, Table
 from voicegame.games.wits.deck import Question, load_bank
 from voicegame.games.wits.host import Host, validate
+from voicegame.language.prompts import load_toml
 from voicegame.language.speakable import speakable
 
 LANGS = ("en", "es", "nl")
@@ -69,7 +70,7 @@ def test_every_calendar_year_is_read_as_a_year(hosts, lang):
     assert len(years) > 100
     for q in years:
         said = spoken_answer(host, q, lang)
-        if 1100 <= q.answer <= 2099 and _year_words(int(q.answer), lang) not in said:
+        if 1000 <= q.answer <= 2099 and _year_words(int(q.answer), lang) not in said:
             bad.append((q.id, q.answer, said))
     assert bad == []
 
@@ -92,3 +93,52 @@ def test_every_answer_is_said_in_words(hosts, lang):
 def test_a_quantity_in_the_year_range_is_a_quantity(hosts, lang, unit, question, said):
     value = 2023 if "main span" in question else 1500
     assert spoken_answer(hosts[lang], Question("x", question, value, unit), lang) == said
+
+
+def _singular_key(unit: str, singular: dict) -> str | None:
+    """The longest plural of ``[speech.singular]`` that starts ``unit`` as whole words."""
+    keys = [k for k in singular if unit == k or unit.startswith(k + " ")]
+    return max(keys, key=len) if keys else None
+
+
+@pytest.mark.parametrize("lang", LANGS)
+def test_every_unit_of_every_bank_is_said_in_the_singular_after_one(hosts, lang):
+    """"one gram", "one time zone", "una hora", "één dag": every unit the host says after a
+    number is either listed with its singular or listed as unchanged, and after exactly 1 the
+    singular is what the voice says (the answer and every guess read back alike)."""
+    speech = load_toml(lang, "words")["speech"]
+    singular, same = speech["singular"], set(speech["same_in_singular"])
+    host, bad, unlisted, checked = hosts[lang], [], set(), 0
+    for q in load_bank(lang=lang):
+        if host.asks_year(q):
+            continue
+        unit = host.spoken_unit(q)
+        key = _singular_key(unit, singular)
+        if key is None:
+            if unit and unit not in same and q.unit not in same:
+                unlisted.add(unit)
+            continue
+        said = speakable(host.value_text(q, 1), lang)
+        checked += 1
+        if not said.endswith(singular[key] + unit[len(key):]) or any(ch.isdigit() for ch in said):
+            bad.append((q.id, said))
+    assert unlisted == set()
+    assert checked > 250  # most answers have a unit that changes
+    assert bad == []
+
+
+@pytest.mark.parametrize("lang, value, unit, said", [
+    ("en", 1, "grams", "one gram"),
+    ("en", 1, "time zones", "one time zone"),
+    ("en", 21, "grams", "twenty-one grams"),
+    ("en", 1.5, "hours", "one point five hours"),
+    ("es", 1, "horas", "una hora"),
+    ("es", 1, "husos horarios", "un huso horario"),
+    ("es", 10.49, "segundos", "diez coma cuarenta y nueve segundos"),
+    ("nl", 1, "tijdzones", "één tijdzone"),
+    ("nl", 10.49, "seconden", "tien komma negenenveertig seconden"),
+    ("en", 10.49, "seconds", "ten point four nine seconds"),
+])
+def test_one_is_singular_and_decimals_read_as_the_table_says_them(hosts, lang, value, unit, said):
+    q = Question("x", "?", value, unit)
+    assert spoken_answer(hosts[lang], q, lang) == said

@@ -16,11 +16,21 @@ Number syntax, per language:
   follow a letter or digit ("-5", but "3-5" stays a range: "three-five").
 
 Years — the heuristic: a number is read as a year (num2words ``to="year"``:
-"nineteen eighty-four") when it has no sign, separator or decimals, has four digits, and either (a) lies between 1100 and 2099, or (b) the
-word before it is a year cue ("in", "since", "year", "en", "desde", "año",
-"sinds", "jaar", …), as in "in 2150". So write
-quantities in that range with a thousands separator ("1,500 chips") to have them
-read as quantities.
+"nineteen eighty-four", "ten sixty-six") when it has no sign, separator or decimals, has
+four digits, and either (a) lies between 1000 and 2099, or (b) the word before it is a year
+cue ("in", "since", "year", "en", "desde", "año", "sinds", "jaar", …), as in "in 2150". So
+write quantities from 1000 up with a thousands separator ("1,500 chips", "1,066 metres") to
+have them read as quantities (the Wits host does).
+
+Decimals: English reads the digits after the point one by one ("three point one four");
+a language whose ``[speech]`` table in ``words.toml`` says ``decimal_digits = "number"``
+reads one or two of them as a number, zeros in front one by one ("diez coma cuarenta y nueve",
+"drie komma nul vijf"); three digits or more stay digit by digit, as a table reads them
+("drie komma zeven acht vijf liter").
+
+Units after exactly 1 are said in the singular: ``[speech.singular]`` of ``words.toml`` maps
+a plural unit to its singular ("1 grams" → "one gram", "1 horas" → "una hora"); the longest
+unit that starts the words after the 1 is taken.
 
 Ordinals with a suffix are read as ordinals: en "2nd", "21st"; es "2º", "2ª",
 "2.º"; nl "2e", "2de", "8ste". "°" after a number reads "degrees" (grados, graden),
@@ -31,6 +41,7 @@ from __future__ import annotations
 
 import re
 from decimal import Decimal, InvalidOperation
+from functools import cache
 
 from num2words import num2words
 
@@ -156,7 +167,7 @@ def speakable(text: str, lang: str = "en") -> str:
         is_int = value == value.to_integral_value() and plain
         year = (
             is_int and not sign and not unit and len(num) == 4
-            and (1100 <= int(value) <= 2099
+            and (1000 <= int(value) <= 2099
                  or _previous_word(text, m.start()) in _YEAR_CUES.get(lang, set()))
         )
         if year:
@@ -164,17 +175,53 @@ def speakable(text: str, lang: str = "en") -> str:
         elif is_int:
             words = _n2w(int(value), lang)
         else:
-            words = _n2w(value, lang)
-            decimal_word = _speech_words(lang).get("decimal_word")
-            if decimal_word:  # Spain says "coma", num2words says "punto"
-                words = re.sub(r"\b(punto|point|komma|punt)\b", decimal_word, words)
+            words = _decimal_words(value, lang)
         spoken_unit = _unit(unit, value, lang)
         following = re.match(r"\s*(\w+)", spoken_unit or text[m.end():])
-        if following:
+        if following and " " + _decimal_word(lang) + " " not in words:  # "uno coma cinco horas"
             words = _agree(words, following.group(1), lang)
         return words + spoken_unit
 
-    return _NUMBER.sub(_num, text)
+    return _NUMBER.sub(_num, _singular_after_one(text, lang))
+
+
+def _decimal_word(lang: str) -> str:
+    return _speech_words(lang).get("decimal_word") or {"en": "point", "es": "punto", "nl": "komma"}.get(lang, "")
+
+
+def _decimal_words(value: Decimal, lang: str) -> str:
+    """A number with decimals in words: "three point one four"; where the language reads the
+    digits after the mark as a number, "diez coma cuarenta y nueve", "drie komma nul vijf"."""
+    words = _n2w(value, lang)
+    decimal_word = _speech_words(lang).get("decimal_word")
+    if decimal_word:  # Spain says "coma", num2words says "punto"
+        words = re.sub(r"\b(punto|point|komma|punt)\b", decimal_word, words)
+    if _speech_words(lang).get("decimal_digits") != "number":
+        return words
+    digits = format(abs(value), "f").partition(".")[2]
+    significant = digits.lstrip("0")
+    if not significant or len(significant) > 2:
+        return words
+    whole = _n2w(int(abs(value)), lang)
+    minus = _n2w(-1, lang).split()[0] + " " if value < 0 else ""
+    zeros = [_n2w(0, lang)] * (len(digits) - len(significant))
+    return " ".join([minus + whole, _decimal_word(lang), *zeros, _n2w(int(significant), lang)])
+
+
+def _singular_after_one(text: str, lang: str) -> str:
+    """"1 grams" → "1 gram", "1 horas" → "1 hora": after exactly 1 (not 1.5, not 21), the unit
+    from ``[speech.singular]`` of ``words.toml`` in the singular."""
+    singular = _speech_words(lang).get("singular") or {}
+    if not singular:
+        return text
+    pattern = _singular_pattern(tuple(sorted(singular, key=len, reverse=True)))
+    return pattern.sub(lambda m: m.group(1) + singular[m.group(2)], text)
+
+
+@cache
+def _singular_pattern(units: tuple[str, ...]) -> re.Pattern:
+    alternatives = "|".join(re.escape(u) for u in units)
+    return re.compile(rf"((?<![\w.,])[-−]?1\s+)({alternatives})(?![\w'])")
 
 
 def _unit(unit: str, value, lang: str) -> str:
