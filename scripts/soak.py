@@ -52,7 +52,14 @@ def _rss_kb() -> int:
 
 
 def _size(folder: Path) -> int:
-    return sum(p.stat().st_size for p in folder.rglob("*") if p.is_file()) if folder.exists() else 0
+    """Bytes of the files under ``folder`` (a temporary file renamed meanwhile is skipped)."""
+    total = 0
+    for path in folder.rglob("*") if folder.exists() else ():
+        try:
+            total += path.stat().st_size if path.is_file() else 0
+        except FileNotFoundError:
+            pass
+    return total
 
 
 def main() -> int:
