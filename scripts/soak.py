@@ -9,12 +9,14 @@ start, the middle and the end (docs/reliability.md). Flat figures mean nothing p
 from __future__ import annotations
 
 import argparse
+import gc
 import io
 import os
 import sys
 import tempfile
 import threading
 import time
+import tracemalloc
 from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
@@ -50,13 +52,24 @@ def _rss_kb() -> int:
 
 
 def _size(folder: Path) -> int:
-    return sum(p.stat().st_size for p in folder.rglob("*") if p.is_file()) if folder.exists() else 0
+    """Bytes of the files under ``folder`` (a temporary file renamed meanwhile is skipped)."""
+    total = 0
+    for path in folder.rglob("*") if folder.exists() else ():
+        try:
+            total += path.stat().st_size if path.is_file() else 0
+        except FileNotFoundError:
+            pass
+    return total
 
 
 def main() -> int:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--games", type=int, default=1000)
     parser.add_argument("--keep", type=int, default=50, help="records the kiosk keeps (VOICEGAME_KEEP_RECORDS)")
+    parser.add_argument("--every", type=int, default=0, help="also sample every N games (an RSS curve)")
+    parser.add_argument("--frames", type=int, default=3, help="frames kept per allocation with --trace")
+    parser.add_argument("--trace", action="store_true",
+                        help="tracemalloc: print what grew between a third of the way and the end (slow)")
     args = parser.parse_args()
     work = Path(tempfile.mkdtemp(prefix="voicegame-soak-"))
     script = work / "soak.txt"
@@ -70,31 +83,52 @@ def main() -> int:
     samples: list[tuple[int, int, int, int]] = []
     done = threading.Event()
 
+    snapshots: dict[int, object] = {}
+    if args.trace:
+        tracemalloc.start(args.frames)
+
     def sample() -> None:
-        marks = {1, max(1, args.games // 2), args.games}
+        marks = {1, max(1, args.games // 3), max(1, args.games // 2), args.games}
+        if args.every:
+            marks |= set(range(args.every, args.games + 1, args.every))
         while not done.is_set():
             n = finished[0]
             if n in marks:
                 marks.discard(n)
                 samples.append((n, _rss_kb(), len(os.listdir("/proc/self/fd")), _size(work / "data")))
+                if args.trace and n == max(1, args.games // 3):
+                    gc.collect()
+                    snapshots[n] = tracemalloc.take_snapshot()
             time.sleep(0.05)
 
     watcher = threading.Thread(target=sample, daemon=True)
     watcher.start()
-    out = io.StringIO()
+    # what the host says goes to a file, as a kiosk's stdout goes to the system journal: kept
+    # in memory it grew ~10 kB a game, the growth the first soak measured (tracemalloc)
+    out = (work / "host.txt").open("w", encoding="utf-8")
     t0 = time.monotonic()
     status = cli_main(["kiosk", "--input", str(script), "--output", "text", "--seed", "1"],
-                      Env(stdin=io.StringIO(), stdout=out, stderr=io.StringIO(), environ=os.environ))
+                      Env(stdin=io.StringIO(), stdout=out, stderr=out, environ=os.environ))
     done.set()
     watcher.join()
     games = finished[0]
+    if args.trace:
+        gc.collect()
+        snapshots[games] = tracemalloc.take_snapshot()
     samples.append((games, _rss_kb(), len(os.listdir("/proc/self/fd")), _size(work / "data")))
-    (work / "host.txt").write_text(out.getvalue(), encoding="utf-8")
+    out.close()
     print(f"work folder: {work}")
     print(f"{games} games in {time.monotonic() - t0:.0f} s, exit status {status}")
     print("games  RSS (MB)  open files  data dir (kB)")
     for n, rss, fds, size in samples:
         print(f"{n:5d}  {rss / 1024:8.1f}  {fds:10d}  {size / 1024:13.1f}")
+    if len(snapshots) == 2:
+        first, last = (snapshots[k] for k in sorted(snapshots))
+        print(f"grown most between game {min(snapshots)} and game {max(snapshots)} (tracemalloc):")
+        for stat in last.compare_to(first, "traceback")[:12]:
+            print(f"  {stat.size_diff / 1024:+9.1f} kB {stat.count_diff:+7d} blocks")
+            for line in stat.traceback.format()[-8:]:
+                print("      " + line)
     leftovers = [p.name for p in (work / "data" / "autosave").glob("*")] if (work / "data" / "autosave").is_dir() else []
     print(f"autosave folder at the end: {len(leftovers)} files")
     return 0 if status == 0 and games == args.games else 1

@@ -11,16 +11,19 @@ from __future__ import annotations
 import json
 import os
 import random
+import shutil
 import signal
 import subprocess
 import sys
 import tomllib
 from collections import defaultdict
+from contextlib import contextmanager
 from dataclasses import dataclass, field
 from pathlib import Path
 
 from tests.playthrough import SCRIPTS, run_cli
-from voicegame.language.prompts import PROMPTS_DIR
+from voicegame.engine.journal import load_autosave
+from voicegame.language.prompts import PROMPTS_DIR, Prompts
 
 GAMES = ("wavelength", "rofl", "wits", "lobby")
 LANGS = ("en", "es", "nl")
@@ -141,6 +144,27 @@ def _write_script(case: Case, folder: Path) -> Path:
     return path
 
 
+@contextmanager
+def own_dirs(environ: dict):
+    """Point this process's data and config folders at ``environ``'s while an in-process game
+    runs: the engine finds its folders through ``os.environ`` (the autosave, the record, the
+    Wits question-bank position), so without this an in-process game would save into, and
+    draw its questions from, whatever folder the calling process uses."""
+    names = ("VOICEGAME_DATA_DIR", "VOICEGAME_CONFIG_DIR")
+    before = {name: os.environ.get(name) for name in names}
+    try:
+        for name in names:
+            if environ.get(name):
+                os.environ[name] = environ[name]
+        yield
+    finally:
+        for name, value in before.items():
+            if value is None:
+                os.environ.pop(name, None)
+            else:
+                os.environ[name] = value
+
+
 def play(case: Case, folder: Path) -> Outcome:
     """Play ``case`` in-process (virtual clock) and check it."""
     folder.mkdir(parents=True, exist_ok=True)
@@ -153,7 +177,8 @@ def play(case: Case, folder: Path) -> Outcome:
         argv += ["--record", str(record)]
     environ = {**os.environ, "VOICEGAME_DATA_DIR": str(folder / "data"),
                "VOICEGAME_CONFIG_DIR": str(folder / "config")}
-    status, out, err = run_cli(argv, environ=environ)
+    with own_dirs(environ):
+        status, out, err = run_cli(argv, environ=environ)
     data = json.loads(record.read_text(encoding="utf-8")) if record.exists() else None
     problems = check(case, status, out, err, data)
     if case.game == "lobby":  # every game the lobby started left a record in the data dir
@@ -207,9 +232,11 @@ def check(case: Case, status: int, out: str, err: str, record: dict | None) -> l
     return problems
 
 
-def kill_and_resume(case: Case, folder: Path, rng: random.Random) -> tuple[list[str], bool]:
+def kill_and_resume(case: Case, folder: Path, rng: random.Random | None = None,
+                    cut: int | None = None) -> tuple[list[str], bool]:
     """Play ``case`` in a child process by keyboard, SIGKILL it after a random number of
-    inputs, resume the rest, and compare the record with the uninterrupted game's.
+    inputs (``rng``) or after ``cut`` inputs, resume the rest, and compare the record with
+    the uninterrupted game's.
 
     :returns: (problems, whether a resume happened — False when the kill came before the
         first save or after the game had ended)."""
@@ -218,10 +245,11 @@ def kill_and_resume(case: Case, folder: Path, rng: random.Random) -> tuple[list[
     whole_dir, killed_dir = folder / "whole", folder / "killed"
     env_whole = {**os.environ, "VOICEGAME_DATA_DIR": str(whole_dir)}
     base = [*case.argv, "--input", "keyboard", "--output", "text", "--timer", "off"]
-    status, _, _ = run_cli([*base, "--record", str(folder / "whole.json")],
-                           stdin_text="\n".join(lines) + "\n", environ=env_whole)
+    with own_dirs(env_whole):  # a fresh data dir, as the killed game's: the same questions drawn
+        status, _, _ = run_cli([*base, "--record", str(folder / "whole.json")],
+                               stdin_text="\n".join(lines) + "\n", environ=env_whole)
     whole = json.loads((folder / "whole.json").read_text()) if (folder / "whole.json").exists() else None
-    cut = rng.randint(1, max(1, len(lines) - 1))
+    cut = rng.randint(1, max(1, len(lines) - 1)) if cut is None else cut
     env_killed = {**os.environ, "VOICEGAME_DATA_DIR": str(killed_dir)}
     proc = subprocess.Popen([sys.executable, "-m", "voicegame", *base, "--record", str(folder / "killed.json")],
                             stdin=subprocess.PIPE, stdout=subprocess.PIPE, stderr=subprocess.DEVNULL,
@@ -242,8 +270,9 @@ def kill_and_resume(case: Case, folder: Path, rng: random.Random) -> tuple[list[
         return [], False  # killed before the first listening moment, or the game had already ended
     rest = folder / "rest.txt"
     rest.write_text("\n".join(lines[cut:]) + "\n", encoding="utf-8")
-    status, out, err = run_cli(["resume", str(autosaves[0]), "--input", "keyboard", "--output", "text"],
-                               stdin_text="\n".join(lines[cut:]) + "\n", environ=env_killed)
+    with own_dirs(env_killed):
+        status, out, err = run_cli(["resume", str(autosaves[0]), "--input", "keyboard", "--output", "text"],
+                                   stdin_text="\n".join(lines[cut:]) + "\n", environ=env_killed)
     killed = json.loads((folder / "killed.json").read_text()) if (folder / "killed.json").exists() else None
     problems = [f"resume said {m!r}" for m in CRASH_MARKS if m in out or m in err]
     if whole is None or killed is None:
@@ -252,6 +281,111 @@ def kill_and_resume(case: Case, folder: Path, rng: random.Random) -> tuple[list[
         if whole.get(key) != killed.get(key):
             problems.append(f"after a kill at input {cut} and resume, {key} differs")
     return problems, True
+
+
+ROOT = Path(__file__).resolve().parents[1]
+#: The host's "I cannot save" sentence in each language (said once per game).
+SAVE_FAILED = {lang: Prompts.load(lang).text("common.save_failed") for lang in LANGS}
+
+
+def full_disk_and_resume(case: Case, folder: Path, full_at: int, free_at: int, cut: int,
+                         tmpfs: Path | None = None) -> tuple[list[str], bool]:
+    """Play ``case`` by keyboard in a child process whose disk fills up before input
+    ``full_at`` and has room again before input ``free_at``; SIGKILL it after ``cut`` inputs
+    (``full_at <= free_at <= cut``), resume the rest, and compare the record with the
+    uninterrupted game's. The game must go on through the full disk, say once that it
+    cannot save, and the resume must lose no accepted input.
+
+    :param tmpfs: a small mounted file system for the killed game's data dir, filled with a
+        filler file (a real full disk); ``None``: an injected Storage that fails with
+        ``ENOSPC`` (tests/full_disk_child.py), the autosave, journal, record and log file alike.
+    :returns: (problems, whether a resume happened).
+    """
+    folder.mkdir(parents=True, exist_ok=True)
+    lines = [l for l in case.lines if l != "<silence>" and "quit" not in l]
+    base = [*case.argv, "--input", "keyboard", "--output", "text", "--timer", "off"]
+    env_whole = {**os.environ, "VOICEGAME_DATA_DIR": str(folder / "whole")}
+    with own_dirs(env_whole):
+        run_cli([*base, "--record", str(folder / "whole.json")], stdin_text="\n".join(lines) + "\n",
+                environ=env_whole)
+    whole = json.loads((folder / "whole.json").read_text()) if (folder / "whole.json").exists() else None
+    killed_dir = (tmpfs if tmpfs is not None else folder) / "killed"
+    shutil.rmtree(killed_dir, ignore_errors=True)
+    record = killed_dir / "killed.json"  # on the full disk too
+    env_killed = {**os.environ, "VOICEGAME_DATA_DIR": str(killed_dir), "PYTHONPATH": str(ROOT)}
+    flag, filler = folder / "disk-full", (tmpfs / "filler" if tmpfs is not None else None)
+    if tmpfs is None:
+        command = [sys.executable, "-m", "tests.full_disk_child", str(flag)]
+    else:
+        command = [sys.executable, "-m", "voicegame"]
+    proc = subprocess.Popen([*command, *base, "--record", str(record)], stdin=subprocess.PIPE,
+                            stdout=subprocess.PIPE, stderr=subprocess.PIPE, env=env_killed, cwd=ROOT)
+    seen = bytearray()
+    try:
+        for i, line in enumerate(lines[:cut]):
+            if not _wait_for_prompt(proc, i + 1, seen):
+                break
+            if i + 1 == full_at:
+                _fill(flag, filler)
+            if i + 1 == free_at:
+                _free(flag, filler)
+            proc.stdin.write((line + "\n").encode())
+            proc.stdin.flush()
+        _wait_for_prompt(proc, cut + 1, seen)
+    finally:
+        proc.send_signal(signal.SIGKILL)
+        _, err_bytes = proc.communicate(timeout=60)
+        _free(flag, filler)
+    said = seen.decode("utf-8", "replace")
+    (folder / "killed-out.txt").write_text(said, encoding="utf-8")  # to read when it fails
+    problems = [f"the full-disk game said {m!r}" for m in CRASH_MARKS if m in said + err_bytes.decode("utf-8", "replace")]
+    told = said.count(SAVE_FAILED[case.lang])
+    # an injected full disk fails every write; on a real one a short append may still fit in
+    # the journal's last page, so the game may never have met the full disk
+    if told > 1 or (tmpfs is None and free_at > full_at and told != 1):
+        problems.append(f"the host said {told} times that it cannot save (once is right)")
+    autosaves = list((killed_dir / "autosave").glob("*.json")) if (killed_dir / "autosave").is_dir() else []
+    if not autosaves:
+        return problems + ([] if whole and whole.get("finished") else ["no autosave to resume"]), False
+    shutil.copytree(killed_dir / "autosave", folder / "at-kill", dirs_exist_ok=True)  # to read when it fails
+    gaps = load_autosave(autosaves[0]).get("journal_problems")
+    if gaps:  # a journal line after the full disk continued a save that misses the inputs between
+        problems.append(f"after a full disk (inputs {full_at}-{free_at}) and a kill at input {cut}: {gaps[0]}")
+    with own_dirs(env_killed):
+        status, out, err = run_cli(["resume", str(autosaves[0]), "--input", "keyboard", "--output", "text"],
+                                   stdin_text="\n".join(lines[cut:]) + "\n", environ=env_killed)
+    killed = json.loads(record.read_text()) if record.exists() else None
+    problems += [f"resume said {m!r}" for m in CRASH_MARKS if m in out or m in err]
+    if whole is None or killed is None:
+        return problems + ["one of the two games left no record"], True
+    for key in ("awards", "standings", "winners", "finished"):
+        if whole.get(key) != killed.get(key):
+            problems.append(f"after a full disk (inputs {full_at}-{free_at}), a kill at input {cut} and resume, "
+                            f"{key} differs")
+    return problems, True
+
+
+def _fill(flag: Path, filler: Path | None) -> None:
+    """Make the disk full: the injected storage's flag, or a filler file up to ENOSPC."""
+    if filler is None:
+        flag.touch()
+        return
+    fd = os.open(filler, os.O_WRONLY | os.O_CREAT | os.O_APPEND, 0o600)
+    try:
+        for size in (1 << 16, 1 << 12, 1 << 8, 1):  # down to the last byte
+            try:
+                while True:
+                    os.write(fd, b"\0" * size)
+            except OSError:
+                pass
+    finally:
+        os.close(fd)
+
+
+def _free(flag: Path, filler: Path | None) -> None:
+    flag.unlink(missing_ok=True)
+    if filler is not None:
+        filler.unlink(missing_ok=True)
 
 
 def _wait_for_prompt(proc, count: int, seen: bytearray, timeout_s: float = 60.0) -> bool:

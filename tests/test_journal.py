@@ -123,3 +123,41 @@ def test_any_bytes_in_a_journal_never_raise(tmp_path_factory, blob):
     assert isinstance(loaded["log"], list)
     assert isinstance(JournalFile(journal_path(save)), JournalFile)  # opening cuts any torn tail
     assert journal_path(save).read_bytes().endswith(b"\n") or journal_path(save).read_bytes() == b""
+
+
+def test_a_journal_line_the_disk_takes_only_part_of_is_finished_or_cut_back(tmp_path):
+    """An unbuffered write may take part of a line and report it (a disk filling up); the rest
+    is written, and when the disk refuses it the half line is cut back, so the next line is
+    never glued onto it."""
+    import errno
+
+    from voicegame.engine.journal import JournalFile, journal_line, read_journal
+
+    path = tmp_path / "save.json.journal"
+    journal = JournalFile(path)
+    journal.write(journal_line(0, {"text": "five"}))
+
+    class Disk:  # takes 7 bytes of each write, then ``room`` more writes, then is full
+        def __init__(self, fh, room):
+            self.fh, self.room = fh, room
+
+        def write(self, data):
+            if self.room <= 0:
+                raise OSError(errno.ENOSPC, "No space left on device")
+            self.room -= 1
+            return self.fh.write(bytes(data[:7]))
+
+        def __getattr__(self, name):
+            return getattr(self.fh, name)
+
+    real = journal._fh
+    journal._fh = Disk(real, room=1000)
+    journal.write(journal_line(1, {"text": "six"}))  # in many short writes, all of it
+    journal._fh = Disk(real, room=3)
+    with pytest.raises(OSError):
+        journal.write(journal_line(2, {"text": "seven"}))  # a few bytes taken, then the disk is full
+    journal._fh = real
+    journal.write(journal_line(2, {"text": "eight"}))  # space again
+    journal.close()
+    items, problems = read_journal(path)
+    assert problems == [] and [i["entry"]["text"] for i in items] == ["five", "six", "eight"]

@@ -49,6 +49,22 @@ class _PrivateRotatingHandler(logging.handlers.RotatingFileHandler):
     def _open(self):
         return _private_open(Path(self.baseFilename))
 
+    def handleError(self, record) -> None:
+        """A line that cannot be written (a full disk) is dropped quietly: never a traceback
+        on stderr, and the game goes on (stderr still gets the warning)."""
+
+    def flush(self) -> None:
+        try:
+            super().flush()
+        except OSError:  # a full disk: what is buffered is lost, the run is not
+            pass
+
+    def close(self) -> None:
+        try:
+            super().close()
+        except OSError:
+            pass
+
 
 class _Run:
     """The handlers one run added (removed again by :meth:`close`)."""

@@ -14,7 +14,6 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Callable, TypeVar
 
-from voicegame.adapters import audio
 from voicegame.ports import DeviceError
 
 #: Seconds between two checks while waiting for a device or a model.
@@ -62,6 +61,8 @@ def list_devices() -> list[Device]:
 
     :raises DeviceError: PortAudio is missing.
     """
+    from voicegame.adapters import audio  # numpy and PortAudio only when a device is used
+
     sd = audio.import_sounddevice()
     try:
         raw = [dict(d) for d in sd.query_devices()]
@@ -131,6 +132,8 @@ def open_input(index: int | None, seconds: float = 0.1) -> Device:
     :returns: the device opened.
     :raises DeviceError: it cannot be opened or delivers nothing (one sentence).
     """
+    from voicegame.adapters import audio  # numpy and PortAudio only when a device is used
+
     sd = audio.import_sounddevice()
     info = audio.device_info(index, "input")
     rate = int(info.get("default_samplerate") or 16000)
@@ -149,6 +152,8 @@ def open_output(index: int | None, seconds: float = 0.05) -> Device:
     :returns: the device opened.
     :raises DeviceError: it cannot be opened (one sentence).
     """
+    from voicegame.adapters import audio  # numpy and PortAudio only when a device is used
+
     import numpy as np
 
     sd = audio.import_sounddevice()
@@ -197,3 +202,53 @@ def wait_until(attempt: Callable[[], T], clock, *, on_problem: Callable[[Excepti
         if give_up is not None and give_up():
             return None
         clock.sleep(interval_s)
+
+
+class SpeakerWatch:
+    """A Voice whose speaker may disappear and come back.
+
+    A :class:`~voicegame.ports.DeviceError` while saying a sentence (or playing a tone)
+    pauses right there: ``on_lost(error)`` is called once (say it where it still can be
+    said: the log, stderr, the screen's captions), the same sentence is tried again every
+    ``interval_s`` seconds on ``clock`` (virtual in tests), and once it plays
+    ``on_back(seconds paused)`` is called and the game goes on from that sentence: nothing
+    the host did or heard is lost. Everything else (``adjust``, ``stop``, ``wait``,
+    ``speaking_until``, the devices) passes through to ``voice``.
+
+    :param voice: the Voice that really speaks.
+    :param clock: a :class:`~voicegame.ports.Clock` (``now``, ``sleep``).
+    :param on_lost: ``on_lost(error: DeviceError) -> None``.
+    :param on_back: ``on_back(paused_s: float) -> None`` (optional).
+    """
+
+    def __init__(self, voice, clock, on_lost: Callable[[Exception], None],
+                 on_back: Callable[[float], None] | None = None, interval_s: float = RECHECK_S):
+        self.inner = voice
+        self._clock, self._on_lost, self._on_back, self._interval_s = clock, on_lost, on_back, interval_s
+
+    def say(self, text: str, to: str | None = None) -> None:
+        self._through_loss(lambda: self.inner.say(text) if to is None else self.inner.say(text, to=to))
+
+    def tone(self, frequency_hz: float, duration_s: float = 0.12, label: str = "") -> None:
+        self._through_loss(lambda: self.inner.tone(frequency_hz, duration_s, label))
+
+    def _through_loss(self, sound: Callable[[], None]) -> None:
+        try:
+            sound()
+            return
+        except DeviceError as exc:
+            lost = exc
+        started = self._clock.now()
+        self._on_lost(lost)
+        self._clock.sleep(self._interval_s)
+
+        def again() -> bool:
+            sound()
+            return True
+
+        wait_until(again, self._clock, on_problem=lambda exc: None, interval_s=self._interval_s)
+        if self._on_back is not None:
+            self._on_back(self._clock.now() - started)
+
+    def __getattr__(self, name: str):
+        return getattr(self.inner, name)

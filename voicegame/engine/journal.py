@@ -9,6 +9,7 @@
 from __future__ import annotations
 
 import dataclasses
+import errno
 import json
 import logging
 import math
@@ -325,7 +326,12 @@ class JournalFile:
         """
         start = self._fh.seek(0, os.SEEK_END)
         try:
-            self._fh.write(line)
+            rest = memoryview(line)
+            while rest:  # an unbuffered write may take only part of the line (a disk filling up)
+                written = self._fh.write(rest)
+                if not written:
+                    raise OSError(errno.ENOSPC, os.strerror(errno.ENOSPC))
+                rest = rest[written:]
             self._fh.flush()
         except OSError:
             try:
@@ -568,7 +574,10 @@ class Storage:
     """
 
     def write_now(self, path: Path, data: Any) -> None:
-        """Write ``data`` as JSON atomically, now (no fsync). :raises OSError: on failure."""
+        """Write ``data`` as JSON atomically, now (no fsync), after every queued write has
+        landed: a queued, older save of the same file must never replace this one.
+        :raises OSError: on failure."""
+        background_writer().flush()
         atomic_write_json(path, data, durable=False)
 
     def write_later(self, path: Path, text: str) -> None:
@@ -699,7 +708,14 @@ class Recorder:
             if error is not None:
                 raise error
         except OSError as exc:
-            self._failed(exc)
+            self._lost_a_write(exc)
+
+    def _lost_a_write(self, exc: OSError) -> None:
+        """A write failed (a full disk): the next listening moment writes the whole log afresh,
+        in a new generation, before any journal line, so the lines after the failure never
+        continue a save that misses the inputs in between."""
+        self.new_generation()
+        self._failed(exc)
 
     def journal(self, log: list[dict], phase: str) -> None:
         """Append the newest log entry to the journal (a newer line for an index wins)."""
@@ -713,7 +729,7 @@ class Recorder:
                 self._journal = self.storage.open_journal(self.autosave_path())
             self.storage.write_journal(self._journal, len(log) - 1, log[-1], self.generation, self.journal_seq)
         except OSError as exc:
-            self._failed(exc)
+            self._lost_a_write(exc)
 
     def close(self) -> None:
         if self._journal is not None:

@@ -29,7 +29,8 @@ from typing import Any, Callable, Iterable, TypeVar
 from voicegame.engine.journal import NoStorage, Recorder, Storage, data_dir, journal_path, private_folder, quarantine, tidy
 from voicegame.engine.moment import (DEFAULT_LISTEN_S, MAX_TRIES, SILENT, Ambiguous, Commands, Moment,
                                      NotAllowed, NotUnderstood, ParseError, run_moment, try_parse, understood)
-from voicegame.engine.observer import PUBLIC, CaptionedVoice, Observers, View
+from voicegame.adapters.devices import SpeakerWatch
+from voicegame.engine.observer import PUBLIC, Caption, CaptionedVoice, Observers, View
 from voicegame.engine.session import (BadSave, IdleTable, QuitGame, Replay, Settings, SwitchClock, Undo, _is_seconds,
                                       replayed)
 from voicegame.engine.speech import Speech
@@ -47,7 +48,7 @@ __all__ = ["DEFAULT_LISTEN_S", "MAX_TRIES", "SILENT", "Ambiguous", "BadSave", "I
            "NotAllowed", "NotUnderstood", "ParseError", "QuitGame", "Session", "Settings", "Storage",
            "SwitchClock", "Table", "Undo", "replayed", "try_parse", "understood", "write_crash_log"]
 
-#: Seconds between checks for a microphone that disappeared.
+#: Seconds between checks for a microphone or a speaker that disappeared.
 DEVICE_POLL_S = 3.0
 
 
@@ -71,8 +72,10 @@ class Table:
                  replay: list[dict] | None = None, screen: Callable[[str], None] | None = None,
                  live_at: str = "end", observers: Observers | None = None, storage: Storage | None = None):
         self.live_listener = listener
-        self.live_voice = voice
         self.clock = SwitchClock(clock)
+        # a speaker that disappears pauses the game on the sentence it was saying
+        voice = SpeakerWatch(voice, self.clock, self._speaker_lost, self._speaker_back, DEVICE_POLL_S)
+        self.live_voice = voice
         self.settings = settings
         self.prompts = Prompts.load(settings.lang)
         self.understanding: Understanding = understanding(settings.lang)
@@ -333,6 +336,20 @@ class Table:
                         pass
                 self.clock.sleep(DEVICE_POLL_S)
                 self.last_heard_at = self.clock.now()  # a paused table is not an idle one
+
+    def _speaker_lost(self, exc: Exception) -> None:
+        """The speaker went away mid-sentence: said where it can be (the log and stderr, the
+        screen's captions); :class:`~voicegame.adapters.devices.SpeakerWatch` checks again
+        every :data:`DEVICE_POLL_S` seconds and says the sentence once it is back."""
+        log.warning("speaker lost: %s", exc)
+        self.observers.publish(Caption(self.text("common.speaker_lost")))
+
+    def _speaker_back(self, paused_s: float) -> None:
+        """The speaker is back: the pause counts neither as idleness nor against a game timer."""
+        log.warning("speaker back after %.0f s", paused_s)
+        self.observers.publish(Caption(self.text("common.speaker_back")))
+        self.paused_s += paused_s
+        self.last_heard_at = self.clock.now()
 
     def hold(self) -> None:
         """Keep what the last listen heard for the next listening moment (it was said while a
@@ -639,7 +656,9 @@ class Session:
         #: every table of this session publishes here (undo makes a new table, the audience stays)
         self.observers = observers if observers is not None else Observers()
         self.live_voice = voice
-        self.listener, self.voice, self.clock = listener, CaptionedVoice(voice, lambda: self.observers), clock
+        # the session's own sentences (resuming, undone, saved) pause on a lost speaker too
+        spoken = SpeakerWatch(voice, clock, lambda exc: log.warning("speaker lost: %s", exc), interval_s=DEVICE_POLL_S)
+        self.listener, self.voice, self.clock = listener, CaptionedVoice(spoken, lambda: self.observers), clock
         self.settings = settings
         if not settings.started:
             settings.started = _now_stamp()
@@ -669,6 +688,8 @@ class Session:
         while True:
             table = Table(self.listener, self.live_voice, self.clock, self.settings, replay=replay,
                           screen=self.screen, live_at=live_at, observers=self.observers, storage=self.storage)
+            # "saving failed" is said once a game, not once more after every undo
+            table.save_failed_said = any(t.save_failed_said for t in self.tables)
             self.table = table
             self.tables.append(table)
             try:

@@ -83,10 +83,11 @@ from voicegame.engine.moment import (DEFAULT_LISTEN_S, SILENT, Moment, NotAllowe
                                      understood)
 from voicegame.engine.seats import SEAT_ORDER, default_seats
 from voicegame.engine.session import Settings
+from voicegame.adapters.devices import SpeakerWatch, wait_until
 from voicegame.display import add_argument as add_display_argument
 from voicegame.display.server import open_display
-from voicegame.engine.observer import CaptionedVoice, Observers, View
-from voicegame.engine.table import Session
+from voicegame.engine.observer import Caption, CaptionedVoice, Observers, View
+from voicegame.engine.table import DEVICE_POLL_S, Session
 from voicegame import env as env_module
 from voicegame.env import PortChoice, device
 from voicegame.ports import Expected, Heard, InputEnded, Ports, Silence
@@ -321,7 +322,7 @@ class Kiosk:
         self.ports = ports
         #: the lobby's audiences (a screen subscribes to "public"); the games publish here too
         self.observers = observers if observers is not None else Observers()
-        self._captioned = CaptionedVoice(ports.voice, lambda: self.observers)
+        self._captioned = CaptionedVoice(self._watched(ports.voice), lambda: self.observers)
         #: an utterance heard while the rules were read, kept for the next moment
         self._held: Heard | None = None
         #: games whose rules were heard in this run (their start does not read them again)
@@ -388,9 +389,18 @@ class Kiosk:
     @property
     def voice(self):
         """The lobby's voice: every sentence captioned for the public audience."""
-        if self._captioned.inner is not self.ports.voice:  # the language changed the voice
-            self._captioned = CaptionedVoice(self.ports.voice, lambda: self.observers)
+        if self._captioned.inner.inner is not self.ports.voice:  # the language changed the voice
+            self._captioned = CaptionedVoice(self._watched(self.ports.voice), lambda: self.observers)
         return self._captioned
+
+    def _watched(self, voice) -> SpeakerWatch:
+        """``voice``, paused on the sentence it was saying while its speaker is gone (said on
+        stderr and the screen's captions; checked again every few seconds on the clock)."""
+        def lost(exc: Exception) -> None:
+            log.warning("speaker lost: %s", exc)
+            self.observers.publish(Caption(self.text("common.speaker_lost")))
+
+        return SpeakerWatch(voice, self.ports.clock, lost, interval_s=DEVICE_POLL_S)
 
     def publish_view(self) -> None:
         """The lobby's public view (what a screen shows): the games, the set-up, the saved games."""
@@ -451,7 +461,13 @@ class Kiosk:
         if self._held is not None:
             held, self._held = self._held, None
             return held
-        return self.ports.listener.listen(expected, timeout_s)
+
+        def lost(exc: Exception) -> None:  # a microphone gone: said once, then checked every few seconds
+            log.warning("microphone lost: %s", exc)
+            self.voice.say(self.text("lobby.waiting.no_microphone"))
+
+        return wait_until(lambda: self.ports.listener.listen(expected, timeout_s), self.ports.clock,
+                          on_problem=lost, interval_s=DEVICE_POLL_S)
 
     def replayed(self) -> None:
         return None

@@ -200,7 +200,7 @@ def load_csv(path: str | Path) -> list[Question]:
             places.append(where)
     except csv.Error as exc:
         raise DeckError(f"{p}, line {reader.line_num}: {exc}.") from exc
-    if header is None:
+    if header is None or not questions:  # nothing, or a header without a question
         raise DeckError(f"{p}, line 1: the question bank is empty.")
     _check_unique(questions, places)
     return questions
