@@ -26,7 +26,8 @@ def play_observed(name: str, tmp_path: Path):
     bank = tmp_path / f"{name}.csv"
     bank.write_text(bank_text, encoding="utf-8")
     settings = Settings(game="wits", lang=lang, seed=7, timer_s=30.0,
-                        options={"players": None, "questions": str(bank), "count": 7, "bank_seed": 7})
+                        options={"players": ["red", "orange", "yellow", "green"], "questions": str(bank), "count": 7,
+                                     "bank_seed": 7})  # the golden games name their seats
     host.validate(settings)
     lines = [line for line in (SCRIPTS / f"{name}.txt").read_text("utf-8").splitlines()
              if line.strip() and not line.startswith("#")]
