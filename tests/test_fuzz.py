@@ -34,7 +34,7 @@ def test_kills_that_once_differed_resume_to_the_same_record(tmp_path, game, lang
     from voicegame.games.wits.deck import draw_questions, load_bank
 
     # the calling process has played Wits before: its own bank position is not at the start
-    draw_questions(load_bank(None, "nl"), 14, "default:nl", seed=seed)
+    draw_questions(load_bank(None, "nl"), 14, "default:nl", rng=random.Random(seed))
     problems, resumed = kill_and_resume(make_case(game, lang, seed, length=100), tmp_path / "k", cut=cut)
     assert problems == [] and resumed
 
