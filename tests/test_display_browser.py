@@ -268,10 +268,17 @@ def test_wits_real_game_guesses_mat_bets_and_the_winning_slot(browser, tmp_path,
         game.gate.release()
         _, event, _ = game.gate.next()
         d = event.data
-        browser.wait_for("document.querySelector('#mat .slot.win') !== null")
-        assert browser.evaluate("Number(document.querySelector('#mat .slot.win').dataset.slot)") == \
-            d["payout"]["winning_slot"]
-        assert scores_on_page(browser) == d["scores"]
+        assert d["mat"] and d["bets"]  # the payout's view holds the mat it pays and the bets on it
+        for reloaded in (False, True):  # a page loaded at the payout draws it on the mat at once
+            if reloaded:
+                browser.open(game.display.url)
+            browser.wait_for("document.querySelector('#mat .slot.win') !== null")
+            assert browser.evaluate("Number(document.querySelector('#mat .slot.win').dataset.slot)") == \
+                d["payout"]["winning_slot"]
+            assert browser.evaluate("[...document.querySelectorAll('#mat .slot')].map(s => "
+                                    "s.querySelectorAll('.bets li').length)") == \
+                [len({b["player"] for b in d["bets"] if b["slot"] == s["slot"]}) for s in d["mat"]]
+            assert scores_on_page(browser) == d["scores"]
     finally:
         status, _, _ = game.end()
     assert status == 0

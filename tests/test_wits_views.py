@@ -92,6 +92,20 @@ def test_the_public_view_at_the_key_phases(tmp_path):
     reveal = next(v for v in views if v["payout"])
     assert reveal["payout"] == {"answer": 1969, "unit": "year", "winning_slot": 3,
                                 "paid": {"red": 9, "orange": 0, "yellow": 3, "green": 9}}
+    # ... on the mat it pays, with the bets and guesses: a page loaded at the payout draws the winning slot
+    last_bets = [v for v in views if v["bets"] and v["question"] and v["question"]["number"] == 1
+                 and v["payout"] is None][-1]
+    assert reveal["mat"] == last_bets["mat"] and reveal["mat"][3]["value"] == 1969
+    assert reveal["bets"] == last_bets["bets"] != []
+    assert reveal["guesses"] == [{"player": p, "value": v} for p, v in record["turns"][0]["guesses"].items()]
+    assert reveal["question"]["number"] == 1
+    # every view with a payout has the mat of that question (the reveal, then the final)
+    for v in views:
+        if v["payout"] is not None:
+            turn = record["turns"][v["question"]["number"] - 1] if v["question"] else record["turns"][-1]
+            assert [s["value"] for s in v["mat"]] == [s["guess"] for s in turn["slots"]]
+            assert [(b["player"], b["slot"], b["chips"]) for b in v["bets"]] == \
+                [(b["player"], b["slot"], b["chips"]) for b in turn["bets"]]
     assert views[-1]["chips"] == record["chips"] == views[-1]["scores"]
     # whom the host asks is the active player
     assert any(v["active"] == "yellow" for v in views)

@@ -147,12 +147,7 @@
     const d = view.data, parts = [];
     const q = d.question;
     if (q) parts.push(el("p", { class: "big question", id: "question" }, q.text));
-    let mat = d.mat || [], bets = d.bets || [];
-    const number = q ? q.number : null;
-    if (mat.length) screen.lastMat = { number, mat, bets };
-    else if (d.payout && screen.lastMat && screen.lastMat.number === number) {
-      ({ mat, bets } = screen.lastMat);  // the payout drawn on the mat it pays (a view without it)
-    }
+    const mat = d.mat || [], bets = d.bets || [];  // the payout's view holds the mat it pays
     if (d.payout) {
       const p = d.payout;
       const paid = Object.entries(p.paid || {}).filter(([, chips]) => chips);

@@ -349,21 +349,16 @@ class Host:
             question = {"number": q.number, "total": len(self.questions), "text": asked.question,
                         "unit": asked.unit or None}
         guesses = [{"player": p, "value": q.guesses.get(p)} for p in self.players if p in q.guesses] if q else []
-        mat, bets = [], []
-        if q is not None and q.mat is not None:
-            for slot in q.mat.slots:
-                mat.append({"slot": slot.id, "odds": slot.odds, "label": self.text("wits.odds_label", odds=slot.odds),
-                            "value": slot.guess, "players": list(slot.players)})
-            counts: dict[str, int] = {}
-            for b in q.book.bets:
-                counts[b.player] = counts.get(b.player, 0) + 1
-                bets.append({"player": b.player, "slot": b.slot_id, "token": str(counts[b.player]), "chips": b.chips})
+        mat, bets = self.mat_view(q.mat, q.book.bets) if q is not None and q.mat is not None else ([], [])
         payout = None
         result = self.last_result
         if result is not None and self.state in (Phase.REVEAL, Phase.FINAL, Phase.GAME_OVER):
             asked = self.questions[result.number - 1]
             payout = {"answer": result.answer, "unit": asked.unit or None, "winning_slot": result.winning_slot,
                       "paid": {p.player: p.won + p.bonus for p in result.settlement.players}}
+            # the mat it pays beside the payout: a page loaded now draws the winning slot on it
+            guesses = [{"player": p, "value": result.guesses.get(p)} for p in self.players]
+            mat, bets = self.mat_view(result.mat, result.bets)
             if question is None and self.state is Phase.REVEAL:
                 question = {"number": result.number, "total": len(self.questions), "text": asked.question,
                             "unit": asked.unit or None}
@@ -389,6 +384,18 @@ class Host:
             "waiting": list(waiting),
         }
         t.show(self.state.value, data)
+
+    def mat_view(self, mat: rules.Mat, placed) -> tuple[list[dict], list[dict]]:
+        """The view's ``mat`` (eight slots: odds, label, guess, guessers) and ``bets`` (each token
+        numbered "1"/"2" per player, with its chips), VIEWS.md."""
+        slots = [{"slot": slot.id, "odds": slot.odds, "label": self.text("wits.odds_label", odds=slot.odds),
+                  "value": slot.guess, "players": list(slot.players)} for slot in mat.slots]
+        counts: dict[str, int] = {}
+        bets = []
+        for b in placed:
+            counts[b.player] = counts.get(b.player, 0) + 1
+            bets.append({"player": b.player, "slot": b.slot_id, "token": str(counts[b.player]), "chips": b.chips})
+        return slots, bets
 
     # ------------------------------------------------------------------ phases
     def on_enter_INTRO(self) -> None:
