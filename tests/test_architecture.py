@@ -137,8 +137,9 @@ def test_rules_import_only_the_standard_library_and_other_rules():
 #: last_heard, replay_ending, chance(), remember() instead).
 PRIVATE_TABLE_FIELDS = {"record", "last_prompt", "pending", "live_at", "log", "rng", "replay", "recorder",
                         "speech", "commands", "timers", "live_listener", "live_voice", "generation", "phase"}
-#: Hosts held to it (Wits & Wagers joins when its host is moved over).
-NARROW_HOSTS = ("voicegame/games/wavelength/host.py", "voicegame/games/rofl/host.py", "voicegame/lobby/host.py")
+#: Hosts held to it (every game host and the lobby).
+NARROW_HOSTS = ("voicegame/games/wavelength/host.py", "voicegame/games/rofl/host.py", "voicegame/games/wits/host.py",
+                "voicegame/lobby/host.py")
 
 
 def _table_expr(node: ast.AST, names: set[str]) -> bool:
