@@ -707,7 +707,8 @@ def test_player_names_keep_their_spelling(lang, names, shown, tmp_path):
     host = _table_host(lang, tmp_path, players=shown)
     assert host.names(shown)[:2] == shown[:2]  # as given, never lower-cased
     assert wits_understanding(lang).guess_fix("ana 12", shown) == ("Ana", 12)
-    with pytest.raises(ValueError, match="twice"):
+    twice = {"en": "names someone twice", "es": "nombra a alguien dos veces", "nl": "noemt iemand twee keer"}[lang]
+    with pytest.raises(ValueError, match=twice):
         validate(Settings(game="wits", lang=lang, options={"players": ["Ana", "ana"], "questions": str(bank)}))
 
 
@@ -1006,3 +1007,73 @@ def test_names_keep_the_table_choice_and_start_sentences_with_a_capital(tmp_path
     assert "Morado" not in out and "morado" not in out
     options = json.loads(record_path.read_text())["settings"]["options"]
     assert options["players"] == ["blanco", "negro", "purple"] and options["names"] == {"purple": "violeta"}
+
+
+# --------------------------------------------------------------------------- option errors, in each language
+
+OPTION_ERRORS = [  # (argv, the sentence printed) — every wits.errors key but bank_position, in each language
+    ("en", ["--players", "red,r2d2"], "--players: 'r2d2' is not a name; use words such as red,blue,green."),
+    ("en", ["--players", "red,twelve"], "--players: 'twelve' is a word the game uses; choose another name."),
+    ("en", ["--players", "red"], "--players needs 2 to 7 players, not 1."),
+    ("en", ["--players", "red,blue,Red"], "--players names someone twice: red, blue, Red."),
+    ("en", ["--count", "0"], "--count must be a whole number of questions, at least 1, not 0."),
+    ("en", ["--count", "8"], "The question bank has only 7 questions, fewer than --count 8."),
+    ("es", ["--players", "rojo,r2d2"], "--players: 'r2d2' no es un nombre; usad palabras como rojo,azul,verde."),
+    ("es", ["--players", "rojo,doce"], "--players: 'doce' es una palabra del juego; elegid otro nombre."),
+    ("es", ["--players", "rojo"], "--players necesita de 2 a 7 jugadores, no 1."),
+    ("es", ["--players", "rojo,azul,Rojo"], "--players nombra a alguien dos veces: rojo, azul, Rojo."),
+    ("es", ["--count", "0"], "--count tiene que ser un número entero de preguntas, como mínimo 1, no 0."),
+    ("es", ["--count", "8"], "El banco de preguntas solo tiene 7 preguntas, menos que --count 8."),
+    ("nl", ["--players", "rood,r2d2"], "--players: 'r2d2' is geen naam; gebruik woorden zoals rood,blauw,groen."),
+    ("nl", ["--players", "rood,twaalf"], "--players: 'twaalf' is een woord van het spel; kies een andere naam."),
+    ("nl", ["--players", "rood"], "--players heeft 2 tot 7 spelers nodig, niet 1."),
+    ("nl", ["--players", "rood,blauw,Rood"], "--players noemt iemand twee keer: rood, blauw, Rood."),
+    ("nl", ["--count", "0"], "--count moet een heel aantal vragen zijn, minstens 1, niet 0."),
+    ("nl", ["--count", "8"], "De vragenbank heeft maar 7 vragen, minder dan --count 8."),
+]
+
+
+@pytest.mark.parametrize("lang, argv, sentence", OPTION_ERRORS)
+def test_option_errors_are_printed_in_the_tables_language(lang, argv, sentence, tmp_path):
+    """validate() errors are printed before the game: one sentence, in the game's language, no traceback."""
+    from tests.test_host_wits import BANK7
+
+    bank = tmp_path / f"bank_{lang}.csv"
+    bank.write_text(BANKS.get(lang, BANK7), encoding="utf-8")
+    status, out, err = run_cli(["play", "wits", "--lang", lang, "--questions", str(bank), "--input", "keyboard",
+                                "--output", "text", *argv])
+    assert status == 2 and sentence in err, err
+    assert "Traceback" not in err and out == ""
+
+
+@pytest.mark.parametrize("lang, sentence", [
+    ("en", "Cannot save the question-bank position: disk full."),
+    ("es", "No se puede guardar la posición del banco de preguntas: disk full."),
+    ("nl", "De positie in de vragenbank kan niet worden bewaard: disk full."),
+])
+def test_a_bank_position_that_cannot_be_saved_is_one_sentence_in_the_tables_language(lang, sentence, tmp_path,
+                                                                                       monkeypatch):
+    import random
+
+    from voicegame.games.wits import host
+
+    def full_disk(*args, **kwargs):
+        raise OSError("disk full")
+
+    bank = tmp_path / "bank.csv"
+    bank.write_text(SMS[lang], encoding="utf-8")
+    settings = Settings(game="wits", lang=lang, options={"players": ["red", "blue"], "questions": str(bank), "count": 1})
+    validate(settings)
+    monkeypatch.setattr(host, "draw_questions", full_disk)
+    with pytest.raises(ValueError) as refused:
+        host.deal(settings, random.Random(1))
+    assert str(refused.value) == sentence
+
+
+@pytest.mark.parametrize("lang", ["en", "es", "nl"])
+def test_every_option_error_has_its_sentence_in_each_language(lang):
+    errors = {k for k in Prompts.load(lang).templates if k.startswith("wits.errors.")}
+    assert errors == {f"wits.errors.{k}" for k in ("players_not_a_name", "players_game_word", "players_count",
+                                                   "players_twice", "count", "bank_too_small", "bank_position")}
+    tested = {sentence for case_lang, _, sentence in OPTION_ERRORS if case_lang == lang}
+    assert len(tested) == len(errors) - 1  # every one but bank_position (tested above) from the command line

@@ -68,6 +68,7 @@ from voicegame.games.wits.rules import (
     standings,
     winners,
 )
+from voicegame.language.prompts import Prompts
 from voicegame.language.words import normalise, understanding
 
 #: Default players (G3): the first four colours of the one seat order (as the lobby seats them).
@@ -157,7 +158,12 @@ def _player_names(names: list, lang: str) -> list[str]:
 def _players_and_names(names: list, lang: str) -> tuple[list[str], dict[str, str]]:
     """:func:`_player_names` and the names the table chose for colour players when they are not
     the language's first word for that colour (``{"purple": "violeta"}``): the game keeps
-    colour keys (for the understanding, the record), and speaks the chosen name (G3)."""
+    colour keys (for the understanding, the record), and speaks the chosen name (G3).
+
+    :raises ValueError: a name that is not one, a word of the game, a name twice or the wrong
+        count (``wits.errors.*``, one sentence in ``lang``).
+    """
+    prompts = Prompts.load(lang)
     u = understanding(lang)
     wu = wits_understanding(lang)
     out = []
@@ -170,18 +176,19 @@ def _players_and_names(names: list, lang: str) -> tuple[list[str], dict[str, str
         if shown.lower() != name:  # punctuation around it: the plain form
             shown = name
         if not re.fullmatch(r"[^\W\d_]+(?:[ '-][^\W\d_]+)*", name or "-"):
-            raise ValueError(f"--players: {raw!r} is not a name; use words such as red,blue,green.")
+            raise ValueError(prompts.text("wits.errors.players_not_a_name", name=repr(raw)))
         colour = next((c for c, ps in u.colour_words.items() if name in ps), None)
         if colour is None and (u.number(name) is not None or name in reserved or u.command(name)
                                or u.side(name) == name):
-            raise ValueError(f"--players: {raw!r} is a word the game uses; choose another name.")
+            raise ValueError(prompts.text("wits.errors.players_game_word", name=repr(raw)))
         if colour is not None and name != u.colour_name(colour):
             chosen[colour] = name
         out.append(colour or shown)
     if not MIN_PLAYERS <= len(out) <= MAX_PLAYERS:
-        raise ValueError(f"--players needs {MIN_PLAYERS} to {MAX_PLAYERS} players, not {len(out)}.")
+        raise ValueError(prompts.text("wits.errors.players_count", min=MIN_PLAYERS, max=MAX_PLAYERS, count=len(out)))
     if len({normalise(n) for n in out}) != len(out):
-        raise ValueError(f"--players names someone twice: {', '.join(out)}.")
+        given = ", ".join(" ".join(str(n).split()) for n in names)  # as typed: "rojo, azul, Rojo"
+        raise ValueError(prompts.text("wits.errors.players_twice", players=given))
     return out, chosen
 
 
@@ -191,7 +198,8 @@ def validate(settings) -> None:
     other names; ``names`` keeps the words the table chose for colours
     (``{"purple": "violeta"}``), also when validated again.
 
-    :raises ValueError: bad ``--players`` or ``--count``; :class:`voicegame.decks.DeckError`
+    :raises ValueError: bad ``--players`` or ``--count``, or a bank smaller than ``--count`` (one
+        sentence in the table's language, ``wits.errors.*``); :class:`voicegame.games.decks.DeckError`
         for a malformed bank (names the file and line).
     """
     opts = settings.options
@@ -201,12 +209,12 @@ def validate(settings) -> None:
         opts["names"] = {p: n for p, n in names.items() if p in opts["players"]}
     count = opts.get("count", DEFAULT_QUESTIONS)
     if isinstance(count, bool) or not isinstance(count, int) or count < 1:
-        raise ValueError(f"--count must be a whole number of questions, at least 1, not {count!r}.")
+        raise ValueError(Prompts.load(settings.lang).text("wits.errors.count", count=repr(count)))
     if opts.get("question_set"):
         return
     bank = load_bank(opts.get("questions"), settings.lang)
     if count > len(bank):
-        raise ValueError(f"The question bank has only {len(bank)} questions, fewer than --count {count}.")
+        raise ValueError(Prompts.load(settings.lang).text("wits.errors.bank_too_small", size=len(bank), count=count))
 
 
 def deal(settings, rng) -> None:
@@ -217,7 +225,7 @@ def deal(settings, rng) -> None:
     bank with no saved position yet, ``rng`` (the table's, seeded by ``--seed``) picks where the
     first pass starts when ``--seed`` was given (:func:`deck.first_start`).
 
-    :raises ValueError: the position cannot be saved (one sentence).
+    :raises ValueError: the position cannot be saved (one sentence in the table's language).
     """
     opts = settings.options
     if opts.get("question_set"):
@@ -228,7 +236,7 @@ def deal(settings, rng) -> None:
                                 bank_key(opts.get("questions"), settings.lang),
                                 rng=rng if opts.get("bank_seed") is not None else None)
     except OSError as exc:
-        raise ValueError(f"Cannot save the question-bank position: {exc}.") from exc
+        raise ValueError(Prompts.load(settings.lang).text("wits.errors.bank_position", reason=exc)) from exc
     opts["question_ids"] = [q.id for q in chosen]
     opts["question_set"] = [q.to_dict() for q in chosen]
 
