@@ -189,6 +189,8 @@ def cmd_hear(args, env: Env) -> int:
         if missing:
             env.say(prompts.text("hear.missing_words", words=", ".join(missing)))
     env.say(prompts.text("hear.listening"))
+    if args.tts is not None and args.output == "speaker":
+        _say_aloud(args, env, prompts.text("hear.listening"))
     try:
         while True:
             heard = listener.listen(expected, 30.0)
@@ -203,6 +205,22 @@ def cmd_hear(args, env: Env) -> int:
     except (InputEnded, KeyboardInterrupt):
         env.say(prompts.text("hear.done"))
     return 0
+
+
+def _say_aloud(args, env: Env, sentence: str) -> None:
+    """``hear --tts ENGINE``: its one prompt spoken with that engine on ``--speaker`` (then the
+    microphone opens). :raises logs.Failure: the engine or the speaker is missing."""
+    from voicegame import engines
+    from voicegame.env import device
+
+    try:
+        voice, note = engines.make_voice(args.tts, args.lang, env.environ, output_device=device(args.speaker))
+        if note:
+            env.say(note)
+        voice.say(sentence)
+        voice.wait()
+    except DeviceError as exc:
+        raise logs.Failure(str(exc)) from None
 
 
 def cmd_doctor(args, env: Env) -> int:
