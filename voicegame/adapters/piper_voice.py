@@ -267,9 +267,10 @@ class PiperTtsVoice(tts.Pyttsx3Voice):
             try:
                 for samples, rate in parts:
                     self.playback.wait()  # before the next start: a stop() here plays nothing more
-                    if stopped.is_set():
-                        return
-                    self._play(samples, rate, None)
+                    with self._starting:
+                        if stopped.is_set():
+                            return
+                        self._play(samples, rate, None)
             except DeviceError:
                 pass  # a later sentence lost: the prompt ends there (the next say raises)
 
@@ -278,6 +279,7 @@ class PiperTtsVoice(tts.Pyttsx3Voice):
 
     _feeder: threading.Thread | None = None
     _stopped: threading.Event | None = None
+    _starting = threading.Lock()  # a sentence's start and stop() never cross
 
     def speaking_until(self) -> float | None:
         """When the prompt has left the loudspeaker (``time.monotonic()``); while later sentences
@@ -289,9 +291,10 @@ class PiperTtsVoice(tts.Pyttsx3Voice):
 
     def stop(self) -> None:
         """Stop the current prompt at once, the sentences not yet played included."""
-        if self._stopped is not None:
-            self._stopped.set()
-        super().stop()
+        with self._starting:
+            if self._stopped is not None:
+                self._stopped.set()
+            super().stop()
 
     def wait(self) -> None:
         """Return when the whole prompt has played."""
