@@ -175,6 +175,7 @@ def cmd_hear(args, env: Env) -> int:
     ``--input PATH.wav`` listens to a recording instead (:mod:`voicegame.hear`)."""
     from voicegame.hear import is_wav_input, run_wav
 
+    aloud = args.tts is not None  # --tts on the command line: the prompt is spoken (config.toml's is not)
     appliance.apply_config(args, env)
     if is_wav_input(args):
         return run_wav(args, env)
@@ -189,7 +190,7 @@ def cmd_hear(args, env: Env) -> int:
         if missing:
             env.say(prompts.text("hear.missing_words", words=", ".join(missing)))
     env.say(prompts.text("hear.listening"))
-    if args.tts is not None and args.output == "speaker":
+    if aloud and args.output == "speaker":
         _say_aloud(args, env, prompts.text("hear.listening"))
     try:
         while True:
