@@ -3,6 +3,8 @@
 from __future__ import annotations
 
 import io
+import threading
+import time
 import wave
 
 import numpy as np
@@ -116,3 +118,90 @@ def test_say_writes_the_voice_to_a_wav(tmp_path):
         assert (wf.getnchannels(), wf.getsampwidth(), wf.getframerate()) == (1, 2, 22050)
         seconds = wf.getnframes() / wf.getframerate()
     assert 1.0 < seconds < 6.0 and f"({JOE}) to {path}" in out.getvalue()
+
+
+THREE_SENTENCES = "Red team, spin the dial. Blue team, get ready. The clue is hot coffee."
+
+
+def test_a_prompt_plays_sentence_by_sentence_before_piper_has_made_the_rest(monkeypatch):
+    rec = Recorder()
+    voice = PiperTtsVoice("en", player=rec)
+    piper = piper_voice.load(voice.files.model)
+    made: list[int] = []
+    real = piper.synthesize
+
+    def counted(*args, **kwargs):
+        for chunk in real(*args, **kwargs):
+            made.append(len(chunk.audio_int16_array))
+            yield chunk
+
+    monkeypatch.setattr(piper, "synthesize", counted)
+    made_when_played = []
+    voice.player = lambda samples, rate, device: (made_when_played.append(len(made)), rec(samples, rate, device))
+    voice.say(THREE_SENTENCES)
+    assert [len(s) for s, _, _ in rec.calls] == made and len(made) == 3  # one play per sentence, whole
+    assert made_when_played[0] <= 2  # the first sentence sounded before the third was made
+    assert all(rms(s) > 500 and rate == 22050 for s, rate, _ in rec.calls)
+
+
+class HeldPlayback:
+    """A barge-in playback whose sound lasts until the test releases it (or it is stopped)."""
+
+    def __init__(self):
+        self.starts: list[np.ndarray] = []
+        self.released = threading.Event()
+
+    def start(self, samples, rate, device=None):
+        self.wait()
+        self.starts.append(np.asarray(samples))
+
+    def wait(self):
+        if self.starts:
+            self.released.wait(10.0)
+
+    def stop(self):
+        self.released.set()
+
+    def speaking_until(self):
+        return None if self.released.is_set() else time.monotonic() + 1.0
+
+    def reference(self, start_s, samples):
+        return np.zeros(samples, dtype=np.int16)
+
+
+def test_with_barge_in_say_returns_at_the_first_sentence_and_the_rest_follow():
+    playback = HeldPlayback()
+    voice = PiperTtsVoice("en", barge_in=True, playback=playback)
+    voice.say(THREE_SENTENCES)
+    assert len(playback.starts) == 1 and voice.speaking_until() > time.monotonic()  # the listener listens now
+    playback.released.set()
+    voice.wait()
+    assert len(playback.starts) == 3 and voice.speaking_until() is None
+
+
+def test_a_stopped_prompt_plays_none_of_its_later_sentences():
+    playback = HeldPlayback()
+    voice = PiperTtsVoice("en", barge_in=True, playback=playback)
+    voice.say(THREE_SENTENCES)
+    voice.stop()  # a player cut in during the first sentence
+    voice.wait()
+    assert len(playback.starts) == 1
+
+
+def test_piper_runs_on_one_onnxruntime_thread():
+    session = piper_voice.load(find_voice(JOE, "en").model).session
+    assert session.get_session_options().intra_op_num_threads == piper_voice.INTRA_OP_THREADS == 1
+
+
+def test_hear_says_its_prompt_with_the_chosen_engine(tmp_path, monkeypatch):
+    from voicegame.adapters import audio
+
+    rec = Recorder()
+    monkeypatch.setattr(audio, "play", rec)
+    script = tmp_path / "hear.txt"
+    script.write_text("yes\n")
+    out, err = io.StringIO(), io.StringIO()
+    status = main(["hear", "--lang", "en", "--input", str(script), "--tts", "piper"], Env(stdout=out, stderr=err))
+    assert status == 0 and err.getvalue() == ""
+    assert rec.calls and all(rate == 22050 and rms(s) > 500 for s, rate, _ in rec.calls)  # Joe said the prompt
+    assert "understood as: yes" in out.getvalue()

@@ -340,3 +340,48 @@ def test_play_builds_the_shared_recogniser_without_a_local_model(monkeypatch, vo
     assert out.getvalue() == ""  # no "no speech model" sentence: none is needed
     other, _ = ports.relang("es")
     assert other.lang == "es" and other.lost_sentence == engines.sentence("es", "recogniser_lost")
+
+
+@pytest.fixture(scope="module")
+def speech(tmp_path_factory):
+    from voicegame import bench_listening as bl
+
+    return bl.Speech(tmp_path_factory.mktemp("speech"))
+
+
+@pytest.mark.parametrize("latency_s", [0.0, 1.0])
+def test_a_barge_in_word_during_playback_stops_the_voice_and_is_the_shared_recognisers_answer(
+        vosk_server, speech, latency_s):
+    from voicegame import bench_listening as bl
+    from voicegame.adapters.room import Room, RoomVoice, impulse_response
+
+    prompt = speech(bl.PROMPTS[0])
+    command = speech("멈춰", "ko+f3")
+    at = 1.2 + latency_s  # the player speaks 1.2 s into the prompt's sound
+    track = np.zeros(int((prompt.size / 16000 + latency_s + 3.0) * 16000))
+    track[int(at * 16000):int(at * 16000) + command.size] += command
+    room = Room(track, latency_s=latency_s, ir=impulse_response(0.4, seed=3), chunk_s=0.05)
+    voice = RoomVoice(room, lambda text: prompt)
+    listener = WyomingListener(vosk_server.address, room, "ko", speaker=voice)
+    voice.say(bl.PROMPTS[0])
+    heard = listener.listen(Expected(WORDS + ("멈춰",), moment="test"), 5.0)
+    assert isinstance(heard, Heard) and heard.text == "멈춰"
+    assert len(voice.stopped_at) == 1 and listener.last_barge_in_s is not None
+    assert at < voice.stopped_at[0] < at + command.size / 16000 + 0.3  # stopped while they spoke
+
+
+def test_without_barge_in_the_player_over_the_prompt_is_not_sent_to_the_server(vosk_server, speech):
+    from voicegame import bench_listening as bl
+    from voicegame.adapters.room import Room, RoomVoice, impulse_response
+
+    prompt = speech(bl.PROMPTS[0])
+    command = speech("멈춰", "ko+f3")
+    track = np.zeros(int((prompt.size / 16000 + 3.0) * 16000))
+    track[int(1.2 * 16000):int(1.2 * 16000) + command.size] += command
+    room = Room(track, ir=impulse_response(0.4, seed=3), chunk_s=0.05)
+    voice = RoomVoice(room, lambda text: prompt)
+    listener = WyomingListener(vosk_server.address, room, "ko", speaker=voice, barge_in=False)
+    before = vosk_server.connections  # (the fixture's own readiness check is one)
+    voice.say(bl.PROMPTS[0])
+    assert isinstance(listener.listen(Expected(WORDS + ("멈춰",), moment="test"), 1.0), Silence)
+    assert voice.stopped_at == [] and vosk_server.connections == before

@@ -175,6 +175,7 @@ def cmd_hear(args, env: Env) -> int:
     ``--input PATH.wav`` listens to a recording instead (:mod:`voicegame.hear`)."""
     from voicegame.hear import is_wav_input, run_wav
 
+    aloud = args.tts is not None  # --tts on the command line: the prompt is spoken (config.toml's is not)
     appliance.apply_config(args, env)
     if is_wav_input(args):
         return run_wav(args, env)
@@ -189,6 +190,8 @@ def cmd_hear(args, env: Env) -> int:
         if missing:
             env.say(prompts.text("hear.missing_words", words=", ".join(missing)))
     env.say(prompts.text("hear.listening"))
+    if aloud and args.output == "speaker":
+        _say_aloud(args, env, prompts.text("hear.listening"))
     try:
         while True:
             heard = listener.listen(expected, 30.0)
@@ -203,6 +206,22 @@ def cmd_hear(args, env: Env) -> int:
     except (InputEnded, KeyboardInterrupt):
         env.say(prompts.text("hear.done"))
     return 0
+
+
+def _say_aloud(args, env: Env, sentence: str) -> None:
+    """``hear --tts ENGINE``: its one prompt spoken with that engine on ``--speaker`` (then the
+    microphone opens). :raises logs.Failure: the engine or the speaker is missing."""
+    from voicegame import engines
+    from voicegame.env import device
+
+    try:
+        voice, note = engines.make_voice(args.tts, args.lang, env.environ, output_device=device(args.speaker))
+        if note:
+            env.say(note)
+        voice.say(sentence)
+        voice.wait()
+    except DeviceError as exc:
+        raise logs.Failure(str(exc)) from None
 
 
 def cmd_doctor(args, env: Env) -> int:

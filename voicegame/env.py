@@ -123,7 +123,8 @@ def make_listener(choice: PortChoice, env: Env, clock, shared: dict | None = Non
 
     if engines.is_remote_asr(choice.asr):  # a shared Wyoming recogniser: no model here
         try:
-            return engines.make_listener(choice.asr, choice.lang, mic_source(choice, shared))
+            return engines.make_listener(choice.asr, choice.lang, mic_source(choice, shared),
+                                           barge_in=choice.barge_in)
         except DeviceError as exc:
             env.say(f"{exc} Using the keyboard instead.")
             return KeyboardListener(env.stdin, out=env.stdout)

@@ -26,6 +26,8 @@ import functools
 import json
 import os
 import re
+import threading
+import time
 from concurrent.futures import ThreadPoolExecutor
 from concurrent.futures import TimeoutError as FutureTimeout
 from dataclasses import dataclass
@@ -43,6 +45,9 @@ from voicegame.ports import DeviceError
 ENV_VAR = "VOICEGAME_VOICES_DIR"
 _PACKAGE = re.compile(r"piper[-_]voice$", re.IGNORECASE)
 _WORKER = ThreadPoolExecutor(max_workers=1, thread_name_prefix="voicegame-piper")
+#: onnxruntime threads per synthesis: one measured faster than all cores for these small models
+#: (docs/performance.md §9), and it leaves the other cores to the listener
+INTRA_OP_THREADS = 1
 NO_PIPER = "The Piper speech engine is missing: run `pip install 'voicegame[piper]'`, or use --tts espeak."
 
 
@@ -134,14 +139,27 @@ def load(model: Path):
     except ImportError as exc:
         raise DeviceError(NO_PIPER) from exc
     try:
-        return PiperVoice.load(model)
+        import onnxruntime
+        from piper import PiperConfig
+
+        options = onnxruntime.SessionOptions()
+        options.intra_op_num_threads = INTRA_OP_THREADS
+        options.inter_op_num_threads = 1
+        config = json.loads(model.with_name(model.name + ".json").read_text(encoding="utf-8"))
+        # PiperVoice.load builds its session with default options (all cores); its public
+        # dataclass fields take a session built here instead
+        return PiperVoice(config=PiperConfig.from_dict(config), session=onnxruntime.InferenceSession(
+            str(model), sess_options=options, providers=["CPUExecutionProvider"]))
     except Exception as exc:  # onnxruntime raises its own errors for damaged files
         raise DeviceError(f"The Piper voice {model.name} could not be loaded (damaged?): install it again, "
                           "or use --tts espeak.") from exc
 
 
 def _on_worker(fn, timeout_s: float):
-    future = _WORKER.submit(fn)
+    return _result(_WORKER.submit(fn), timeout_s)
+
+
+def _result(future, timeout_s: float):
     try:
         return future.result(timeout=timeout_s)
     except FutureTimeout:
@@ -187,21 +205,99 @@ class PiperTtsVoice(tts.Pyttsx3Voice):
         :returns: ``(samples, sample_rate)``: int16 mono (empty for text with nothing to say).
         :raises DeviceError: the engine hangs or fails.
         """
+        parts = list(self.sentences(text))
+        if not parts:
+            return np.zeros(0, dtype=np.int16), self.sample_rate()
+        return np.concatenate([samples for samples, _ in parts]), parts[0][1]
+
+    def sentences(self, text: str):
+        """Speech for ``text`` one sentence at a time, as Piper yields it: each next sentence is
+        synthesised on the worker while the caller plays this one.
+
+        :returns: an iterator of ``(samples, sample_rate)`` (int16 mono, volume applied).
+        :raises DeviceError: the engine hangs or fails (when the sentence is asked for).
+        """
         spoken = speakable(text, self.lang).strip()
         if not spoken:
-            return np.zeros(0, dtype=np.int16), self.sample_rate()
+            return
         model = self.files.model
         length = tts.DEFAULT_RATE_WPM / self.rate_wpm
 
-        def job():
+        def audio():
             from piper import SynthesisConfig
 
             voice = load(model)
             scale = (voice.config.length_scale or 1.0) * length
-            chunks = [c.audio_int16_array for c in voice.synthesize(spoken, SynthesisConfig(length_scale=scale))]
-            return (np.concatenate(chunks) if chunks else np.zeros(0, dtype=np.int16)), voice.config.sample_rate
+            for chunk in voice.synthesize(spoken, SynthesisConfig(length_scale=scale)):
+                yield chunk.audio_int16_array, int(voice.config.sample_rate)
 
-        samples, rate = _on_worker(job, self.timeout_s)
-        if self.volume != 1.0:
-            samples = np.round(samples.astype(np.float64) * self.volume).astype(np.int16)
-        return samples, int(rate)
+        made = audio()
+        future = _WORKER.submit(next, made, None)
+        while True:
+            part = _result(future, self.timeout_s)
+            if part is None:
+                return
+            future = _WORKER.submit(next, made, None)  # the next sentence while this one plays
+            samples, rate = part
+            if self.volume != 1.0:
+                samples = np.round(samples.astype(np.float64) * self.volume).astype(np.int16)
+            yield samples, rate
+
+    def say(self, text: str, to: str | None = None) -> None:
+        """Speak ``text``, playing each sentence as soon as Piper has it.
+
+        Through the player (no barge-in, or a private audience) this returns when the last
+        sentence has played; with barge-in it returns once the first sentence plays, the rest
+        follow from a feeder thread until :meth:`stop`.
+        :raises DeviceError: no speaker, engine hung (raised at once for the first sentence).
+        """
+        self.wait()
+        parts = self.sentences(text)
+        if self.playback is None or to is not None:
+            for samples, rate in parts:
+                self._play(samples, rate, to)
+            return
+        first = next(parts, None)
+        if first is None:
+            return
+        self._play(*first, None)
+        stopped = self._stopped = threading.Event()
+
+        def feed():
+            try:
+                for samples, rate in parts:
+                    self.playback.wait()  # before the next start: a stop() here plays nothing more
+                    with self._starting:
+                        if stopped.is_set():
+                            return
+                        self._play(samples, rate, None)
+            except DeviceError:
+                pass  # a later sentence lost: the prompt ends there (the next say raises)
+
+        self._feeder = threading.Thread(target=feed, name="voicegame-piper-feed", daemon=True)
+        self._feeder.start()
+
+    _feeder: threading.Thread | None = None
+    _stopped: threading.Event | None = None
+    _starting = threading.Lock()  # a sentence's start and stop() never cross
+
+    def speaking_until(self) -> float | None:
+        """When the prompt has left the loudspeaker (``time.monotonic()``); while later sentences
+        are still coming, at least one frame from now."""
+        until = super().speaking_until()
+        if self._feeder is not None and self._feeder.is_alive():
+            return max(until or 0.0, time.monotonic() + 0.032)
+        return until
+
+    def stop(self) -> None:
+        """Stop the current prompt at once, the sentences not yet played included."""
+        with self._starting:
+            if self._stopped is not None:
+                self._stopped.set()
+            super().stop()
+
+    def wait(self) -> None:
+        """Return when the whole prompt has played."""
+        if self._feeder is not None:
+            self._feeder.join()
+        super().wait()

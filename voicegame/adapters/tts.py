@@ -275,6 +275,10 @@ class Pyttsx3Voice:
         :raises DeviceError: no speaker, engine missing or hung.
         """
         samples, rate = self.synthesize(text)
+        self._play(samples, rate, to)
+
+    def _play(self, samples: np.ndarray, rate: int, to: str | None) -> None:
+        """Play synthesised samples: through ``playback`` (returns at once) or the player (blocks)."""
         if not samples.size:
             return
         if self.playback is not None and to is None:

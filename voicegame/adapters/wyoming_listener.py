@@ -27,8 +27,17 @@ A server that cannot be reached or drops the connection mid-utterance: the table
 ``lost_sentence`` once (through the attached voice, or ``announcer``), the utterance is
 dropped and the same moment listens on (the player says it again); each new utterance
 tries the server again. The moment's timeout still counts, so a lost server never
-hangs it. There is no barge-in (no partial results to tell a command by): the host's
-own sound is never taken as an answer (half-duplex).
+hangs it.
+
+Barge-in (``barge_in``, a voice that hands its sound, :class:`~voicegame.ports.EchoReference`):
+the Vosk listener's echo path (its canceller from :mod:`voicegame.adapters.echo` and its
+parameters ``echo``, ``echo_converge_s``, ``barge_onset_frames``, ``barge_preroll_frames``,
+``barge_kept_db``): ``barge_onset_frames`` speech frames in a row on the echo-cancelled
+microphone stop the host and start the utterance from its pre-roll; the rest of the
+host's sound is cancelled out of it. Wyoming gives no partial words, so there is no
+level-and-grammar path: without a reference (or before the canceller has learned on
+``echo_converge_s`` of the host's sound) the host's own sound is never an answer
+(half-duplex).
 """
 
 from __future__ import annotations
@@ -153,10 +162,13 @@ class WyomingListener:
     :param announcer: a voice to say it with when no voice is attached.
     ``vad``, ``vad_threshold``, ``min_level``, ``pause_s``, ``free_pause_s``, ``tail_s``,
     ``max_utterance_s``, ``max_command_s``, ``min_speech_s``, ``max_phrases``, ``speaker``,
-    ``clock`` and ``stall_s`` are the Vosk listener's.
+    ``clock``, ``stall_s``, ``barge_in``, ``echo``, ``echo_converge_s``, ``barge_onset_frames``,
+    ``barge_preroll_frames`` and ``barge_kept_db`` are the Vosk listener's.
     """
 
     attach = VoskListener.attach
+    _echo_for = VoskListener._echo_for
+    _reference = VoskListener._reference
     _now = VoskListener._now
     _read = VoskListener._read
     _speaking_until = VoskListener._speaking_until
@@ -167,7 +179,9 @@ class WyomingListener:
                  max_utterance_s: float = 12.0, max_command_s: float = 4.0, min_speech_s: float = 0.15,
                  max_phrases: int = 2, cutoff: float = 70.0, chunk_s: float = 0.1, speaker=None, clock=None,
                  stall_s: float = 5.0, timeout_s: float = 2.0, reply_timeout_s: float = 10.0,
-                 lost_sentence: str | None = None, announcer=None):
+                 lost_sentence: str | None = None, announcer=None, barge_in: bool = True, echo="speex",
+                 echo_converge_s: float = 1.0, barge_onset_frames: int = 5, barge_preroll_frames: int = 5,
+                 barge_kept_db: float = 20.0):
         self.address = address
         self.source = source
         self.lang = lang
@@ -179,7 +193,14 @@ class WyomingListener:
         self.speaker, self.clock, self.stall_s = speaker, clock, stall_s
         self.timeout_s, self.reply_timeout_s = timeout_s, reply_timeout_s
         self.lost_sentence, self.announcer = lost_sentence, announcer
-        self.barge_in = False
+        self.barge_in, self.echo, self.echo_converge_s = barge_in, echo, echo_converge_s
+        self.barge_onset_frames, self.barge_preroll_frames = barge_onset_frames, barge_preroll_frames
+        self.barge_kept_db = barge_kept_db
+        self._echo = None if isinstance(echo, str) or echo is None else (echo, None)
+        self._echo_vad = None  # a second detector of the same kind, on the cancelled signal
+        self._echo_heard_s = 0.0  # seconds of the host's sound the canceller has learned on
+        #: audio seconds when a barge-in stopped the speaker in the last listen, or None.
+        self.last_barge_in_s: float | None = None
         #: True from a lost server until it answers again (the sentence is said once a loss).
         self.lost = False
         #: how many times the server was lost mid-moment or at an utterance's start.
@@ -256,7 +277,7 @@ class WyomingListener:
         :raises DeviceError: the microphone fails or stops sending audio.
         """
         self.last_endpoint = self.last_transcript = self.last_reply_s = None
-        self.last_speech_start_s = self.last_speech_end_s = self.last_return_s = None
+        self.last_speech_start_s = self.last_speech_end_s = self.last_return_s = self.last_barge_in_s = None
         self.source.start()
         self.source.drain()
         resample = Resampler(self.source.sample_rate, RATE)
@@ -274,6 +295,9 @@ class WyomingListener:
         until = None
         hush = 0.0  # after a loss mid-utterance: seconds of quiet before a new utterance may start
         stalled: list = [None]
+        echo = self._echo_for(n) if self.speaker is not None else None
+        cleaned: collections.deque = collections.deque(maxlen=self.barge_onset_frames + self.barge_preroll_frames)
+        echo_run = 0
         while True:
             try:
                 chunk = self._read(stalled)
@@ -296,10 +320,36 @@ class WyomingListener:
                 if tail_left > 0:
                     tail_left -= frame_s
                     continue
-                if until is not None and chunk_end - pending.size / RATE < until + self.tail_s - 1e-9:
+                frame_time = chunk_end - pending.size / RATE
+                own = until is not None and frame_time < until + self.tail_s - 1e-9
+                ref = self._reference(frame_time - frame_s, n) if own and echo is not None else None
+                if own and ref is None:
                     continue  # the host's own sound: never an answer
                 audio_t += frame_s
-                speech = self.vad(frame) >= self.vad_threshold and _rms(frame) >= self.min_level
+                if own:  # the host's echo cancelled: what is left is the players
+                    if np.any(ref):
+                        self._echo_heard_s += frame_s
+                    raw_level = _rms(frame)
+                    clean = echo[0](frame, ref)  # (with Speex's suppressor: for the detector)
+                    frame = echo[1](frame, ref) if echo[1] is not None else clean
+                    level = _rms(clean)
+                    speech = self._echo_vad(clean) >= self.vad_threshold and level >= self.min_level
+                    if utt is None:
+                        if self._echo_heard_s < self.echo_converge_s - 1e-9:
+                            continue  # the canceller is still learning the room
+                        cleaned.append(frame)
+                        kept = level >= raw_level * 10 ** (-self.barge_kept_db / 20)
+                        echo_run = echo_run + 1 if speech and kept else 0
+                        if echo_run >= self.barge_onset_frames:
+                            self.last_barge_in_s = audio_t
+                            self.speaker.stop()
+                            utt = _Utterance(audio_t - len(cleaned) * frame_s, cleaned)
+                            utt.last_speech, utt.voiced_s = audio_t, echo_run * frame_s
+                            cleaned.clear()
+                            echo_run = 0
+                        continue
+                else:
+                    speech = self.vad(frame) >= self.vad_threshold and _rms(frame) >= self.min_level
                 if utt is None:
                     preroll.append(frame)
                     if hush > 0:  # the rest of the lost utterance is not a new one
