@@ -433,7 +433,7 @@ def test_plural_team_names_get_wordings_that_fit_any_name(tmp_path):
     status, out, _ = play(script, ["--seed", "1", "--teams", "girls", "boys"], tmp_path / "r.json")
     assert status == 0
     for sentence in ("HOST: Team Girls starts.", "HOST: Girls, turn the dial:",
-                     "HOST: Boys: is the target left or right", "HOST: Boys: left, more",
+                     "HOST: Boys: is the target left or right", "HOST: Boys: left.",
                      "points for team Girls.", "HOST: Team Boys guessed"):
         assert sentence in out, sentence
     assert "Girls plays" not in out.replace("Team Girls plays", "")

@@ -117,15 +117,7 @@ def test_the_game_starts_in_at_most_40_host_words(name):
 def test_the_median_turn_has_at_most_90_host_words(name):
     figures = measure(name)
     assert len(figures["turns"]) >= 4
-    if name in OVER_TURN_MEDIAN:
-        assert figures["median"] > TURN_MEDIAN, f"{name} now keeps the budget: remove it from OVER_TURN_MEDIAN"
-    else:
-        assert figures["median"] <= TURN_MEDIAN, figures["turns"]
-
-
-#: Still over (strict): the Dutch golden has four turns, one of them a redo (two cards, two
-#: secrets), so its median is the mean of the redo turn and a plain one.
-OVER_TURN_MEDIAN = {"wavelength_nl"}
+    assert figures["median"] <= TURN_MEDIAN, figures["turns"]
 
 
 @pytest.mark.parametrize("name", sorted(GOLDENS))
