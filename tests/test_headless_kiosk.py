@@ -172,3 +172,28 @@ def test_wait_until_reports_each_problem_once():
     stop = devices.wait_until(lambda: (_ for _ in ()).throw(DeviceError("x")), clock,
                               on_problem=lambda e: None, give_up=lambda: True)
     assert stop is None
+
+
+def test_a_waiting_kiosk_captions_what_it_waits_for_on_its_screen(monkeypatch, rig):
+    """The screen is served while the kiosk waits: with no speaker it shows the journal's line,
+    then, once a speaker is there, the waiting sentence exactly as it is said."""
+    from voicegame.engine.observer import PUBLIC, Caption
+    from voicegame.lobby import host as lobby_host
+
+    public: list = []
+
+    def open_display(address, observers, env):  # stands for the web page: the public audience only
+        observers.subscribe(public.append, PUBLIC)
+        return None
+
+    monkeypatch.setattr(lobby_host, "open_display", open_display)
+    clock = Clock()
+    sd = FakeSoundDevice(lambda: ([speaker(0, "Speaker")] if clock.now() >= 20 else [])
+                         + ([mic(1, "USB Mic")] if clock.now() >= 45 else []))
+    status, out, err = run_kiosk(monkeypatch, sd, clock)
+    captions = [e.text for e in public if isinstance(e, Caption)]
+    no_speaker = NO_SPEAKER.removeprefix("voicegame kiosk: ").removesuffix(" Waiting")
+    no_microphone = NO_MICROPHONE.removeprefix("voicegame kiosk: ").removesuffix(" Waiting")
+    assert captions[:2] == [no_speaker, no_microphone]  # nothing can say them yet: shown once each
+    assert captions[2] == EN.text("lobby.waiting.no_microphone") == rig["said"][0]  # then said, and shown
+    assert captions.count(no_speaker) == 1 and captions[3] == GREETING

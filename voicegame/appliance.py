@@ -18,6 +18,7 @@ import re
 from typing import Callable
 
 from voicegame.adapters import devices
+from voicegame.engine.observer import Caption, CaptionedVoice
 from voicegame.ports import DeviceError
 
 log = logging.getLogger("voicegame")
@@ -146,7 +147,8 @@ def say_missing(kind: str, lang: str, voice, choice) -> None:
         voice.say(prompts.text("lobby.waiting.no_microphone"))
 
 
-def unattended_ports(choice, env, clock, say_problem: Callable[[str, str, object, object], None] = say_missing):
+def unattended_ports(choice, env, clock, say_problem: Callable[[str, str, object, object], None] = say_missing,
+                     observers=None):
     """Listener and voice for an unattended kiosk, waiting until the microphone, model and speaker are there.
 
     :param choice: a :class:`voicegame.env.PortChoice` with ``input="mic"`` (devices, rate,
@@ -154,6 +156,8 @@ def unattended_ports(choice, env, clock, say_problem: Callable[[str, str, object
     :param clock: the waits between checks are ``clock.sleep`` (virtual in tests).
     :param say_problem: ``say_problem(kind, lang, voice, choice)`` speaks the missing thing's
         sentence on ``voice`` (:func:`say_missing`).
+    :param observers: where the waiting is captioned for a screen (public): the sentence as
+        said, or — with no speaker to say it — the journal's line.
     :returns: ``(listener, voice, relang)``; ``relang(code)`` gives another language's pair.
     """
     from voicegame import engines, models
@@ -219,10 +223,13 @@ def unattended_ports(choice, env, clock, say_problem: Callable[[str, str, object
                 env.stderr.write(f"voicegame kiosk: {text} Waiting: checking again every "
                                  f"{devices.RECHECK_S:g} seconds.\n")
                 env.stderr.flush()
+                if observers is not None and (exc.voice is None or kind == "speaker"):
+                    observers.publish(Caption(text))  # nothing can say it: the screen shows it
             if exc.voice is not None and kind != "speaker" and kind not in spoken:
                 spoken.add(kind)
                 try:
-                    say_problem(kind, lang, exc.voice, choice)
+                    say_problem(kind, lang, exc.voice if observers is None
+                                else CaptionedVoice(exc.voice, lambda: observers), choice)
                 except DeviceError as lost:  # the speaker went away too: the next check finds it
                     log.warning("could not say that the %s is missing: %s", kind, lost)
 

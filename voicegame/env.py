@@ -195,9 +195,12 @@ def connect(listener, voice) -> None:
         attach(voice)
 
 
-def build_ports(choice: PortChoice, env: Env) -> Ports:
+def build_ports(choice: PortChoice, env: Env, observers=None) -> Ports:
     """Listener, voice and clock for ``choice``; ``relang(code)`` builds both for another
     language on the same microphone stream; ``screen`` shows private text on the console.
+
+    :param observers: a kiosk's :class:`~voicegame.engine.observer.Observers`: what it says while
+        it waits for a device or model is captioned there too (the screen shows it).
 
     :raises CliError: unreadable script file.
     """
@@ -205,7 +208,7 @@ def build_ports(choice: PortChoice, env: Env) -> Ports:
     if choice.input == "mic" and not choice.keyboard_fallback:  # a kiosk: waits, never the keyboard
         from voicegame import appliance
 
-        listener, voice, relang = appliance.unattended_ports(choice, env, clock)
+        listener, voice, relang = appliance.unattended_ports(choice, env, clock, observers=observers)
         return Ports(listener, voice, clock, relang=relang, screen=env.say)
     shared: dict = {}
 

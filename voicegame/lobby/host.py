@@ -1296,12 +1296,13 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
     engines.add_arguments(parser)
 
 
-def build_ports(args, env, config: kiosk_config.Config, lang: str) -> Ports:
+def build_ports(args, env, config: kiosk_config.Config, lang: str, observers: Observers | None = None) -> Ports:
     """Listener, voice and clock for the kiosk, with the configuration's devices, rate and volume.
 
     With a microphone the kiosk never falls back to the keyboard: it waits for a missing
     microphone, model or speaker (:func:`voicegame.appliance.unattended_ports`).
 
+    :param observers: the kiosk's audiences: the waiting is captioned for its screen.
     :raises voicegame.env.CliError: unreadable script file.
     """
     choice = PortChoice(input=args.input, output=args.output, lang=lang, model=args.model,
@@ -1310,7 +1311,7 @@ def build_ports(args, env, config: kiosk_config.Config, lang: str) -> Ports:
                         keyboard_fallback=False,
                         barge_in=bool(config.barge_in) and not getattr(args, "no_barge_in", False),
                         tts=getattr(args, "tts", None) or config.tts, asr=getattr(args, "asr", None) or config.asr)
-    return env_module.build_ports(choice, env)
+    return env_module.build_ports(choice, env, observers)
 
 
 def run_kiosk(args, env) -> int:
@@ -1337,7 +1338,7 @@ def run_kiosk(args, env) -> int:
     observers = Observers()  # the screen first: it is served while the kiosk waits for its devices
     display = open_display(getattr(args, "display", None) or config.display, observers, env)
     try:
-        ports = build_ports(args, env, config, lang)
+        ports = build_ports(args, env, config, lang, observers)
         kiosk = Kiosk(ports, config, save_to, environ=env.environ, seed=args.seed, lang=args.lang,
                       config_error=error, observers=observers)
         return kiosk.run()
