@@ -24,11 +24,19 @@ from voicegame.cli import Env, main
 from voicegame.games.decks import DeckError
 from voicegame.games.rofl.deck import CATEGORIES, load_deck
 from voicegame.games.rofl import host as host_rofl
+from voicegame.games.rofl import judge
+from voicegame.games.rofl.intents import rofl_understanding
+from voicegame.games.rofl.judge import judge_guess
 from voicegame.engine.table import Session, Settings
+from voicegame.language.prompts import Prompts
+from voicegame.language.speakable import speakable
+from voicegame.language.words import normalise, understanding
 
 FOUR = ["--seed", "5"]
 TIE = ["--players", "red,blue,green", "--stacking", "--lenient", "--seed", "7"]
 OWN = ["--players", "red,blue,green", "--own-message", "--hard", "--timer", "off", "--seed", "3"]
+GAME_ES = ["--lang", "es", "--players", "rojo,azul,verde", "--seed", "1"]
+GAME_NL = ["--lang", "nl", "--players", "rood,blauw,geel", "--lenient", "--seed", "5"]
 
 
 FIXTURES = Path(__file__).resolve().parent / "fixtures"
@@ -44,7 +52,7 @@ def play(tmp_path, script, extra, name="rec.json"):
     record = tmp_path / name
     status, out, err = run_cli(["play", "rofl", "--input", str(path), "--output", "text",
                                 "--record", str(record), *mechanics_deck(extra), *extra])
-    assert err == "" or "missing" in err, err
+    assert err == "" or ("missing" in err and "--lang" not in extra), err
     return status, out, json.loads(record.read_text())
 
 
@@ -426,16 +434,26 @@ def test_same_seed_same_cards_other_seed_other_cards(tmp_path):
     assert secret.findall(a) == secret.findall(b) and secret.findall(a) != secret.findall(c)
 
 
-@pytest.mark.parametrize("players, words", [
-    ("red,blue", "needs 3 to 7 players"),
-    ("red,blue,green,yellow,orange,purple,pink,red", "names a colour twice"),
-    ("red,blue,black", "not black"),
-    ("red,blue,blue", "names a colour twice"),
-    ("Ana,Bram,Carla", "not Ana, Bram, Carla"),                 # names are quoted as typed
+@pytest.mark.parametrize("lang, players, words", [
+    ("en", "red,blue", "needs 3 to 7 players"),
+    ("en", "red,blue,green,yellow,orange,purple,pink,red", "names a colour twice"),
+    ("en", "red,blue,black", "not black"),
+    ("en", "red,blue,blue", "names a colour twice"),
+    ("en", "Ana,Bram,Carla", "not Ana, Bram, Carla"),                 # names are quoted as typed
+    ("es", "rojo,azul,negro", "--players lleva colores (rojo, naranja, amarillo, verde, azul, morado, rosa), "
+                              "no negro."),
+    ("es", "rojo,azul,red", "--players repite un color: rojo,azul,red."),
+    ("es", "blanco,azul,rojo", "no blanco."),
+    ("nl", "rood,blauw", "ROFL! heeft 3 tot 7 spelers nodig; --players gaf er 2."),
+    ("nl", "rood,wit,blauw", "--players verwacht kleuren (rood, oranje, geel, groen, blauw, paars, roze), niet wit."),
+    ("nl", "rood,blauw,zwart", "(rood, oranje, geel, groen, blauw, paars, roze)"),
 ])
-def test_bad_players_are_refused_in_one_sentence(players, words):
-    status, out, err = run_cli(["play", "rofl", "--players", players, "--input", "keyboard"])
+def test_bad_players_are_refused_in_one_sentence(lang, players, words):
+    language = [] if lang == "en" else ["--lang", lang]          # English is the default
+    status, out, err = run_cli(["play", "rofl", *language, "--players", players, "--input", "keyboard"])
     assert status == 2 and words in err and err.count("\n") == 1
+    if lang != "en":  # printed before the game, in the game's language: no English sentence (playtest)
+        assert not any(english in err for english in ("takes colours", "names a colour", "needs 3", " not "))
 
 
 def play_tied_game(tmp_path, lang: str, lines: list[str]) -> str:
@@ -461,28 +479,44 @@ def play_tied_game(tmp_path, lang: str, lines: list[str]) -> str:
     return out.getvalue()
 
 
-def test_tiebreak_with_several_guessers(tmp_path):
+TIEBREAK = {  # lang: (what the table says, what the host says)
+    "en": (["red, three", "blue, four", "green, four", "<silence>", "<silence>", "no pain no gain", "agreed"],
+           ["Red and Green are tied at 5 points: tiebreaker! Red and Green write; the first message guessed wins.",
+            "HOST: Blue and Yellow, cover your ears.",
+            "Blue is guessing, so no token.",
+            "Blue and Yellow: one of you may guess, once, word for word.",
+            "Ten seconds. Blue and Yellow, your guess?",
+            "Green breaks the tie!"]),
+    "es": (["rojo, tres", "azul, cuatro", "verde, cuatro", "<silence>", "<silence>", "la casa de bernarda alba",
+            "de acuerdo"],
+           ["Rojo y Verde empatan con 5 puntos: ¡desempate! Escriben Rojo y Verde; gana el primer mensaje acertado.",
+            "HOST: Azul y Amarillo, tapaos los oídos.",
+            "Azul adivina, así que no tiene ficha.",
+            "Azul y Amarillo: uno de vosotros adivina, una vez, palabra por palabra.",
+            "Diez segundos. Azul y Amarillo, adivinad.",
+            "¡Verde rompe el empate!"]),
+}
+
+
+@pytest.mark.parametrize("lang", TIEBREAK)
+def test_tiebreak_with_several_guessers(tmp_path, lang):
     """R6 with four players: the two tied leaders write, the other two may guess, once per message."""
-    text = play_tied_game(tmp_path, "en", ["red, three", "blue, four", "green, four", "<silence>", "<silence>",
-                                           "no pain no gain", "agreed"])
-    assert "Red and Green are tied at 5 points: tiebreaker! Red and Green write; the first message guessed wins." in text
-    assert "HOST: Blue and Yellow, cover your ears." in text
-    assert "Blue is guessing, so no token." in text
-    assert "Blue and Yellow: one of you may guess, once, word for word." in text
-    assert "Ten seconds. Blue and Yellow, your guess?" in text
-    assert "Green breaks the tie!" in text
+    lines, sentences = TIEBREAK[lang]
+    text = play_tied_game(tmp_path, lang, lines)
+    for sentence in sentences:
+        assert sentence in text, sentence
+    # G2 ears mode: the guessers are the ones who must not hear, so they are told by name
+    assert Prompts.load(lang).text("common.cover_ears", audience="Blue").split("Blue")[0] not in text
     record = json.loads((tmp_path / "r.json").read_text())
     assert record["winners"] == ["green"] and record["awards"] == []
     assert record["turns"][0]["guesser"] is None and record["turns"][0]["guessers"] == ["blue", "yellow"]
 
 
-def test_deck_messages_never_sound_like_a_command_or_control_word():
-    """A guess is free text, but the table takes a whole-utterance command first."""
-    from voicegame.language.words import normalise, understanding
-    from voicegame.games.rofl.intents import rofl_understanding
-
-    core, words = understanding("en"), rofl_understanding("en")
-    clashes = [m.text for c in load_deck() for m in c.sides
+@pytest.mark.parametrize("lang", ["en", "es", "nl"])
+def test_deck_messages_never_sound_like_a_command_or_control_word(lang):
+    """A guess is free text, but a whole-utterance command, "disqualified" or "pass" comes first."""
+    core, words = understanding(lang), rofl_understanding(lang)
+    clashes = [m.text for c in load_deck(None, lang) for m in c.sides
                if core.command(normalise(m.text)) or said(words.disqualify, m.text) or words.guess_pass(m.text)]
     assert clashes == []
 
@@ -660,10 +694,12 @@ def test_ready_without_a_timer_asks_the_missing_writer_by_name(tmp_path):
     assert "No answer: Green passes." in out
 
 
-def test_names_are_capitalised_at_every_sentence_start(tmp_path):
-    _, out, _ = play(tmp_path, "rofl_four_players", FOUR)
-    starts = [s.lstrip("\"'") for line in out.splitlines() if line.startswith(("HOST: ", "PRIVATE "))
-              for s in re.split(r"(?<=[.!?]) +", line.split(": ", 1)[1]) if s]
+@pytest.mark.parametrize("lang, script", [("en", "rofl_four_players"), ("es", "rofl_es"), ("nl", "rofl_nl")])
+def test_names_are_capitalised_at_every_sentence_start(tmp_path, lang, script):
+    """Player names (colours) start a sentence with a capital, whatever case --players used."""
+    _, out, _ = play(tmp_path, script, {"en": FOUR, "es": GAME_ES, "nl": GAME_NL}[lang])
+    starts = [w for line in out.splitlines() if line.startswith(("HOST: ", "PRIVATE "))
+              for s in re.split(r"(?<=[.!?]) +", line.split(": ", 1)[1]) if (w := s.lstrip("¡¿\"«'"))]
     assert starts and [w for w in starts if w[:1].islower()] == []
 
 
@@ -674,3 +710,293 @@ def test_names_are_capitalised_at_every_sentence_start(tmp_path):
 def test_player_errors_are_one_sentence(players, sentence):
     status, _, err = run_cli(["play", "rofl", "--players", players, "--input", "keyboard"])
     assert status == 2 and sentence in err
+
+
+# ====================================================================== Spanish and Dutch
+
+
+def script_lines(name):
+    return [line for line in (SCRIPTS / f"{name}.txt").read_text(encoding="utf-8").splitlines()
+            if line.strip() and not line.startswith("#")]
+
+
+@pytest.mark.parametrize("lang", ["es", "nl"])
+def test_prompts_have_the_english_keys_and_placeholders(lang):
+    en, other = Prompts.load("en"), Prompts.load(lang)
+    keys = {k for k in en.templates if k.startswith("rofl.")}
+    assert keys == {k for k in other.templates if k.startswith("rofl.")}
+    assert [k for k in sorted(keys) if en.placeholders(k) != other.placeholders(k)] == []
+    assert {other.text(f"rofl.category.{c}") for c in CATEGORIES} == {
+        "es": {"películas", "series de televisión", "canciones", "libros y cómics", "política e historia",
+               "refranes"},
+        "nl": {"films", "tv-series", "liedjes", "boeken en strips", "politiek en geschiedenis", "gezegdes"},
+    }[lang]
+
+
+# ---------------------------------------------------------------------- judging (R4)
+JUDGE_ES_NL = [
+    # Spanish numbers: "veintiún" is read by neither text2num nor num2words ("veintiuno")
+    ("21 días", "Veintiún días", False, "es", True),
+    ("veintiún días", "21 días", False, "es", True),
+    ("veintiun dias", "Veintiún días", False, "es", True),
+    ("veintiuno días", "Veintiún días", False, "es", True),
+    ("ciento veintiún días", "121 días", False, "es", True),
+    ("veintidós días", "21 días", False, "es", False),
+    ("15 años tiene mi amor", "Quince años tiene mi amor", False, "es", True),
+    ("la vuelta al mundo en 80 días", "La vuelta al mundo en ochenta días", False, "es", True),
+    ("mil novecientos ochenta y cuatro", "1984", False, "es", True),
+    ("las mil y una noches", "Las 1001 noches", False, "es", True),
+    ("veinte mil leguas de viaje submarino", "20.000 leguas de viaje submarino", False, "es", True),
+    ("al que no quiere caldo dos tazas", "Al que no quiere caldo, tres tazas", False, "es", False),
+    # accents ignored, "ñ" kept
+    ("olvidate de mi", "Olvídate de mí", False, "es", True),
+    ("el ano", "El año", False, "es", False),
+    # articles (lenient) and slips
+    ("secreto de sus ojos", "El secreto de sus ojos", False, "es", False),
+    ("secreto de sus ojos", "El secreto de sus ojos", True, "es", True),
+    ("harry potter y la piedra filosófica", "Harry Potter y la piedra filosofal", False, "es", True),
+    ("la regente", "La Regenta", False, "es", False),              # short message: exact words only
+    # Dutch contractions are said in full
+    ("zeg eens aaa", "Zeg 'ns Aaa", False, "nl", True),
+    ("zeg ’ns aaa", "Zeg 'ns Aaa", False, "nl", True),
+    ("pak maar mijn hand", "Pak maar m'n hand", False, "nl", True),
+    ("het is weer voorbij die mooie zomer", "'t Is weer voorbij die mooie zomer", False, "nl", True),
+    ("is weer voorbij die mooie zomer", "'t Is weer voorbij die mooie zomer", True, "nl", True),
+    ("is weer voorbij die mooie zomer", "'t Is weer voorbij die mooie zomer", False, "nl", False),
+    ("opa's fiets", "Opa's fiets", False, "nl", True),
+    # Dutch numbers, "één" and articles
+    ("rome is niet in een dag gebouwd", "Rome is niet in één dag gebouwd", False, "nl", True),
+    ("rome is niet in 1 dag gebouwd", "Rome is niet in één dag gebouwd", False, "nl", True),
+    ("rome is niet in dag gebouwd", "Rome is niet in één dag gebouwd", True, "nl", False),  # "één" is no article
+    ("vijftien miljoen mensen", "15 miljoen mensen", False, "nl", True),
+    ("twee voor twaalf", "2 voor 12", False, "nl", True),
+    ("twee voor elf", "Twee voor twaalf", False, "nl", False),
+    ("de tweeentwintig", "De 22", False, "nl", True),
+    ("negentien vierentachtig", "1984", False, "nl", True),
+    ("avonturen van kuifje", "De avonturen van Kuifje", True, "nl", True),
+    ("avonturen van kuifje", "De avonturen van Kuifje", False, "nl", False),
+    ("een ongeluk komt nooit alleen", "Een ongeluk komt zelden alleen", True, "nl", False),
+]
+
+
+@pytest.mark.parametrize("guess, message, lenient, lang, correct", JUDGE_ES_NL)
+def test_judge_spanish_and_dutch(guess, message, lenient, lang, correct):
+    assert judge_guess(guess, message, lenient, lang).correct is correct
+
+
+@pytest.mark.parametrize("guess, message, lang", [
+    ("21 días", "Veintiún días", "es"), ("zeg eens aaa", "Zeg 'ns Aaa", "nl"),
+    ("pak maar mijn hand", "Pak maar m'n hand", "nl"),
+])
+def test_respelled_words_are_the_same_words_not_a_forgiven_slip(guess, message, lang):
+    assert judge_guess(guess, message, False, lang).reason == judge.EXACT
+
+
+# ---------------------------------------------------------------------- golden games
+def test_spanish_game_with_a_tiebreaker(tmp_path):
+    status, out, record = play(tmp_path, "rofl_es", GAME_ES)
+    assert status == 0
+    check_golden("rofl_es", out)
+    assert check_record(record) == {"red": 15, "blue": 15, "green": 10}
+    assert record["winners"] == ["blue"] and record["settings"]["options"]["players"] == ["red", "blue", "green"]
+    turns = record["turns"]
+    assert [t["guesser"] for t in turns] == ["red", "blue", "green"] * 3 + [None]
+    first = turns[0]["reveals"][0]                                   # the writer overrules the host (R4)
+    assert first["judgement"]["correct"] is False and first["verdict"] == {"by": "green", "correct": True}
+    assert [(c["writer"], c["space"]) for c in turns[1]["claims"]] == [("green", 9), ("red", 12)]  # undo
+    assert turns[2]["disqualified"] == ["red"] and turns[2]["position"] == 1     # R3
+    assert turns[3]["reveals"][0]["judgement"]["reason"] == judge.SLIP
+    assert turns[3]["passes"] == [{"writer": "green", "silent": True}]
+    assert turns[9]["tiebreak"] and turns[9]["winner"] == "blue"
+    assert "La 7,5 no está en el tablero" in out                     # decimal comma
+    assert "PRIVATE writers: La Regenta." in out
+
+
+def test_dutch_game_lenient_with_a_tiebreaker(tmp_path):
+    status, out, record = play(tmp_path, "rofl_nl", GAME_NL)
+    assert status == 0
+    check_golden("rofl_nl", out)
+    assert check_record(record) == {"red": 15, "blue": 15, "yellow": 10}
+    assert record["winners"] == ["red"]
+    turns = record["turns"]
+    assert turns[0]["reveals"][0]["judgement"]["correct"] is True        # "de" left out, lenient
+    assert turns[2]["reveals"][1]["guess"] == "zeg eens aaa" and turns[2]["reveals"][1]["correct"]
+    wolf = turns[8]["reveals"][0]                                        # a writer overrules a slip
+    assert wolf["judgement"]["reason"] == judge.SLIP and wolf["overruled"] and not wolf["correct"]
+    assert "7,5 ligt niet op het bord" in out
+
+
+@pytest.mark.parametrize("name", ["rofl_es", "rofl_nl"])
+def test_every_host_sentence_is_speakable_without_digits(name):
+    lang = name[-2:]
+    text = (SCRIPTS.parent / "playthroughs" / f"{name}.txt").read_text(encoding="utf-8")
+    lines = [ln.split(": ", 1)[1] for ln in text.splitlines() if ln.startswith(("HOST: ", "PRIVATE "))]
+    assert lines and not [ln for ln in lines if re.search(r"\d", speakable(ln, lang))]
+
+
+def test_players_as_colour_keys_play_the_same_game(tmp_path):
+    _, words, _ = play(tmp_path, "rofl_es", GAME_ES, name="a.json")
+    _, keys, _ = play(tmp_path, "rofl_es", ["--lang", "es", "--players", "red,blue,green", "--seed", "1"],
+                      name="b.json")
+    assert keys == words
+
+
+def test_dutch_game_resumes_to_the_same_scores(tmp_path):
+    _, _, full = play(tmp_path, "rofl_nl", GAME_NL, name="full.json")
+    lines = script_lines("rofl_nl")
+    cut = lines.index("jurassic park")
+    status, out, record = play(tmp_path, script_file(tmp_path, lines[:cut], "first.txt"), GAME_NL,
+                               name="part.json")
+    assert status == 0 and "Het script is afgelopen" in out and record["finished"] is False
+    status, out, err = run_cli(["resume", "--input", str(script_file(tmp_path, lines[cut:], "rest.txt")),
+                                "--output", "text"])
+    assert status == 0, err
+    assert out.startswith("HOST: Welkom terug.") and "PLAYER: blauw, zeven" not in out
+    resumed = json.loads((tmp_path / "part.json").read_text())
+    assert resumed["standings"] == full["standings"] and resumed["turns"] == full["turns"]
+    check_record(resumed)
+
+
+# ---------------------------------------------------------------------- other options
+def test_spanish_without_timer_and_default_players(tmp_path):
+    _, out, _ = play(tmp_path, script_file(tmp_path, ["azul, tres", "listo", "cuatro", "paso", "ni idea"]),
+                     ["--lang", "es", "--timer", "off", "--seed", "5"])
+    assert "HOST: Rojo, tápate los oídos." in out
+    # R2 without a timer: writers claim once done writing; the reveal starts when all have claimed
+    # or passed, and "listo" stops the waiting (the missing writers are asked by name)
+    assert "Escritores: sin tiempo. Al terminar, pedid casilla así: Azul, siete." in out
+    assert "Decid listo cuando todos hayáis terminado" not in out
+    assert "HOST: Verde, ¿tu casilla, o paso?" in out and "HOST: Verde: la 4." in out
+    assert "HOST: Amarillo pasa." in out
+    # no timer: no time is promised; "pass" gives up (issue 5)
+    assert "Sin tiempo: di paso para rendirte." in out and "HOST: Sin respuesta." in out
+    assert "Tómate tu tiempo" not in out and "segundos" not in out
+
+
+def test_dutch_own_messages_are_judged_by_a_writer(tmp_path):
+    lines = ["blauw, drie", "geel, vier", "kuifje", "akkoord", "rood zegt goed", "blauw zegt goed"]
+    _, out, _ = play(tmp_path, script_file(tmp_path, lines),
+                     ["--lang", "nl", "--players", "rood,blauw,geel", "--own-message", "--hard", "--timer", "off"])
+    assert "Blauw, verzin een titel of gezegde en laat het de schrijvers zien, niet Rood." in out
+    assert "PRIVATE" not in out and "categorie:" not in out                # own message, hard mode (R7)
+    assert "Ik hoorde: kuifje. Schrijvers, beoordeel het: je kleur en goed of fout." in out
+    assert "Dit kan ik niet beoordelen." in out
+    assert "Rood raadt; alleen schrijvers beoordelen." in out
+    assert "Blauw zegt goed." in out
+    assert "Rood en Blauw: elk 3 punten." in out
+
+
+def test_spanish_private_screen(tmp_path):
+    _, out, _ = play(tmp_path, script_file(tmp_path, []), ["--lang", "es", "--players", "rojo,azul,verde",
+                                                          "--private", "screen", "--seed", "1"])
+    assert "Solo para Azul y Verde: La Regenta." in out
+    assert "Rojo, categoría: libros y cómics." in out
+
+
+# ---------------------------------------------------------------------- playtest fixes
+@pytest.mark.parametrize("lang, said", [
+    ("es", "vale"), ("es", "sí"), ("es", "sí, vale"), ("es", "estoy de acuerdo"), ("es", "correcto"),
+    ("nl", "klopt"), ("nl", "ja"), ("nl", "ja, klopt"), ("nl", "ik ben het ermee eens"), ("nl", "goed"),
+])
+def test_plain_agreement_keeps_the_judgement_in_spanish_and_dutch(tmp_path, lang, said):
+    """At the overrule moment a plain "vale" / "sí" / "klopt" / "ja" (no colour) agrees with
+    the host's "right!" instead of asking for a colour."""
+    claims, guess, game, scored, refusal = {
+        "es": (["azul, tres", "verde, cuatro"], "la regenta", GAME_ES,
+               "3 puntos para Rojo y Azul.", "Empezad por vuestro color"),
+        "nl": (["blauw, drie", "geel, vier"], "de avonturen van kuifje", GAME_NL,
+               "Rood en Blauw: elk 3 punten.", "Begin met je kleur")}[lang]
+    _, out, record = play(tmp_path, script_file(tmp_path, [*claims, guess, said]), game)
+    assert refusal not in out and scored in out
+    shown = record["turns"][0]["reveals"][0]
+    assert shown["judgement"]["correct"] is True and shown["overruled"] is False
+
+
+@pytest.mark.parametrize("lang, said", [("es", "sí"), ("es", "no"), ("nl", "ja"), ("nl", "fout")])
+def test_plain_agreement_with_a_wrong_judgement(tmp_path, lang, said):
+    claims, game, refusal, next_shown = {
+        "es": (["azul, tres", "verde, cuatro"], GAME_ES, "Empezad por vuestro color", "Verde, muestra la 4"),
+        "nl": (["blauw, drie", "geel, vier"], GAME_NL, "Begin met je kleur", "Geel, laat vak 4 zien"),
+    }[lang]
+    _, out, record = play(tmp_path, script_file(tmp_path, [*claims, "banana", said]), game)
+    assert refusal not in out and next_shown in out
+    assert "corrige:" not in out and "verbetert mij:" not in out          # no overrule
+
+
+@pytest.mark.parametrize("lang, players, lines, example", [
+    ("es", "rojo,azul,amarillo", ["ayuda", "azul, tres", "amarillo, cuatro", "plátano", "ayuda"],
+     ["así: Azul, siete;", "De acuerdo, o un escritor: Azul dice correcto"]),
+    ("nl", "rood,blauw,geel", ["help", "blauw, drie", "geel, vier", "banaan", "help"],
+     ["zo: Blauw, zeven;", "Akkoord, of een schrijver: Blauw zegt goed"]),
+])
+def test_help_examples_name_a_colour_that_is_playing_in_spanish_and_dutch(tmp_path, lang, players, lines, example):
+    _, out, _ = play(tmp_path, script_file(tmp_path, lines), ["--lang", lang, "--players", players, "--seed", "1"])
+    assert all(e in out for e in example)
+    assert "Verde" not in out and "Groen" not in out
+
+
+@pytest.mark.parametrize("lang, lines, confirm, stays, gone", [
+    ("es", ["azul, tres", "verde, cuatro", "descalificado", "no", "descalificado", "sí"],
+     "¿Descalifico el mensaje de Azul? ¿Sí o no?", "HOST: Sigue en juego.",
+     "El mensaje de Azul queda fuera."),
+    ("nl", ["blauw, drie", "geel, vier", "gediskwalificeerd", "nee", "gediskwalificeerd", "ja"],
+     "Het bericht van Blauw diskwalificeren? Ja of nee?", "HOST: Het blijft in het spel.",
+     "Het bericht van Blauw ligt eruit."),
+])
+def test_disqualified_is_confirmed(tmp_path, lang, lines, confirm, stays, gone):
+    _, out, _ = play(tmp_path, script_file(tmp_path, lines), GAME_ES if lang == "es" else GAME_NL)
+    assert out.count(confirm) == 2 and out.count(stays) == 1 and out.count(gone) == 1
+    assert out.index(stays) < out.index(gone)
+
+
+@pytest.mark.parametrize("lang, players, timer_words", [
+    ("es", "Rojo,Azul,Verde", ("segundos", "Se acabó el tiempo")),
+    ("nl", "Rood,Blauw,Geel", ("seconden", "De tijd is om")),
+])
+def test_timer_off_promises_no_time_and_names_keep_a_capital(tmp_path, lang, players, timer_words):
+    lines = {"es": ["azul, tres", "verde, cuatro", "<silence>", "<silence>", "<silence>"],
+             "nl": ["blauw, drie", "geel, vier", "<silence>", "<silence>", "<silence>"]}[lang]
+    _, out, record = play(tmp_path, script_file(tmp_path, lines),
+                          ["--lang", lang, "--players", players, "--timer", "off", "--seed", "1"])
+    assert record["settings"]["options"]["players"] == ["red", "blue", "green" if lang == "es" else "yellow"]
+    assert not any(w in out for w in timer_words)
+    last_try = {"es": "Rojo, última oportunidad: ¿tu respuesta?", "nl": "Rood, laatste kans: je gok?"}
+    assert last_try[lang] in out
+
+
+# ---------------------------------------------------------------------- second playtest
+@pytest.mark.parametrize("lang, lines, said", [
+    ("es", ["puntuación", "rojo, tres", "verde, cuatro", "algo", "rojo dice correcto"],
+     ["HOST: Azul y Amarillo, tapaos los oídos.", "Azul con 2 puntos y Amarillo sin puntos."]),
+    ("nl", ["stand", "rood, drie", "groen, vier", "iets", "rood zegt goed"],
+     ["HOST: Blauw en Geel, oren dicht.", "Blauw 2 punten en Geel nog geen punten."]),
+])
+def test_no_points_is_said_in_words(tmp_path, lang, lines, said):
+    """"Verde con 0 puntos" → "Verde sin puntos"; "Geel nog geen punten" during the game (the
+    scores on request)."""
+    text = play_tied_game(tmp_path, lang, lines)
+    for sentence in said:
+        assert sentence in text, sentence
+    assert "0 puntos" not in text and "0 punten" not in text
+
+
+@pytest.mark.parametrize("lang, key, values, sentence", [
+    ("es", "rofl.scored", dict(guesser="Rojo", writer="Azul", points="3 puntos"), "3 puntos para Rojo y Azul."),
+    ("nl", "rofl.scored", dict(guesser="Rood", writer="Blauw", points="1 punt"), "Rood en Blauw: elk 1 punt."),
+    ("es", "rofl.recap", dict(turns=9, guessed=8), "Se acertaron 8 de 9 mensajes."),
+])
+def test_scoring_sentences_read_naturally(lang, key, values, sentence):
+    assert Prompts.load(lang).text(key, **values) == sentence
+
+
+@pytest.mark.parametrize("lang, claims, said", [
+    ("es", ["azul, tres", "verde, cuatro", "amarillo, cinco"], "Escritores: sin tiempo."),
+    ("nl", ["blauw, drie", "groen, vier", "geel, vijf"], "Schrijvers: geen timer."),
+])
+def test_without_a_timer_the_reveal_starts_once_all_have_claimed_in_spanish_and_dutch(tmp_path, lang, claims, said):
+    """R2 with --timer off: the words say what the host does — the reveal starts as soon as every
+    writer has claimed or passed (no "ready" needed); "ready" only stops the waiting."""
+    _, out, _ = play(tmp_path, script_file(tmp_path, claims), ["--lang", lang, "--timer", "off", "--seed", "5"])
+    assert said in out
+    after = out.split("PLAYER: " + claims[-1])[1].splitlines()[1:3]
+    assert after[1].startswith({"es": "HOST: Azul, muestra la 3.", "nl": "HOST: Blauw, laat vak 3 zien."}[lang])

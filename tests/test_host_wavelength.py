@@ -455,16 +455,33 @@ def test_coop_counts_cards_in_the_singular(tmp_path):
     assert "points, 1 card to go." in out and "Card 9, the last one." in out
 
 
-@pytest.mark.parametrize("mode, line", [
-    ("screen", "HOST: The Psychic, please read the screen now."),
-    ("earpiece:hw:1", "HOST: The Psychic, listen to your earpiece."),
-    ("ears", "HOST: Cover your ears, except the Psychic."),
+@pytest.mark.parametrize("lang, mode, line", [
+    ("en", "screen", "HOST: The Psychic, please read the screen now."),
+    ("en", "earpiece:hw:1", "HOST: The Psychic, listen to your earpiece."),
+    ("en", "ears", "HOST: Cover your ears, except the Psychic."),
+    ("es", "screen", "HOST: El Psíquico, lee la pantalla ahora."),
+    ("nl", "screen", "HOST: De Helderziende, lees nu het scherm."),
+    ("es", "earpiece:hw:1", "HOST: El Psíquico, atención al auricular."),
+    ("nl", "ears", "HOST: Oren dicht, behalve de Helderziende."),
 ])
-def test_the_private_channel_names_the_psychic_with_a_capital_at_a_sentence_start(tmp_path, mode, line):
-    status, out, _ = play(write_script(tmp_path, "s.txt", OPENING), ["--seed", "1", "--private", mode],
-                          tmp_path / "r.json")
+def test_the_private_channel_names_the_psychic_with_a_capital_at_a_sentence_start(tmp_path, lang, mode, line):
+    language = [] if lang == "en" else ["--lang", lang]          # English is the default
+    status, out, _ = play(write_script(tmp_path, "s.txt", OPENINGS[lang]),
+                          [*language, "--seed", "1", "--private", mode], tmp_path / "r.json")
     assert status == 0
     assert line in out
+
+
+@pytest.mark.parametrize("lang, teams, first", [
+    ("es", ["verde", "naranja"], "HOST: Verde, girad el dial:"),
+    ("nl", ["groen", "oranje"], "HOST: Groen, draai de wijzer:"),
+])
+def test_given_lower_case_team_names_start_sentences_with_a_capital(tmp_path, lang, teams, first):
+    """The Spanish and Dutch side of test_lower_case_team_names_are_capitalised_when_said."""
+    status, out, _ = play(write_script(tmp_path, "s.txt", OPENINGS[lang]),
+                          ["--lang", lang, "--seed", "1", "--teams", *teams], tmp_path / "r.json")
+    assert status == 0
+    assert first in out
 
 
 def test_help_says_the_timer_has_no_effect_in_wavelength():
@@ -480,6 +497,8 @@ def test_help_says_the_timer_has_no_effect_in_wavelength():
 
 # ---------------------------------------------------------------------- bad input (issue 3)
 OPENING = ["a clue"]
+#: The first thing the Psychic says, per language.
+OPENINGS = {"en": OPENING, "es": ["una pista"], "nl": ["een hint"]}
 
 
 def test_dial_stops_at_the_edge_and_says_so(tmp_path):
