@@ -27,6 +27,7 @@ from voicegame.adapters.headless import ScriptListener, TextVoice, VirtualClock
 from voicegame.engine.table import Table
 from voicegame.games.wits.host import Host, validate
 from voicegame.engine.journal import data_dir
+from voicegame.language.prompts import Prompts
 
 # The fixed test bank (independent of the default bank's content). Its play order
 # (seeded hash of the ids) is apollo, piano, marathon, sonnet, airbus, beijing, bones.
@@ -455,3 +456,18 @@ def test_quit_and_pause_during_a_timer_take_effect_at_once(bank7, tmp_path, time
     assert lines[i + 6:i + 8] == ["PLAYER: stop the game",
                                   "HOST: To stop and save this game, say: yes, stop the game. Or say no."]
     assert "Time's up." not in out and "Ten seconds left." not in out  # nothing waited for the timer
+
+
+def test_undo_on_a_timers_open_floor_asks_whose_input_it_is(bank7, tmp_path):
+    """During the guessing timer nobody is asked: a bare "undo" after two players' guesses
+    cannot know whose to take back, so it asks; "blue, undo" then takes back Blue's only (G4)."""
+    script = tmp_path / "undo.txt"
+    script.write_text("red 10\nblue 20\nundo\nblue, undo\nstop the game\nyes, stop the game\n", encoding="utf-8")
+    status, out, err = play(bank7, script, tmp_path / "r.json", "--players", "red,blue", "--count", "1")
+    assert status == 0, err
+    lines = out.splitlines()
+    i = lines.index("PLAYER: undo")
+    assert lines[i + 1] == "HOST: " + Prompts.load("en").text("common.undo_whose")
+    assert lines[i + 2:i + 4] == ["PLAYER: blue, undo", "HOST: Undone. Let's take that step again."]
+    assert "HOST: Red: 10 kilometres." in lines[:i] and "HOST: Blue: 20 kilometres." in lines[:i]
+    assert "Time's up." not in out

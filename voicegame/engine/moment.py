@@ -458,7 +458,8 @@ class Commands:
     def on_undo(self, moment: Moment) -> None:
         from_index = self.t.undo_index()
         if from_index is None:
-            self.t.say_text(self.t.text("common.nothing_to_undo"), remember=False)
+            key = "common.undo_whose" if self.t.undo_is_ambiguous() else "common.nothing_to_undo"
+            self.t.say_text(self.t.text(key), remember=False)
         else:
             self.t.undo(from_index)
 

@@ -474,6 +474,8 @@ class Table:
         """Index of the last accepted input of the current phase, else ``None``. With the host's
         :attr:`speaker_of`, only when the one who says "undo" gave that input (:meth:`note_speaker`):
         undo never takes back another player's input (G4)."""
+        if self.undo_is_ambiguous():
+            return None
         speaker = self.speaker_of(self.log[-1].get("text")) if self.speaker_of and self.log else None
         for i in range(len(self.log) - 1, -1, -1):
             if self.log[i]["phase"] != self.phase:
@@ -482,6 +484,20 @@ class Table:
                 owner = self.log[i].get("speaker")
                 return None if speaker is not None and owner is not None and owner != speaker else i
         return None
+
+    def undo_is_ambiguous(self) -> bool:
+        """True when nobody can tell whose input "undo" means: the host knows speakers
+        (:attr:`speaker_of`), this "undo" names none and nobody was asked (a timer's open
+        floor), and more than one player gave an input in this phase (G4)."""
+        if not self.speaker_of or not self.log or self.speaker_of(self.log[-1].get("text")) is not None:
+            return False
+        owners = set()
+        for entry in reversed(self.log):
+            if entry["phase"] != self.phase:
+                break
+            if entry["accepted"] and entry.get("speaker") is not None:
+                owners.add(entry["speaker"])
+        return len(owners) > 1
 
     def note_speaker(self, player: str) -> None:
         """The input just accepted was ``player``'s (for undo, :meth:`undo_index`)."""
