@@ -37,6 +37,13 @@ def wait_caption(browser, text: str) -> None:
     browser.wait_for(f"document.getElementById('caption').textContent === {js(text)}")
 
 
+def open_connected(browser, game) -> None:
+    """Open the game's page, wait until its event stream is connected, then let the game go on."""
+    browser.open(game.display.url)
+    browser.wait_for("window.voicegameScreen && window.voicegameScreen.connected")
+    game.gate.release()
+
+
 def is_view(game, phase=None, test=lambda d: True):
     return lambda e: isinstance(e, View) and e.game == game and (phase is None or e.phase == phase) and test(e.data)
 
@@ -58,9 +65,7 @@ def test_wavelength_dial_needle_scores_reveal_and_a_reloaded_page(browser, tmp_p
     ])
     try:
         name, event, _ = game.gate.next()
-        browser.open(game.display.url)
-        browser.wait_for("window.voicegameScreen && window.voicegameScreen.connected")
-        game.gate.release()
+        open_connected(browser, game)
         for expected in ("dial", "dial again"):
             name, event, caption = game.gate.next()
             assert name == expected
@@ -102,9 +107,7 @@ def test_rofl_board_claims_judgement_and_message_at_the_turns_end(browser, tmp_p
     ])
     try:
         game.gate.next()
-        browser.open(game.display.url)
-        browser.wait_for("window.voicegameScreen && window.voicegameScreen.connected")
-        game.gate.release()
+        open_connected(browser, game)
         _, event, _ = game.gate.next()
         board = {s["space"]: s["claimed_by"] or "" for s in event.data["board"]}
         browser.wait_for("document.querySelectorAll('#board .space.claimed').length === "
@@ -241,9 +244,7 @@ def test_wits_real_game_guesses_mat_bets_and_the_winning_slot(browser, tmp_path,
     ])
     try:
         game.gate.next()
-        browser.open(game.display.url)
-        browser.wait_for("window.voicegameScreen && window.voicegameScreen.connected")
-        game.gate.release()
+        open_connected(browser, game)
         _, event, _ = game.gate.next()
         d = event.data
         browser.wait_for(f"document.querySelectorAll('#guesses li').length === {len(d['guesses'])}")
