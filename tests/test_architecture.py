@@ -171,3 +171,60 @@ def test_the_private_table_check_finds_reads_and_writes():
 def test_hosts_use_only_the_tables_narrow_interface(path):
     source = (PACKAGE.parent / path).read_text(encoding="utf-8")
     assert private_table_reads(source) == []
+
+
+# ---------------------------------------------------------------------- one notion of phase driving
+#: The one module that drives a game's ``transitions`` machine (PhaseError, fire, play).
+PHASES = "voicegame.engine.phases"
+
+
+def phase_driving_copies(source: str) -> list[tuple[int, str]]:
+    """``(line, what)`` of every copy of engine/phases.py in ``source``: a ``PhaseError`` class,
+    a ``may_<trigger>`` check built from a trigger's name, or a ``fire``/``advance`` that does
+    more than call ``phases.fire`` / ``phases.play``."""
+    found = []
+    for node in ast.walk(ast.parse(source)):
+        if isinstance(node, ast.ClassDef) and node.name == "PhaseError":
+            found.append((node.lineno, "PhaseError"))
+        elif (isinstance(node, ast.JoinedStr) and node.values and isinstance(node.values[0], ast.Constant)
+              and str(node.values[0].value).startswith("may_")):
+            found.append((node.lineno, "may_"))
+        elif isinstance(node, ast.FunctionDef) and node.name in ("fire", "advance"):
+            body = [b for b in node.body if not (isinstance(b, ast.Expr) and isinstance(b.value, ast.Constant))]
+            delegates = (len(body) == 1 and isinstance(body[0], ast.Expr) and isinstance(body[0].value, ast.Call)
+                         and isinstance(body[0].value.func, ast.Attribute)
+                         and isinstance(body[0].value.func.value, ast.Name)
+                         and body[0].value.func.value.id == "phases" and body[0].value.func.attr in ("fire", "play"))
+            if not delegates:
+                found.append((node.lineno, node.name))
+    return sorted(found)
+
+
+def test_the_phase_driving_check_finds_copies():
+    source = ('class PhaseError(RuntimeError):\n    pass\n\n'
+              'class Host:\n'
+              '    def advance(self, trigger):\n'
+              '        """Fire it."""\n'
+              '        if not getattr(self, f"may_{trigger}")():\n'
+              '            raise PhaseError(trigger)\n'
+              '        self.trigger(trigger)\n\n'
+              '    def fire(self, trigger):\n'
+              '        """Fire it (queued)."""\n'
+              '        phases.fire(self, trigger)\n')
+    assert phase_driving_copies(source) == [(1, "PhaseError"), (5, "advance"), (7, "may_")]
+
+
+def test_no_module_copies_the_phase_driving():
+    """engine/phases.py is the one notion of phase driving: one PhaseError, one fire."""
+    copies = {name: phase_driving_copies(path.read_text(encoding="utf-8")) for name, path in modules().items()
+              if name != PHASES}
+    assert {name: found for name, found in copies.items() if found} == {}
+
+
+@pytest.mark.parametrize("path", ["voicegame/games/wavelength/host.py", "voicegame/games/rofl/host.py",
+                                  "voicegame/games/wits/host.py"])
+def test_every_game_host_drives_its_machine_through_engine_phases(path):
+    source = (PACKAGE.parent / path).read_text(encoding="utf-8")
+    name = path.removesuffix(".py").replace("/", ".")
+    assert "Machine(" in source and PHASES in imported(name, PACKAGE.parent / path)
+    assert "phases.play(" in source  # the game must stop in its last phase, else PhaseError

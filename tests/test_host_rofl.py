@@ -1000,3 +1000,20 @@ def test_without_a_timer_the_reveal_starts_once_all_have_claimed_in_spanish_and_
     assert said in out
     after = out.split("PLAYER: " + claims[-1])[1].splitlines()[1:3]
     assert after[1].startswith({"es": "HOST: Azul, muestra la 3.", "nl": "HOST: Blauw, laat vak 3 zien."}[lang])
+
+
+# ---------------------------------------------------------------------- phases (engine/phases.py)
+def test_a_transition_that_cannot_fire_raises():
+    from voicegame.engine.phases import PhaseError
+    from voicegame.engine.table import Table
+
+    settings = Settings("rofl", options={"players": ["red", "blue", "green"],
+                                         "deck": str(FIXTURES / "rofl_deck_en.txt")})
+    host_rofl.validate(settings)
+    host = host_rofl.Host(Table(ScriptListener([]), TextVoice(io.StringIO()), VirtualClock(), settings))
+    with pytest.raises(PhaseError):  # no such transition from the set-up
+        host.fire("claims_closed")
+    assert host.state is host_rofl.Phase.SETUP
+    host.on_enter_INTRO = lambda: None  # a phase that forgets to fire its next trigger
+    with pytest.raises(PhaseError, match="stopped in phase"):  # never a silent end of the game
+        host.play()

@@ -765,3 +765,19 @@ def test_random_games_end_and_rescore(seed, tmp_path):
         after = [t["scores_after"] for t in record["turns"]]
         for before, now in zip([record["start_scores"], *after], after):
             assert all(now[k] >= before[k] for k in now)  # scores never decrease
+
+
+# ---------------------------------------------------------------------- phases (engine/phases.py)
+def test_a_transition_that_cannot_fire_raises():
+    from voicegame.engine.phases import PhaseError
+    from voicegame.engine.table import Table
+
+    settings = Settings(game="wavelength", options={})
+    host.validate(settings)
+    h = host.Host(Table(ScriptListener([]), TextVoice(io.StringIO()), VirtualClock(), settings))
+    with pytest.raises(PhaseError):  # no such transition from the set-up
+        h.fire("turn_scored")
+    h.machine.set_state(host.Phase.CALL)
+    with pytest.raises(PhaseError):  # the rule predicate says nobody has called: no silent rerun
+        h.fire("call_made")
+    assert h.state is host.Phase.CALL

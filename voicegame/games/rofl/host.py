@@ -7,9 +7,10 @@ message) → JUDGE (the host's judgement; writers may overrule, R4; own messages
 writers judge, R7) → REVEAL … → TURN_END (R5; tiebreak R6; the end).
 
 Each phase runs in its state's ``on_enter`` and ends by firing the next trigger; the
-machine is queued, so the game is one flat loop of transitions. A trigger that cannot
-fire raises :class:`PhaseError`. Undo (G4) takes back the last input of the current
-step (see :meth:`Host._enter`): a guess once heard is never asked again (R4).
+machine is queued, so the game is one flat loop of transitions (driven by
+:mod:`voicegame.engine.phases`: a trigger that cannot fire raises its ``PhaseError``).
+Undo (G4) takes back the last input of the current step (see :meth:`Host._enter`): a
+guess once heard is never asked again (R4).
 
 Speakers name themselves by colour ("blue, seven", "green says wrong"): a recognizer
 cannot tell voices apart. Options: ``--players``, ``--stacking``, ``--lenient``,
@@ -25,6 +26,7 @@ from typing import Any
 
 from transitions import Machine
 
+from voicegame.engine import phases
 from voicegame.engine.seats import default_seats
 from voicegame.engine.table import DEFAULT_LISTEN_S, SILENT, NotAllowed, NotUnderstood, Table
 from voicegame.engine.timers import WARNING_S
@@ -70,10 +72,6 @@ class Phase(enum.Enum):
     TIEBREAK_INTRO = "tiebreak"
     FINALE = "final"
     GAME_OVER = "game_over"
-
-
-class PhaseError(RuntimeError):
-    """A trigger could not fire from the current phase (a bug, never a player's error)."""
 
 
 P = Phase
@@ -206,15 +204,11 @@ class Host:
 
         :raises PhaseError: the machine stopped before the end (a trigger could not fire).
         """
-        self.fire("start")
-        if self.state is not Phase.GAME_OVER:
-            raise PhaseError(f"the game stopped in phase {self.state}")
+        phases.play(self, "start", Phase.GAME_OVER)
 
     def fire(self, trigger: str) -> None:
-        """Fire ``trigger`` (queued); :class:`PhaseError` if no transition of it can."""
-        if not getattr(self, f"may_{trigger}")():
-            raise PhaseError(f"{trigger!r} cannot fire in phase {self.state}")
-        getattr(self, trigger)()
+        """Fire ``trigger`` (queued). :raises PhaseError: no transition of it can fire now."""
+        phases.fire(self, trigger)
 
     def _enter(self) -> None:
         """Mark the phase for undo and the autosave: the state, this turn (G4).
