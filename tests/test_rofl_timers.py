@@ -6,11 +6,13 @@ confirmation stops the guessing clock (R3, R4). Virtual clock: only silences tak
 from __future__ import annotations
 
 import io
+import json
 
 import pytest
 
 from tests.playthrough import FIXTURES
 from voicegame.adapters.headless import ScriptListener, TextVoice, VirtualClock
+from voicegame.display.events import ScreenState, encode, line
 from voicegame.engine.observer import PUBLIC, Caption, Observers, Timer
 from voicegame.engine.table import Session, Settings
 from voicegame.games.rofl import host
@@ -19,7 +21,7 @@ WRITING = "Writers, claim a space like Blue, seven. 30 seconds."
 GUESSING = "Red, say the whole message, word for word. 30 seconds."
 
 
-def play(tmp_path, lines, timer_s=30.0):
+def play(tmp_path, lines, timer_s=30.0, screen_state=None):
     """Red guesses, Blue and Green write (seed 5, the frozen deck). Returns what a public
     subscriber saw, in order: ``("said", text)``, ``("heard", text)`` and
     ``("timer", total_s, left_s, running, clock_s)``."""
@@ -31,6 +33,9 @@ def play(tmp_path, lines, timer_s=30.0):
     seen: list[tuple] = []
 
     def screen(event) -> None:
+        if screen_state is not None:  # as the table's screen keeps it for its page
+            obj = encode(event, at=0.0)
+            screen_state.remember(obj["kind"], line(obj))
         if isinstance(event, Timer):
             seen.append(("timer", event.total_s, event.left_s, event.running, clock.t))
         elif isinstance(event, Caption):
@@ -139,3 +144,11 @@ def test_each_timer_warns_once(tmp_path, lines, warnings):
     said = [e[1] for e in first_turn if e[0] == "said"]
     assert sum(s.startswith("Ten seconds.") for s in said) == warnings
     assert sum(1 for t in timers(first_turn) if t[1] == 10.0 and t[2]) == warnings  # one warning event each
+
+
+def test_the_screen_draws_the_rofl_timers(tmp_path):
+    """The screen's state (what a page that connects now starts from) holds the running timer."""
+    state = ScreenState()
+    play(tmp_path, ["blue, three", "<silence>", "pause"], screen_state=state)  # the script ends while paused
+    timer = [json.loads(t) for t in state.snapshot() if json.loads(t)["kind"] == "timer"]
+    assert timer == [{"kind": "timer", "total_s": 30.0, "left_s": 10.0, "running": False, "at": 0.0}]
