@@ -101,8 +101,6 @@ class Table:
         self.speaker_of: Callable[[str | None], str | None] | None = None
         #: tips already given (:meth:`tip`): replays rebuild it, so undo never repeats one
         self._tips: set[str] = set()
-        #: seconds spent paused so far ("pause" … "resume"): a game's own timer stands still meanwhile
-        self.paused_s = 0.0
         self.save_failed_said = False
         self._phase_dirty = False
         self._held: Heard | None = None
@@ -348,7 +346,6 @@ class Table:
         """The speaker is back: the pause counts neither as idleness nor against a game timer."""
         log.warning("speaker back after %.0f s", paused_s)
         self.observers.publish(Caption(self.text("common.speaker_back")))
-        self.paused_s += paused_s
         self.last_heard_at = self.clock.now()
 
     def hold(self) -> None:
