@@ -756,6 +756,38 @@ def test_every_option_error_has_its_sentence_in_each_language(lang):
                                                          "players_team")}
 
 
+@pytest.mark.parametrize("lang, sentence", [
+    ("en", "{deck}, line 2: the kind must be everyday or odd, not 'weird'."),
+    ("es", "{deck}, línea 2: el tipo tiene que ser everyday u odd, no 'weird'."),
+    ("nl", "{deck}, regel 2: de soort moet everyday of odd zijn, niet 'weird'."),
+])
+def test_a_broken_deck_is_one_sentence_in_the_tables_language(tmp_path, lang, sentence):
+    deck = tmp_path / "deck.txt"
+    deck.write_text("everyday | Hot | Cold | Wet | Dry\nweird | A | B | C | D\n", encoding="utf-8")
+    status, out, err = run_cli(["play", "wavelength", "--lang", lang, "--deck", str(deck), "--input", "keyboard",
+                                "--output", "text"])
+    assert (status, out) == (2, "") and err == "voicegame: " + sentence.format(deck=deck) + "\n"
+
+
+@pytest.mark.parametrize("lang, sentence", [
+    ("en", "The saved game cannot continue: {deck}, line 1: the kind must be everyday or odd, not 'weird'."),
+    ("es", "La partida guardada no puede continuar: {deck}, línea 1: el tipo tiene que ser everyday u odd, "
+           "no 'weird'."),
+    ("nl", "Het bewaarde spel kan niet verder: {deck}, regel 1: de soort moet everyday of odd zijn, niet 'weird'."),
+])
+def test_a_saved_game_whose_deck_broke_says_so_in_its_language(tmp_path, lang, sentence):
+    """`voicegame resume` reads the deck again: an edited, broken deck is one sentence in the game's language."""
+    deck = tmp_path / "deck.txt"
+    deck.write_text("everyday | Hot | Cold | Wet | Dry\n", encoding="utf-8")
+    script = write_script(tmp_path, "s.txt", OPENINGS[lang])
+    status, _, err = run_cli(["play", "wavelength", "--lang", lang, "--deck", str(deck), "--input", str(script),
+                              "--output", "text"])
+    assert status == 0, err
+    deck.write_text("weird | A | B | C | D\n", encoding="utf-8")
+    status, out, err = run_cli(["resume", "--input", str(script), "--output", "text"])
+    assert (status, out) == (2, "") and err == "voicegame: " + sentence.format(deck=deck) + "\n"
+
+
 def test_custom_deck_is_used(tmp_path):
     deck = tmp_path / "deck.txt"
     deck.write_text("everyday | Calm sea | Stormy sea | Whisper | Shout\n", encoding="utf-8")

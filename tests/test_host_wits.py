@@ -411,7 +411,7 @@ def test_malformed_toml_bank_names_the_entry(tmp_path):
     with pytest.raises(DeckError, match=r"bad\.toml, question 2 \(id 'b'\): the answer must be a number"):
         load_toml(bank)
     bank.write_text("[[question]\nid = 1\n", encoding="utf-8")
-    with pytest.raises(DeckError, match=r"bad\.toml: not valid TOML .*line 1"):
+    with pytest.raises(DeckError, match=r"bad\.toml, line 1: not valid TOML\.$"):
         load_toml(bank)
 
 
@@ -428,6 +428,52 @@ def test_cli_refuses_a_malformed_bank_and_bad_options(tmp_path, bank7):
         assert status == 2 and message in err, err
     status, out, err = play(bank7, script, tmp_path / "r.json", "--count", "8")
     assert status == 2 and "only 7 questions, fewer than --count 8" in err
+
+
+#: A broken bank file (file name, contents) and the sentence printed for it in each language.
+BROKEN_BANKS = {
+    "csv": ("bad.csv", "id,question,answer,unit,source,year\nq1,How many?,doce,,,\n", {
+        "en": "{path}, line 2: the answer must be a number written with digits, not 'doce'.",
+        "es": "{path}, línea 2: la respuesta tiene que ser un número escrito con cifras, no 'doce'.",
+        "nl": "{path}, regel 2: het antwoord moet een getal in cijfers zijn, niet 'doce'."}),
+    "toml": ("bad.toml", '[[question]]\nid = "a"\nquestion = "Q?"\nanswer = "lots"\n', {
+        "en": "{path}, question 1 (id 'a'): the answer must be a number written with digits, not 'lots'.",
+        "es": "{path}, pregunta 1 (id 'a'): la respuesta tiene que ser un número escrito con cifras, no 'lots'.",
+        "nl": "{path}, vraag 1 (id 'a'): het antwoord moet een getal in cijfers zijn, niet 'lots'."}),
+    "missing": ("absent.csv", None, {
+        "en": "Cannot read the question bank {path}: there is no such file.",
+        "es": "No se puede leer el banco de preguntas {path}: ese archivo no existe.",
+        "nl": "Kan de vragenbank {path} niet lezen: dat bestand bestaat niet."}),
+}
+
+
+@pytest.mark.parametrize("case", BROKEN_BANKS)
+@pytest.mark.parametrize("lang", ["en", "es", "nl"])
+def test_a_broken_bank_is_one_sentence_in_the_tables_language(lang, case, tmp_path):
+    """What a kiosk owner meets with `voicegame play wits --lang es --questions FILE`: the file,
+    the line and what is wrong, in the table's language; no traceback, nothing else."""
+    name, body, sentences = BROKEN_BANKS[case]
+    bank = tmp_path / name
+    if body is not None:
+        bank.write_text(body, encoding="utf-8")
+    status, out, err = run_cli(["play", "wits", "--lang", lang, "--questions", str(bank), "--input", "keyboard",
+                                "--output", "text"])
+    assert (status, out) == (2, "")
+    assert err == "voicegame: " + sentences[lang].format(path=bank) + "\n"
+
+
+def test_a_saved_game_keeps_its_questions_when_the_bank_file_breaks(bank7, tmp_path):
+    """The save holds its questions (question_set): an edited bank does not stop a resume."""
+    empty = tmp_path / "empty.txt"
+    empty.write_text("# nothing is said: the game stops at its first question\n", encoding="utf-8")
+    status, _, err = run_cli(["play", "wits", "--lang", "es", "--questions", str(bank7), "--input", str(empty),
+                              "--output", "text", "--players", "red,blue", "--count", "1"])
+    assert status == 0, err
+    bank7.write_text(BROKEN_BANKS["csv"][1], encoding="utf-8")
+    status, out, err = run_cli(["resume", "--input", str(empty), "--output", "text"])
+    assert status == 0 and err == ""  # the game resumed from its saved questions
+    assert out.rstrip().endswith("El guion se ha terminado, así que la partida se detiene aquí. "
+                                 "El registro de la partida está guardado.")
 
 
 def test_play_wits_seats_the_players_as_the_lobby_does(bank7):
