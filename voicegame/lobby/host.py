@@ -1,8 +1,9 @@
-"""The spoken lobby, set-up by voice, and kiosk mode (issue 6).
+"""The spoken lobby, set-up by voice, and kiosk mode.
 
-``voicegame`` with no arguments (or ``voicegame kiosk``) runs :class:`Kiosk`: a
-``transitions`` machine over the kiosk object, driven like the game hosts by
-``while self.state != "closed": getattr(self, "run_" + self.state)()``::
+``voicegame`` with no arguments (or ``voicegame kiosk``) runs :class:`Kiosk`: a queued
+``transitions`` machine over the kiosk object, driven like the game hosts
+(:mod:`voicegame.engine.phases`): each :class:`Phase` runs in its ``on_enter`` callback and
+ends by firing the next trigger; a trigger that cannot fire raises ``PhaseError``::
 
     start ─┬─> offer_resume ──yes──> playing ──> after_game ─┬─ play again ──> playing
            │        │no                 │  stop / idle       ├─ another game ─> lobby
@@ -63,6 +64,7 @@ from __future__ import annotations
 
 import argparse
 import copy
+import enum
 import logging
 import random
 from dataclasses import dataclass, field
@@ -73,6 +75,7 @@ from transitions import Machine
 
 from voicegame import config as kiosk_config
 from voicegame.adapters import tts
+from voicegame.engine import phases
 from voicegame.engine.journal import data_dir, journal_path, load_autosave
 from voicegame.games.rofl import rules as rofl_rules
 from voicegame.games.wavelength.intents import wavelength_understanding
@@ -107,31 +110,46 @@ RELAXED_EXTRA_S = 30.0
 #: Prompt files a language needs before the lobby can switch to it.
 LANGUAGE_FILES = ("common", "lobby", "wavelength", "wits", "rofl", "words", "words_lobby")
 
-STATES = ["start", "offer_resume", "greet", "lobby", "setup_players", "setup_colours", "setup_options",
-          "playing", "after_game", "closed"]
-SETUP_STATES = ["setup_players", "setup_colours", "setup_options"]
+class Phase(enum.Enum):
+    """The lobby's phases, the machine's states; the value is the phase a :class:`View` names."""
+
+    START = "start"
+    OFFER_RESUME = "offer_resume"
+    GREET = "greet"
+    LOBBY = "lobby"
+    SETUP_PLAYERS = "setup_players"
+    SETUP_COLOURS = "setup_colours"
+    SETUP_OPTIONS = "setup_options"
+    PLAYING = "playing"
+    AFTER_GAME = "after_game"
+    CLOSED = "closed"
+
+
+P = Phase
+SETUP_PHASES = [P.SETUP_PLAYERS, P.SETUP_COLOURS, P.SETUP_OPTIONS]
 TRANSITIONS = [
-    {"trigger": "boot", "source": "start", "dest": "offer_resume", "conditions": "has_offer"},
-    {"trigger": "boot", "source": "start", "dest": "greet"},
-    {"trigger": "offer_accepted", "source": "offer_resume", "dest": "playing"},
-    {"trigger": "offer_declined", "source": "offer_resume", "dest": "offer_resume", "conditions": "has_offer"},
-    {"trigger": "offer_declined", "source": "offer_resume", "dest": "greet"},
-    {"trigger": "greeted", "source": "greet", "dest": "lobby"},
-    {"trigger": "resume_asked", "source": "lobby", "dest": "offer_resume"},
-    {"trigger": "game_chosen", "source": ["lobby", "after_game"], "dest": "setup_players"},
-    {"trigger": "players_chosen", "source": "setup_players", "dest": "setup_options", "conditions": "is_coop"},
-    {"trigger": "players_chosen", "source": "setup_players", "dest": "setup_colours"},
-    {"trigger": "colours_chosen", "source": "setup_colours", "dest": "setup_options"},
-    {"trigger": "players_changed", "source": "setup_options", "dest": "setup_players"},
-    {"trigger": "setup_cancelled", "source": SETUP_STATES, "dest": "greet"},
-    {"trigger": "setup_done", "source": "setup_options", "dest": "playing"},
-    {"trigger": "game_ended", "source": "playing", "dest": "after_game", "conditions": "game_finished"},
-    {"trigger": "game_ended", "source": "playing", "dest": "closed", "conditions": "input_gone"},
-    {"trigger": "game_ended", "source": "playing", "dest": "greet"},
-    {"trigger": "same_again", "source": "after_game", "dest": "playing"},
-    {"trigger": "other_game", "source": "after_game", "dest": "lobby"},
-    {"trigger": "to_lobby", "source": "after_game", "dest": "greet"},
-    {"trigger": "switch_off", "source": "lobby", "dest": "closed"},
+    {"trigger": "boot", "source": P.START, "dest": P.OFFER_RESUME, "conditions": "has_offer"},
+    {"trigger": "boot", "source": P.START, "dest": P.GREET, "unless": "has_offer"},
+    {"trigger": "offer_accepted", "source": P.OFFER_RESUME, "dest": P.PLAYING},
+    {"trigger": "offer_declined", "source": P.OFFER_RESUME, "dest": P.OFFER_RESUME, "conditions": "has_offer"},
+    {"trigger": "offer_declined", "source": P.OFFER_RESUME, "dest": P.GREET, "unless": "has_offer"},
+    {"trigger": "greeted", "source": P.GREET, "dest": P.LOBBY},
+    {"trigger": "lobby_answered", "source": P.LOBBY, "dest": P.LOBBY},  # rules, help, a setting: listen again
+    {"trigger": "resume_asked", "source": P.LOBBY, "dest": P.OFFER_RESUME, "conditions": "has_offer"},
+    {"trigger": "game_chosen", "source": [P.LOBBY, P.AFTER_GAME], "dest": P.SETUP_PLAYERS, "conditions": "has_setup"},
+    {"trigger": "players_chosen", "source": P.SETUP_PLAYERS, "dest": P.SETUP_OPTIONS, "conditions": "is_coop"},
+    {"trigger": "players_chosen", "source": P.SETUP_PLAYERS, "dest": P.SETUP_COLOURS, "unless": "is_coop"},
+    {"trigger": "colours_chosen", "source": P.SETUP_COLOURS, "dest": P.SETUP_OPTIONS},
+    {"trigger": "players_changed", "source": P.SETUP_OPTIONS, "dest": P.SETUP_PLAYERS},
+    {"trigger": "setup_cancelled", "source": SETUP_PHASES, "dest": P.GREET},
+    {"trigger": "setup_done", "source": P.SETUP_OPTIONS, "dest": P.PLAYING, "conditions": "has_job"},
+    {"trigger": "game_ended", "source": P.PLAYING, "dest": P.AFTER_GAME, "conditions": "game_finished"},
+    {"trigger": "game_ended", "source": P.PLAYING, "dest": P.CLOSED, "conditions": "input_gone"},
+    {"trigger": "game_ended", "source": P.PLAYING, "dest": P.GREET, "unless": ["game_finished", "input_gone"]},
+    {"trigger": "same_again", "source": P.AFTER_GAME, "dest": P.PLAYING, "conditions": "has_job"},
+    {"trigger": "other_game", "source": P.AFTER_GAME, "dest": P.LOBBY},
+    {"trigger": "lobby_chosen", "source": P.AFTER_GAME, "dest": P.GREET},
+    {"trigger": "switch_off", "source": P.LOBBY, "dest": P.CLOSED},
 ]
 
 
@@ -352,32 +370,88 @@ class Kiosk:
         self.job: Job | None = None
         self.last_job: Job | None = None
         self.outcome: str | None = None
-        self.machine = Machine(model=self, states=STATES, transitions=TRANSITIONS, initial="start",
-                               auto_transitions=False)
+        self.machine = Machine(model=self, states=Phase, transitions=TRANSITIONS, initial=Phase.START,
+                               auto_transitions=False, queued=True)
 
     # ------------------------------------------------------------------ driver
     def run(self) -> int:
-        """Run the lobby until it is switched off or the input ends; returns the exit status (0)."""
+        """Run the lobby until it is switched off or the input ends; returns the exit status (0).
+
+        The machine is queued: each phase's ``on_enter`` callback fires the next trigger and the
+        machine runs the phases one after the other, so weeks of games never deepen the stack.
+
+        :raises PhaseError: a trigger could not fire, or the lobby stopped before :attr:`Phase.CLOSED`
+            (a bug: the command line logs it and says one sentence, :func:`voicegame.cli.main`).
+        """
         try:
-            while self.state != "closed":
-                self.publish_view()
-                getattr(self, "run_" + self.state)()
+            self.publish_view()
+            self.run_start()
+            phases.play(self, "boot", Phase.CLOSED)
         except InputEnded:
             self.say("lobby.input_ended")
         return 0
 
+    def fire(self, trigger: str) -> None:
+        """Fire ``trigger`` (queued). :raises PhaseError: no transition of it can fire now."""
+        phases.fire(self, trigger)
+
     # ------------------------------------------------------------------ conditions
     def has_offer(self) -> bool:
+        """True while saved games are still to be offered this round."""
         return bool(self.offers)
 
+    def has_setup(self) -> bool:
+        """True once a game is chosen (:attr:`setup`)."""
+        return self.setup is not None
+
+    def has_job(self) -> bool:
+        """True once the game to play is settled (:attr:`job`)."""
+        return self.job is not None
+
     def is_coop(self) -> bool:
+        """True for Wavelength's cooperative mode (W9): no team colours to ask."""
         return bool(self.setup and self.setup.coop)
 
     def game_finished(self) -> bool:
+        """True when the last game was played to its end."""
         return self.outcome == "finished"
 
     def input_gone(self) -> bool:
+        """True when the input ended during the last game (the lobby closes)."""
         return self.outcome == "input_ended"
+
+    # ------------------------------------------------------------------ phases (each ends by firing the next trigger)
+    def on_enter_OFFER_RESUME(self) -> None:  # noqa: N802
+        self.publish_view()
+        self.run_offer_resume()
+
+    def on_enter_GREET(self) -> None:  # noqa: N802
+        self.publish_view()
+        self.run_greet()
+
+    def on_enter_LOBBY(self) -> None:  # noqa: N802
+        self.publish_view()
+        self.run_lobby()
+
+    def on_enter_SETUP_PLAYERS(self) -> None:  # noqa: N802
+        self.publish_view()
+        self.run_setup_players()
+
+    def on_enter_SETUP_COLOURS(self) -> None:  # noqa: N802
+        self.publish_view()
+        self.run_setup_colours()
+
+    def on_enter_SETUP_OPTIONS(self) -> None:  # noqa: N802
+        self.publish_view()
+        self.run_setup_options()
+
+    def on_enter_PLAYING(self) -> None:  # noqa: N802
+        self.publish_view()
+        self.run_playing()
+
+    def on_enter_AFTER_GAME(self) -> None:  # noqa: N802
+        self.publish_view()
+        self.run_after_game()
 
     # ------------------------------------------------------------------ language, speech
     def set_language(self, lang: str) -> None:
@@ -418,7 +492,7 @@ class Kiosk:
             except (KeyError, TypeError, ValueError, AttributeError, PromptError):
                 continue
         hint = self.text("lobby.nudge")
-        self.observers.publish(View("lobby", self.state, {
+        self.observers.publish(View("lobby", self.state.value, {
             "lang": self.lang, "games": [{"id": g, "name": self.game_name(g)} for g in GAME_ORDER],
             "setup": setup, "unfinished": unfinished, "hint": hint}))
 
@@ -663,7 +737,6 @@ class Kiosk:
         found, unreadable = self.saved_games()
         self.say_unreadable(unreadable)
         self.queue_offers(found)
-        self.boot()
 
     def config_problem(self, error: kiosk_config.ConfigError) -> str:
         """One plain sentence in the table's language: which file, which line (and key), and
@@ -704,11 +777,11 @@ class Kiosk:
         except (KeyError, TypeError, ValueError, AttributeError, PromptError):
             self.broken_said.add(str(path))
             self.say("lobby.resume_broken", path=str(path))
-            self.offer_declined()
+            self.fire("offer_declined")
             return
         if not language_available(settings.lang):
             self.say("lobby.language_missing", remember=False, language=self.language_name(settings.lang))
-            self.offer_declined()
+            self.fire("offer_declined")
             return
         if several:
             games = [self.game_name(s["settings"]["game"]) for _, s in [(path, save), *self.offers]]
@@ -740,13 +813,13 @@ class Kiosk:
             answer = "forget"
         if isinstance(answer, tuple):  # another game's saved game, named: offer it next, then the rest
             self.offers = [answer] + [o for o in [(path, save), *self.offers] if o[0] != answer[0]]
-            self.offer_declined()
+            self.fire("offer_declined")
             return
         if answer is not True:
             if answer is not False or not self.offers:  # forget it, quit, silence, or no to the last one
                 self.offers = []
                 self.say("lobby.resume_kept_all" if more else "lobby.resume_kept")
-            self.offer_declined()
+            self.fire("offer_declined")
             return
         self.offers = []
         settings.autosave = str(path)
@@ -755,7 +828,7 @@ class Kiosk:
             language = self.language_name(settings.lang)
             self.say("lobby.resume_language", remember=False, language=language)
         self.job = Job(settings, setup, log_entries)
-        self.offer_accepted()
+        self.fire("offer_accepted")
 
     def run_greet(self) -> None:
         self.say("lobby.greeting" if self.first_greeting else "lobby.back")
@@ -763,7 +836,7 @@ class Kiosk:
         if self.hint_saved:
             self.hint_saved = False
             self.say_saved_hint()
-        self.greeted()
+        self.fire("greeted")
 
     def say_saved_hint(self) -> bool:
         """"A Wits and Wagers game is saved: say resume to continue it." (or, with several, all
@@ -790,13 +863,18 @@ class Kiosk:
         intent = self.ask(key, self.parse_lobby, help_key="lobby.help", moment="lobby",
                           phrases=self.lu.lobby_phrases(), timeout_s=None, nudge_key="lobby.nudge",
                           owned_commands={"resume", "quit"})
+        self.fire(self.lobby_reply(intent))
+
+    def lobby_reply(self, intent: LobbyIntent) -> str:
+        """Do what ``intent`` asks in the lobby; returns the trigger that follows (a game chosen, the
+        resume offers, switched off, else ``"lobby_answered"``: the lobby listens again)."""
         if intent.kind == "play":
             self.setup = Setup(intent.game, count=intent.count, pending=list(intent.options), mode=intent.mode)
-            self.game_chosen()
-        elif intent.kind == "teach":
+            return "game_chosen"
+        if intent.kind == "teach":
             self.setup = Setup(intent.game, teach=True)
-            self.game_chosen()
-        elif intent.kind == "rules":
+            return "game_chosen"
+        if intent.kind == "rules":
             self.say_rules(intent.game)
         elif intent.kind == "rules_which":
             self.say("lobby.rules_which")
@@ -805,7 +883,8 @@ class Kiosk:
         elif intent.kind == "language":
             self.switch_language(intent.lang)
         elif intent.kind == "resume":
-            self.resume_in_lobby(intent.game)
+            if self.resume_in_lobby(intent.game):
+                return "resume_asked"
         elif intent.kind == "quit":
             try:
                 answer = self.ask_yes_no("lobby.quit_confirm", moment="confirm_quit")
@@ -813,9 +892,9 @@ class Kiosk:
                 answer = True
             if answer is True:
                 self.say("lobby.goodbye")
-                self.switch_off()
-            else:
-                self.say("lobby.quit_cancelled")
+                return "switch_off"
+            self.say("lobby.quit_cancelled")
+        return "lobby_answered"
 
     def say_rules(self, game: str, after: bool = True) -> None:
         """``game``'s rules in short parts, with a short pause after each: "skip" or "got it"
@@ -852,20 +931,21 @@ class Kiosk:
         if after:
             self.say("lobby.after_rules", remember=False, game=self.game_name(game))
 
-    def resume_in_lobby(self, game: str | None) -> None:
-        """"resume" (every unfinished game, newest first) or "resume Wits and Wagers" (that game's)."""
+    def resume_in_lobby(self, game: str | None) -> bool:
+        """"resume" (every unfinished game, newest first) or "resume Wits and Wagers" (that game's):
+        ``True`` when saved games are queued to be offered, else what was found is said."""
         found, unreadable = self.saved_games(game)
         if found:
             self.queue_offers(found)
-            self.resume_asked()
-            return
+            return True
         if game is not None:
             self.say("lobby.resume_none_game", remember=False, game=self.game_name(game))
             if self.say_saved_hint():
-                return
+                return False
         elif not self.say_unreadable(unreadable, again=True):
             self.say("lobby.resume_none", remember=False)
         self.say("lobby.games")
+        return False
 
     # ------------------------------------------------------------------ set-up by voice
     def run_setup_players(self) -> None:
@@ -880,7 +960,7 @@ class Kiosk:
         except Cancelled:
             self.cancel_setup()
             return
-        self.players_chosen()
+        self.fire("players_chosen")
 
     def ask_mode(self, s: Setup) -> None:
         """Wavelength: two teams or cooperative (W9); a headcount said with it is kept ("co-op, five players").
@@ -1056,7 +1136,7 @@ class Kiosk:
                 self.say("lobby.team_colours_read", remember=False, first=names[0], second=names[1])
             else:
                 self.say("lobby.colours_read", remember=False, colours=names)
-        self.colours_chosen()
+        self.fire("colours_chosen")
 
     def choices(self, s: Setup) -> str:
         key = "wavelength_coop" if s.game == "wavelength" and s.coop else s.game
@@ -1162,7 +1242,7 @@ class Kiosk:
             if answer == "start":
                 break
             if answer == "players":
-                self.players_changed()
+                self.fire("players_changed")
                 return
             for change in answer:
                 self.apply_option(s, change)
@@ -1180,15 +1260,15 @@ class Kiosk:
         job = self.job_for(s)
         if job is None:
             self.setup = None
-            self.setup_cancelled()
+            self.fire("setup_cancelled")
             return
         self.job = job
-        self.setup_done()
+        self.fire("setup_done")
 
     def cancel_setup(self) -> None:
         self.say("lobby.setup_cancelled", remember=False)
         self.setup = None
-        self.setup_cancelled()
+        self.fire("setup_cancelled")
 
     @property
     def idle_s(self) -> float | None:
@@ -1233,7 +1313,7 @@ class Kiosk:
             self.last_result = (job.settings.game, standings, coop)
         if self.outcome in ("quit", "idle", "error"):
             self.hint_saved = True
-        self.game_ended()
+        self.fire("game_ended")
 
     def run_after_game(self) -> None:
         job = self.last_job
@@ -1272,18 +1352,18 @@ class Kiosk:
                      settings=self.settings_items(s))
             job = self.job_for(s)
             if job is None:
-                self.to_lobby()
+                self.fire("lobby_chosen")
                 return
             self.job = job
-            self.same_again()
+            self.fire("same_again")
         elif answer == "another":
             self.lobby_prompt = "lobby.which_game"
-            self.other_game()
+            self.fire("other_game")
         elif isinstance(answer, LobbyIntent):
             self.setup = Setup(answer.game, count=answer.count, pending=list(answer.options), mode=answer.mode)
-            self.game_chosen()
+            self.fire("game_chosen")
         else:
-            self.to_lobby()
+            self.fire("lobby_chosen")
 
 
 def language_available(lang: str) -> bool:
