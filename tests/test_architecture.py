@@ -222,13 +222,54 @@ def test_no_module_copies_the_phase_driving():
     assert {name: found for name, found in copies.items() if found} == {}
 
 
-@pytest.mark.parametrize("path", ["voicegame/games/wavelength/host.py", "voicegame/games/rofl/host.py",
-                                  "voicegame/games/wits/host.py"])
-def test_every_game_host_drives_its_machine_through_engine_phases(path):
+def _names_a_phase_method(node: ast.AST) -> bool:
+    """``"run_" + x`` or ``f"run_{x}"``: a method name built from a phase."""
+    if isinstance(node, ast.BinOp) and isinstance(node.left, ast.Constant):
+        return str(node.left.value).startswith("run_")
+    return (isinstance(node, ast.JoinedStr) and bool(node.values) and isinstance(node.values[0], ast.Constant)
+            and str(node.values[0].value).startswith("run_"))
+
+
+def hand_phase_loops(source: str) -> list[tuple[int, str]]:
+    """``(line, what)`` of every hand-written phase loop in ``source``: a ``getattr`` of a method
+    named from the phase (``getattr(self, "run_" + self.state)``) or a ``while`` testing ``.state``."""
+    found = []
+    for node in ast.walk(ast.parse(source)):
+        if (isinstance(node, ast.Call) and isinstance(node.func, ast.Name) and node.func.id == "getattr"
+                and len(node.args) >= 2 and _names_a_phase_method(node.args[1])):
+            found.append((node.lineno, "getattr run_"))
+        elif isinstance(node, ast.While) and any(isinstance(n, ast.Attribute) and n.attr == "state"
+                                                 for n in ast.walk(node.test)):
+            found.append((node.lineno, "while state"))
+    return sorted(found)
+
+
+def test_the_phase_loop_check_finds_hand_written_loops():
+    source = ('def run(self):\n'
+              '    while self.state != "closed":\n'
+              '        getattr(self, "run_" + self.state)()\n'
+              '    getattr(self, f"run_{self.state.value}")()\n'
+              '    getattr(self, "play")()\n')
+    assert hand_phase_loops(source) == [(2, "while state"), (3, "getattr run_"), (4, "getattr run_")]
+
+
+#: The hosts: each game's and the lobby's.
+HOSTS = ["voicegame/games/wavelength/host.py", "voicegame/games/rofl/host.py", "voicegame/games/wits/host.py",
+         "voicegame/lobby/host.py"]
+
+
+@pytest.mark.parametrize("path", HOSTS)
+def test_no_host_drives_its_phases_by_hand(path):
+    """The machine's triggers drive every host: no ``while state`` / ``getattr(self, "run_" + …)`` loop."""
+    assert hand_phase_loops((PACKAGE.parent / path).read_text(encoding="utf-8")) == []
+
+
+@pytest.mark.parametrize("path", HOSTS)
+def test_every_host_drives_its_machine_through_engine_phases(path):
     source = (PACKAGE.parent / path).read_text(encoding="utf-8")
     name = path.removesuffix(".py").replace("/", ".")
     assert "Machine(" in source and PHASES in imported(name, PACKAGE.parent / path)
-    assert "phases.play(" in source  # the game must stop in its last phase, else PhaseError
+    assert "phases.play(" in source  # it must stop in its last phase, else PhaseError
 
 
 # --------------------------------------------------------------------------- words live in prompts/

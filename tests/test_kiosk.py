@@ -12,6 +12,7 @@ import os
 import re
 import shutil
 import subprocess
+import sys
 from pathlib import Path
 
 import pytest
@@ -22,8 +23,9 @@ from voicegame.language import prompts as prompts_module
 from voicegame.games.rofl import host as rofl
 from voicegame.games.wavelength import host as wavelength
 from voicegame.games.wits import host as wits
-from voicegame.adapters.headless import TextVoice, VirtualClock
-from voicegame.lobby.host import Kiosk, Ports, Setup, build_settings, language_available, timer_for
+from voicegame.adapters.headless import ScriptListener, TextVoice, VirtualClock
+from voicegame.engine.phases import PhaseError
+from voicegame.lobby.host import Kiosk, Phase, Ports, Setup, build_settings, language_available, timer_for
 from voicegame.language.prompts import Prompts, load_toml
 from voicegame.engine.journal import data_dir, read_json
 from voicegame.language.words import understanding
@@ -1471,3 +1473,64 @@ def test_config_save_edits_only_its_keys_and_falls_back_to_a_whole_document(tmp_
     with pytest.raises(kiosk_config.ConfigError):
         kiosk_config.save(config, path=path, keys=("lang",))
     assert path.read_text(encoding="utf-8") == "lang = [\n"
+
+
+# --------------------------------------------------------------------------- phases
+def _stack_depth() -> int:
+    frame, depth = sys._getframe(), 0
+    while frame is not None:
+        frame, depth = frame.f_back, depth + 1
+    return depth
+
+
+class _DepthKiosk(Kiosk):
+    """A kiosk that notes the depth of the Python stack each time the lobby is entered."""
+
+    def __init__(self, *args, **kwargs):
+        self.depths: list[int] = []
+        super().__init__(*args, **kwargs)
+
+    def on_enter_LOBBY(self) -> None:  # noqa: N802
+        self.depths.append(_stack_depth())
+        super().on_enter_LOBBY()
+
+
+def test_fifty_games_in_a_row_never_deepen_the_stack():
+    """A kiosk plays for weeks: the queued machine runs each phase from one loop, so the
+    fiftieth game starts at the depth of the first (a machine firing inside its callbacks
+    without a queue would nest every phase in the one before)."""
+    game = ["wits and wagers", "two", "yes", "start", "stop the game", "yes, stop the game"]
+    clock = VirtualClock()
+    lines = list(enumerate(game * 50, start=1))
+    out = io.StringIO()
+    k = _DepthKiosk(Ports(ScriptListener(lines, clock), TextVoice(out), clock), kiosk_config.Config(), None,
+                    seed=3, lang="en")
+    assert k.run() == 0
+    said = host_lines(out.getvalue())
+    assert said.count("The game is stopped and saved, so you can resume it later.") == 50
+    assert said[-1] == "The input has ended, so the lobby closes. Goodbye!"
+    assert len(k.depths) == 51 and set(k.depths) == {k.depths[0]}
+    assert k.state is Phase.LOBBY  # the input ended while the lobby listened
+
+
+def test_a_trigger_that_cannot_fire_raises_never_a_silent_rerun():
+    k = _kiosk("en")
+    assert k.state is Phase.START
+    with pytest.raises(PhaseError):  # no such transition from the start
+        k.fire("setup_done")
+    k.machine.set_state(Phase.LOBBY)
+    assert k.setup is None
+    with pytest.raises(PhaseError):  # its condition fails: no game was chosen
+        k.fire("game_chosen")
+    assert k.state is Phase.LOBBY
+
+
+def test_a_lobby_phase_bug_is_one_sentence_and_its_traceback_goes_to_the_log(tmp_path, monkeypatch):
+    """The kiosk's bug handling (voicegame.cli.main): a PhaseError ends the run with status 1,
+    one sentence on stderr, the traceback in the log; nothing of it is said or printed to players."""
+    monkeypatch.setattr(Kiosk, "lobby_reply", lambda self, intent: "setup_done")  # not from the lobby
+    status, out, err = kiosk(write_script(tmp_path, "bug", ["rules"]))
+    log = data_dir() / "voicegame.log"
+    assert status == 1 and err == f"voicegame: internal error (PhaseError); the details are in {log}.\n"
+    assert "Traceback" not in out + err
+    assert "Traceback" in log.read_text() and "'setup_done' cannot fire in phase Phase.LOBBY" in log.read_text()
