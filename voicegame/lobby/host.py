@@ -5,59 +5,33 @@
 (:mod:`voicegame.engine.phases`): each :class:`Phase` runs in its ``on_enter`` callback and
 ends by firing the next trigger; a trigger that cannot fire raises ``PhaseError``::
 
-    start ─┬─> offer_resume ──yes──> playing ──> after_game ─┬─ play again ──> playing
-           │        │no                 │  stop / idle       ├─ another game ─> lobby
-           └────────┴──> greet ──> lobby <──────────────────┘─ lobby ───────> greet
-                                    │ "let's play Wits and Wagers"
-                    setup_players ─> setup_colours ─> setup_options ─> playing
+    start ─┬─> offer_resume ─yes─> playing ─finished─> after_game ─ play again ─> playing
+           │      │ no, the last      │ stop, idle         ├─ another game ─> lobby
+           └──────┴─────> greet <─────┴────────── lobby ───┴─ a game's name ─> setup_players
+                            │         (the input ended in a game: closed)
+                            ▼
+       closed <─ quit ─ lobby ─ resume ─> offer_resume    (rules, help, settings: lobby again)
+                            │ "let's play Wits and Wagers"
+                            ▼
+          setup_players ─> setup_colours ─> setup_options ─ start ─> playing
+                (co-op skips the colours; "quit" goes back to greet)
 
-- **offer_resume** — unfinished autosaves (a power cut, a stopped game) are
-  offered one by one, the newest first, each with its game, players and where it
-  stopped: "I found an unfinished Wits and Wagers game with Red and Blue. Resume
-  it from question 4?"; each host module has ``progress(save, prompts)`` for the
-  "question 4" part. "Yes", and "resume"/"continue" too, accept it; "no" offers
-  the next older one; "forget it" (or "quit", or silence) offers no more; a game's
-  name picks that game's saved game. Everything declined stays saved. In the lobby,
-  "resume" offers them again, "resume Wits and Wagers" that game's. Yes replays the
-  autosave's whole input log (as ``voicegame resume`` does), silences included, in
-  the game's own language: when that is not the lobby's, the lobby says so ("This
-  game was played in English, so it continues in English.") and the listener and
-  voice switch to it for the game. An autosave that cannot be read is named once in
-  one sentence, then left alone.
-- **lobby** — listens without a timeout (kiosk): "let's play Wavelength",
-  "Wits and Wagers", "ROFL", "rules of …" (a one-minute summary), "help",
-  "quit" (asks, then switches off), "slower"/"faster"/"louder"/"softer" and
-  "speak Spanish": those three settings are saved in the kiosk configuration
-  file (:mod:`voicegame.config`). "Score" after a finished game says its final
-  standings (from its record). Anything not understood gets the list of games
-  again.
-- **setup_*** — set-up by voice with defaults, so a table starts in three
-  answers or fewer: how many players (Wavelength: two teams or cooperative),
-  their colours in seat order (default: the first N colours, G3; Wavelength's
-  teams: Red and Blue, as in ``voicegame play wavelength``), then the
-  settings (timer normal/relaxed/off (G1, R7), lenient articles, hard mode,
-  stacking, own messages, the number of Wits questions, the Wavelength target
-  score, how many play Wavelength, dial positions in words). Every answer is
-  read back, the players' colours capitalised as names ("Red, Blue and
-  Green"); "start" starts the game. Wavelength's mode said with its name ("let's
-  play Wavelength cooperative", "… with two teams") answers the mode question
-  ("two" there counts teams, not players). Settings said early (with the game's name,
-  or instead of a number of players: "three questions") are kept for the
-  settings. Three silences at a question take its default and say so; "quit"
-  cancels the set-up.
-- **playing** — one :class:`~voicegame.host.base.Session` on the shared ports.
-  "Stop" during a game is the table's quit (asks to confirm; the record and
-  autosave are kept) and comes back to the lobby; so does an idle table
-  (``Settings.idle_s`` from the configuration's ``idle_minutes``).
-- **after_game** — "play again" (same set-up, a new seed and new questions),
-  "another game", a game's name (its set-up), "rules of …" (read, then asked
-  again), "score" (the final standings), or "lobby".
+- **offer_resume** — unfinished autosaves, newest first, one by one (L2): yes (or "resume")
+  replays the save's whole input log in its own language; no offers the next; "forget it",
+  "quit" or silence offers no more; a game's name picks its save. Declined saves stay saved.
+- **greet**, **lobby** — the lobby listens without a timeout: a game's name, "teach me …",
+  "rules of …", "resume", "quit" (asks, then switches off), voice settings and a language (saved
+  in the configuration, :mod:`voicegame.config`), "score" of the last game.
+- **setup_*** — set-up by voice with defaults (L1): players (Wavelength: teams or co-op), colours
+  in seat order (G3), then the settings; each answer read back, "start" starts, three silences
+  take the default, "quit" cancels. Settings said early are kept for the settings question.
+- **playing** — one :class:`~voicegame.engine.table.Session` on the shared ports; a quit or idle
+  game comes back to the greeting, a finished one to **after_game** ("play again", "another
+  game", a game's name, "rules of …", "score", "lobby").
 
-The voice set-up is turned into the game's own command-line options and read by
-the host module's ``add_arguments`` / ``options_from_args`` / ``validate``
-(:func:`build_settings`), so a game set up by voice is exactly a game started with
-``voicegame play``. When the input ends (end of a script, Ctrl-D) the kiosk stops
-cleanly.
+The set-up becomes the game's own command-line options (:func:`build_settings`), so a game set
+up by voice is exactly a game started with ``voicegame play``. When the input ends the kiosk
+stops cleanly.
 """
 
 from __future__ import annotations
