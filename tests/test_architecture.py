@@ -296,9 +296,6 @@ KNOWN_ENGLISH = {
     ("cli.py", "{}  (voicegame models install writes here)"),
     ("cli.py", "No speech models installed. {}"),
     ("cli.py", "BROKEN: {} ({}): delete it, or run `voicegame models install {}` again."),
-    ("env.py", "{} Using the keyboard instead."),
-    ("env.py", "{} Printing the host's words instead."),
-    ("env.py", "{} The game does not start: printing the host's words would show the secrets."),
 }
 
 

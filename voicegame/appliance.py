@@ -64,11 +64,11 @@ def apply_config(args, env, stderr=None) -> None:
         args.barge_in = bool(config.barge_in)
 
 
-def private_outputs(private: str | None) -> dict:
+def private_outputs(private: str | None, lang: str = "en") -> dict:
     """The private audiences' output devices for ``--private earpiece:DEVICE`` (``{}`` otherwise).
 
-    :raises UsageError: the earpiece is not there: refused with the list of speakers, so a
-        secret is never spoken aloud or printed instead.
+    :raises UsageError: the earpiece is not there: refused with the list of speakers, in ``lang``
+        (``common.devices.earpiece_missing``), so a secret is never spoken aloud or printed instead.
     """
     if not private or not private.startswith("earpiece:"):
         return {}
@@ -79,7 +79,10 @@ def private_outputs(private: str | None) -> dict:
 
         require_output(index)
     except DeviceError as exc:
-        raise UsageError(f"The earpiece for secrets is not available, so the game does not start: {exc}") from None
+        from voicegame.language.prompts import Prompts
+
+        prompts = Prompts.load(lang if exc.has_sentence(Prompts.load(lang)) else "en")  # one line, one language
+        raise UsageError(prompts.text("common.devices.earpiece_missing", problem=exc.sentence(prompts))) from None
     return {"psychic": index, "writers": index}
 
 

@@ -90,11 +90,22 @@ def sentence(lang: str, key: str) -> str:
     return Prompts.load(lang).text(f"common.{key}")
 
 
+def espeak_instead(exc: DeviceError, lang: str) -> str:
+    """Why espeak-ng speaks instead, in ``lang``; in English when ``exc`` has no sentence in ``lang``
+    (one line, one language: Piper's and Wyoming's errors have no key yet)."""
+    from voicegame.language.prompts import Prompts
+
+    prompts = Prompts.load(lang)
+    if not exc.has_sentence(prompts):
+        prompts = Prompts.load("en")
+    return f"{exc.sentence(prompts)} {prompts.text('common.devices.espeak_instead')}"
+
+
 def make_voice(tts: str | None, lang: str, environ: Mapping[str, str] | None = None, **kwargs):
     """The voice ``tts`` asks for in ``lang``; espeak-ng where the engine has no voice of it.
 
     :param kwargs: the espeak adapter's parameters (rate, volume, devices, player, barge-in…).
-    :returns: ``(voice, note)``: ``note`` is ``None``, or one sentence saying why espeak-ng speaks instead.
+    :returns: ``(voice, note)``: ``note`` is ``None``, or why espeak-ng speaks instead, in ``lang``.
     :raises DeviceError: espeak-ng itself cannot speak (as for the default voice).
     """
     from voicegame.adapters.tts import Pyttsx3Voice
@@ -110,7 +121,7 @@ def make_voice(tts: str | None, lang: str, environ: Mapping[str, str] | None = N
                 return piper_voice.PiperTtsVoice(lang, found.name, environ=environ, **kwargs), None
             log.info("no Piper voice for %s: espeak-ng speaks", lang)
         except DeviceError as exc:
-            note = f"{exc} espeak-ng speaks instead."
+            note = espeak_instead(exc, lang)
     elif engine.kind == "wyoming":
         from voicegame.adapters.wyoming_voice import WyomingVoice
 
@@ -118,7 +129,7 @@ def make_voice(tts: str | None, lang: str, environ: Mapping[str, str] | None = N
             return WyomingVoice(engine.address, lang, lost_sentence=sentence(lang, "speech_server_lost"),
                                 **kwargs), None
         except DeviceError as exc:
-            note = f"{exc} espeak-ng speaks instead."
+            note = espeak_instead(exc, lang)
     if note:
         log.warning("%s", note)
     return Pyttsx3Voice(lang=lang, **kwargs), note
@@ -153,7 +164,8 @@ def check_server(address, kind: str, lang: str | None, timeout_s: float = 3.0) -
     found = languages(describe(address, timeout_s), kind)
     what = "speech" if kind == "tts" else "recognition"
     if not found:
-        raise DeviceError(f"The server {address} offers no {what}: point --{kind} at a Wyoming {kind.upper()} server.")
+        raise DeviceError(f"The server {address} offers no {what}: point --{kind} at a Wyoming {kind.upper()} server.",
+                          key=f"common.devices.server_without_{kind}", address=str(address))
     if lang and lang not in found:
         from voicegame.models import language_name
 

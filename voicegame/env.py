@@ -38,6 +38,18 @@ class CliError(Exception):
     """A problem a person can fix; ``str()`` is the one sentence to print."""
 
 
+def fallback(exc: DeviceError, lang: str, then: str) -> str:
+    """What a missing device and its fallback are: the device's sentence and ``common.devices.<then>``
+    (``keyboard_instead``, ``text_instead``, ``secrets_would_show``), in ``lang``; both in English
+    when the adapter's error has no sentence in ``lang`` (one line, one language)."""
+    from voicegame.language.prompts import Prompts
+
+    prompts = Prompts.load(lang)
+    if not exc.has_sentence(prompts):
+        prompts = Prompts.load("en")
+    return " ".join((exc.sentence(prompts), prompts.text(f"common.devices.{then}")))
+
+
 def device(value) -> int | str | None:
     """A sounddevice device as given by a person: ``""``/``None`` → default, digits → index, else a name."""
     value = str(value if value is not None else "").strip()
@@ -126,7 +138,7 @@ def make_listener(choice: PortChoice, env: Env, clock, shared: dict | None = Non
             return engines.make_listener(choice.asr, choice.lang, mic_source(choice, shared),
                                            barge_in=choice.barge_in)
         except DeviceError as exc:
-            env.say(f"{exc} Using the keyboard instead.")
+            env.say(fallback(exc, choice.lang, "keyboard_instead"))
             return KeyboardListener(env.stdin, out=env.stdout)
     model_path = models.find_model(choice.lang, choice.model, env.environ)
     if model_path is None:
@@ -138,7 +150,7 @@ def make_listener(choice: PortChoice, env: Env, clock, shared: dict | None = Non
         source = mic_source(choice, shared)  # the microphone first: its absence is the first thing said
         return VoskListener(load_model(model_path), source, barge_in=choice.barge_in)
     except DeviceError as exc:
-        env.say(f"{exc} Using the keyboard instead.")
+        env.say(fallback(exc, choice.lang, "keyboard_instead"))
         return KeyboardListener(env.stdin, out=env.stdout)
 
 
@@ -168,7 +180,7 @@ def make_voice(choice: PortChoice, env: Env, shared: dict | None = None):
         from voicegame.adapters.devices import resolve
         from voicegame import engines
 
-        devices = appliance.private_outputs(choice.private)
+        devices = appliance.private_outputs(choice.private, choice.lang)
         speaker = resolve(choice.speaker, "output")
         require_output(speaker)
         voice, note = engines.make_voice(choice.tts, choice.lang, env.environ, rate_wpm=choice.rate_wpm,
@@ -181,9 +193,8 @@ def make_voice(choice: PortChoice, env: Env, shared: dict | None = None):
         raise CliError(str(exc)) from None
     except DeviceError as exc:
         if choice.private.startswith("earpiece:"):  # printed text would show the secrets to everyone
-            raise CliError(f"{exc} The game does not start: printing the host's words would show the secrets.") \
-                from None
-        env.say(f"{exc} Printing the host's words instead.")
+            raise CliError(fallback(exc, choice.lang, "secrets_would_show")) from None
+        env.say(fallback(exc, choice.lang, "text_instead"))
         return TextVoice(env.stdout)
 
 

@@ -93,8 +93,24 @@ class InputEnded(Exception):
 class DeviceError(Exception):
     """An audio device, engine or model cannot be used.
 
-    ``str(error)`` is one sentence for a person that names the fix.
+    ``str(error)`` is one English sentence that names the fix (logs, ``doctor``).
+
+    :param key: the prompt key of the same sentence for a table (``common.devices.*``), or
+        ``None`` (the adapter has no prompt yet: :meth:`sentence` gives ``str()``).
+    :param values: the key's placeholders.
     """
+
+    def __init__(self, message: str = "", *, key: str | None = None, **values):
+        super().__init__(message)
+        self.key, self.values = key, values
+
+    def has_sentence(self, prompts) -> bool:
+        """True when ``prompts`` (a :class:`~voicegame.language.prompts.Prompts`) holds this error's sentence."""
+        return self.key is not None and prompts.has(self.key)
+
+    def sentence(self, prompts) -> str:
+        """The sentence in the language of ``prompts``; ``str(self)`` (English) without :meth:`has_sentence`."""
+        return prompts.text(self.key, **self.values) if self.has_sentence(prompts) else str(self)
 
 
 @runtime_checkable

@@ -37,7 +37,7 @@ def import_sounddevice():
     try:
         import sounddevice
     except (ImportError, OSError) as exc:
-        raise DeviceError(NO_PORTAUDIO) from exc
+        raise DeviceError(NO_PORTAUDIO, key="common.devices.no_portaudio") from exc
     return sounddevice
 
 
@@ -120,7 +120,7 @@ class MicSource:
         except (sd.PortAudioError, ValueError) as exc:
             raise DeviceError(
                 "The microphone could not be opened: check it is plugged in and not "
-                "used by another program, or play with --input keyboard."
+                "used by another program, or play with --input keyboard.", key="common.devices.microphone_unopened"
             ) from exc
         self._stream = stream
 
@@ -263,13 +263,14 @@ def device_info(device: int | str | None, kind: str) -> dict:
     :raises DeviceError: no such device / no PortAudio (one sentence naming the fix).
     """
     missing = NO_MICROPHONE if kind == "input" else NO_SPEAKER
+    key = "common.devices.no_microphone" if kind == "input" else "common.devices.no_speaker"
     sd = import_sounddevice()
     try:
         info = sd.query_devices(device, kind=kind)
     except (sd.PortAudioError, ValueError) as exc:
-        raise DeviceError(missing) from exc
+        raise DeviceError(missing, key=key) from exc
     if not info or int(info.get(f"max_{kind}_channels", 0)) < 1:
-        raise DeviceError(missing)
+        raise DeviceError(missing, key=key)
     return info
 
 
@@ -300,9 +301,9 @@ def play(samples, sample_rate: int, device: int | str | None = None) -> None:
         if device is not None:
             raise DeviceError(
                 f"The audio output {device!r} is not available: plug it in, or pick "
-                "another device (`voicegame doctor` lists them)."
-            ) from exc
-        raise DeviceError(NO_SPEAKER) from exc
+                "another device (`voicegame doctor` lists them).", key="common.devices.output_unavailable",
+                device=repr(device)) from exc
+        raise DeviceError(NO_SPEAKER, key="common.devices.no_speaker") from exc
 
 
 class Playback:
@@ -332,7 +333,7 @@ class Playback:
             stream = sd.get_stream()
             latency = float(getattr(stream, "latency", 0.0) or 0.0)
         except (sd.PortAudioError, ValueError) as exc:
-            raise DeviceError(NO_SPEAKER) from exc
+            raise DeviceError(NO_SPEAKER, key="common.devices.no_speaker") from exc
         started = time.monotonic() + latency  # when the first sample leaves the loudspeaker
         self._until = started + data.shape[0] / float(sample_rate)
         mono = data if data.ndim == 1 else data[:, 0]

@@ -49,11 +49,22 @@ class DeviceChoiceError(DeviceError):
     :param kind: ``"input"`` or ``"output"``.
     :param asked: what was asked for (an index or a part of a name).
     :param devices: the devices of that kind.
+    :param problem: ``"number"`` (no such index), ``"named"`` (no name matches) or ``"several"``:
+        the prompt ``common.devices.<problem>_<microphone|speaker>``.
     """
 
-    def __init__(self, message: str, kind: str, asked: str, devices: list[Device]):
-        super().__init__(message)
+    def __init__(self, message: str, kind: str, asked: str, devices: list[Device], problem: str | None = None):
+        key = f"common.devices.{problem}_{KIND_WORD[kind]}" if problem else None
+        super().__init__(message, key=key, asked=asked)
         self.kind, self.asked, self.devices = kind, asked, devices
+
+    def sentence(self, prompts) -> str:
+        """The sentence in ``prompts``' language, the devices listed with its ``(default)`` mark."""
+        if not self.has_sentence(prompts):
+            return str(self)
+        listing = describe(self.devices, self.kind, none=prompts.text("common.devices.none"),
+                           default=prompts.text("common.devices.default_mark"))
+        return prompts.text(self.key, asked=self.asked, devices=listing)
 
 
 def list_devices() -> list[Device]:
@@ -68,7 +79,7 @@ def list_devices() -> list[Device]:
         raw = [dict(d) for d in sd.query_devices()]
         default = list(sd.default.device)
     except (sd.PortAudioError, ValueError, TypeError) as exc:
-        raise DeviceError(audio.NO_PORTAUDIO) from exc
+        raise DeviceError(audio.NO_PORTAUDIO, key="common.devices.no_portaudio") from exc
     default_in = default[0] if default and default[0] is not None else -1
     default_out = default[1] if len(default) > 1 and default[1] is not None else -1
     out = []
@@ -85,12 +96,13 @@ def of_kind(devices: list[Device], kind: str) -> list[Device]:
     return [d for d in devices if d.channels(kind) > 0]
 
 
-def describe(devices: list[Device], kind: str) -> str:
-    """The devices of ``kind`` as one line: ``0 "USB Mic" (default), 2 "Webcam"`` (``none`` when empty)."""
+def describe(devices: list[Device], kind: str, none: str = "none", default: str = "(default)") -> str:
+    """The devices of ``kind`` as one line: ``0 "USB Mic" (default), 2 "Webcam"`` (``none`` when empty;
+    ``none`` and ``default`` in another language for a table)."""
     found = of_kind(devices, kind)
     if not found:
-        return "none"
-    return ", ".join(f'{d.index} "{d.name}"' + (" (default)" if d.is_default(kind) else "") for d in found)
+        return none
+    return ", ".join(f'{d.index} "{d.name}"' + (f" {default}" if d.is_default(kind) else "") for d in found)
 
 
 def resolve(asked: str | int | None, kind: str, devices: list[Device] | None = None) -> int | None:
@@ -112,17 +124,17 @@ def resolve(asked: str | int | None, kind: str, devices: list[Device] | None = N
     if text.isdigit():
         chosen = [d for d in candidates if d.index == int(text)]
         if not chosen:
-            raise DeviceChoiceError(f"There is no {word} number {text}; {listing}", kind, text, candidates)
+            raise DeviceChoiceError(f"There is no {word} number {text}; {listing}", kind, text, candidates, "number")
         return chosen[0].index
     chosen = [d for d in candidates if text.lower() in d.name.lower()]
     exact = [d for d in chosen if d.name.lower() == text.lower()]
     if len(exact) == 1:
         return exact[0].index
     if not chosen:
-        raise DeviceChoiceError(f'No {word} has "{text}" in its name; {listing}', kind, text, candidates)
+        raise DeviceChoiceError(f'No {word} has "{text}" in its name; {listing}', kind, text, candidates, "named")
     if len(chosen) > 1:
         raise DeviceChoiceError(f'More than one {word} has "{text}" in its name; give its number: {listing}',
-                                kind, text, candidates)
+                                kind, text, candidates, "several")
     return chosen[0].index
 
 
@@ -142,7 +154,8 @@ def open_input(index: int | None, seconds: float = 0.1) -> Device:
             stream.read(max(1, int(rate * seconds)))
     except (sd.PortAudioError, ValueError, OSError) as exc:
         raise DeviceError(f"The microphone {_named(info)} could not be opened ({exc}): check that no other "
-                          "program uses it.") from exc
+                          "program uses it.", key="common.devices.microphone_busy", device=_named(info),
+                          reason=str(exc)) from exc
     return _device(info)
 
 
@@ -164,7 +177,8 @@ def open_output(index: int | None, seconds: float = 0.05) -> Device:
             stream.write(np.zeros((max(1, int(rate * seconds)), 1), dtype="float32"))
     except (sd.PortAudioError, ValueError, OSError) as exc:
         raise DeviceError(f"The speaker {_named(info)} could not be opened ({exc}): check that no other "
-                          "program uses it.") from exc
+                          "program uses it.", key="common.devices.speaker_busy", device=_named(info),
+                          reason=str(exc)) from exc
     return _device(info)
 
 
