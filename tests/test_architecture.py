@@ -284,10 +284,6 @@ _WORDS = re.compile(r"[A-Za-z']+[ ,]+[A-Za-z']+")
 #: (models, say --wav), `resume` before a save names its language, and the device fallbacks,
 #: whose first half is the adapters' English DeviceError. Moving one into prompts/ removes it here.
 KNOWN_ENGLISH = {
-    ("cli.py", "The saved game in {} can't be read, so it can't be resumed."),
-    ("cli.py", "There is no unfinished game to resume; start one with: voicegame play wavelength"),
-    ("cli.py", "{} is not a voicegame autosave: it has no game settings and input log."),
-    ("cli.py", "The game in {} is already finished."),
     ("cli.py", "The {} model is already installed in {}."),
     ("cli.py", "Installed the {} model in {}."),
     ("cli.py", "Wrote {} seconds of speech ({}) to {}."),

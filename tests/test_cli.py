@@ -120,3 +120,42 @@ def test_resume_names_an_unreadable_autosave(tmp_path):
     (folder / "wits-broken.json").write_text('{"settings": ')
     status, out, err = run_cli(["resume", "--output", "text"])
     assert status == 1 and "wits-broken.json can't be read" in out and "no unfinished game" in err
+
+
+# -- resume says what stops it in the save's language, else in --lang --------------------------------
+
+
+def test_resume_with_nothing_to_resume_in_spanish(tmp_path):
+    folder = tmp_path / "data" / "autosave"
+    folder.mkdir(parents=True)
+    (folder / "wits-broken.json").write_text('{"settings": ')
+    status, out, err = run_cli(["resume", "--lang", "es", "--output", "text"])
+    assert status == 1 and "Traceback" not in out + err
+    assert out == f"La partida guardada en {folder / 'wits-broken.json'} no se puede leer, así que no se puede retomar.\n"
+    assert err.endswith("No hay ninguna partida sin terminar que retomar; empezad una con: voicegame play wavelength\n")
+
+
+def test_resume_of_a_save_of_no_known_game_in_the_language_it_names(tmp_path):
+    """The shape is right (the journal checks it, in English) but no game has that name."""
+    bad = tmp_path / "chess.json"
+    bad.write_text('{"settings": {"game": "chess", "lang": "es"}, "log": []}')
+    status, out, err = run_cli(["resume", str(bad), "--lang", "nl", "--output", "text"])
+    assert status == 2 and err == (f"voicegame: {bad} no es una partida guardada de voicegame: no tiene ajustes "
+                                   "de partida ni registro de entradas.\n")
+    bad.write_text('{"settings": {"game": "chess"}, "log": []}')  # no language of its own: --lang's
+    status, out, err = run_cli(["resume", str(bad), "--lang", "nl", "--output", "text"])
+    assert status == 2 and err == (f"voicegame: {bad} is geen opgeslagen voicegame-spel: het heeft geen "
+                                   "spelinstellingen en geen invoerlog.\n")
+
+
+def test_a_finished_game_is_refused_in_its_own_language(tmp_path):
+    import json
+
+    status, out, err = run_cli(["play", "wits", "--lang", "nl", "--input", "keyboard", "--output", "text"])
+    assert status == 0, err
+    [save] = (tmp_path / "data" / "autosave").glob("*.json")
+    data = json.loads(save.read_text(encoding="utf-8"))
+    data["finished"] = True
+    save.write_text(json.dumps(data), encoding="utf-8")
+    status, out, err = run_cli(["resume", str(save), "--lang", "es", "--output", "text"])
+    assert status == 2 and err == f"voicegame: Het spel in {save} is al afgelopen.\n"

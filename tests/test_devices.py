@@ -156,6 +156,110 @@ def test_an_unknown_microphone_in_play_falls_back_to_the_keyboard_with_the_list(
     assert "Using the keyboard instead." in out and status == 0
 
 
+# -- a missing device, said in the table's language -----------------------------------
+
+#: What ``play --lang L`` prints for each missing device, and its fallback (written out, not read from prompts/).
+SAID = {
+    "en": {"no_mic": "No microphone found: plug one in, or play with --input keyboard. Using the keyboard instead.",
+           "no_speaker": "No speaker found: plug in speakers or headphones, or play with --output text. "
+                         "Printing the host's words instead.",
+           "secrets": "The game does not start: printing the host's words would show the secrets.",
+           "earpiece": "The earpiece for secrets is not available, so the game does not start: ",
+           "default": "(default)"},
+    "es": {"no_mic": "No encuentro ningún micrófono: conectad uno o jugad con --input keyboard. "
+                     "Usaremos el teclado en su lugar.",
+           "no_speaker": "No encuentro ningún altavoz: conectad altavoces o auriculares, o jugad con --output text. "
+                         "En su lugar, las palabras del presentador se mostrarán por escrito.",
+           "secrets": "La partida no empieza: mostrar por escrito las palabras del presentador revelaría los secretos.",
+           "earpiece": "El auricular de los secretos no está disponible, así que la partida no empieza: ",
+           "default": "(predeterminado)"},
+    "nl": {"no_mic": "Geen microfoon gevonden: sluit er een aan, of speel met --input keyboard. "
+                     "We gebruiken in plaats daarvan het toetsenbord.",
+           "no_speaker": "Geen luidspreker gevonden: sluit luidsprekers of een koptelefoon aan, of speel met "
+                         "--output text. In plaats daarvan verschijnen de woorden van de presentator als tekst.",
+           "secrets": "Het spel begint niet: de woorden van de presentator als tekst tonen zou de geheimen verraden.",
+           "earpiece": "Het oortje voor de geheimen is niet beschikbaar, dus het spel begint niet: ",
+           "default": "(standaard)"},
+}
+
+
+@pytest.fixture
+def models(model, tmp_path):
+    """:func:`model`, with a Spanish and a Dutch model folder beside the English one."""
+    for name in ("vosk-model-small-es-0.42", "vosk-model-small-nl-0.22"):
+        (tmp_path / "models" / name / "conf").mkdir(parents=True)
+        (tmp_path / "models" / name / "conf" / "model.conf").write_text("--beam=10.0\n")
+
+
+@pytest.mark.parametrize("lang", ["en", "es", "nl"])
+def test_no_microphone_is_said_in_the_table_language_and_the_keyboard_takes_over(monkeypatch, voices, models, lang):
+    monkeypatch.setitem(sys.modules, "sounddevice", FakeSoundDevice([speaker(1, "Speaker")]))
+    status, out, err = run(["play", "wavelength", "--lang", lang, "--seed", "1"], stdin="")
+    assert out.startswith(SAID[lang]["no_mic"] + "\n") and status == 0
+    assert "Traceback" not in out + err and err == ""
+
+
+@pytest.mark.parametrize("lang", ["en", "es", "nl"])
+def test_no_speaker_is_said_in_the_table_language_and_the_words_are_printed(monkeypatch, voices, models, lang):
+    monkeypatch.setitem(sys.modules, "sounddevice", FakeSoundDevice([mic(0, "Mic")]))
+    status, out, err = run(["play", "wavelength", "--lang", lang, "--input", "keyboard", "--seed", "1"])
+    assert out.startswith(SAID[lang]["no_speaker"] + "\nHOST: ") and status == 0 and not voices
+    assert "Traceback" not in out + err
+
+
+@pytest.mark.parametrize("lang", ["en", "es", "nl"])
+def test_an_earpiece_game_without_its_speaker_refuses_in_the_table_language(sd, voices, models, lang):
+    status, out, err = run(["play", "wavelength", "--lang", lang, "--private", "earpiece:4", "--speaker", "9",
+                            "--input", "keyboard", "--seed", "1"])
+    assert status == 2 and out == "" and not voices
+    assert err.startswith("voicegame: ") and err.endswith(" " + SAID[lang]["secrets"] + "\n")
+    assert f'1 "HDA Intel PCH: HDMI 0" {SAID[lang]["default"]}' in err and "Traceback" not in err
+
+
+@pytest.mark.parametrize("lang", ["es", "nl"])
+def test_a_missing_earpiece_is_refused_in_the_table_language_with_the_list(sd, voices, models, lang):
+    status, out, err = run(["play", "wavelength", "--lang", lang, "--private", "earpiece:headset", "--seed", "1"])
+    assert status == 2 and not voices and "PRIVATE" not in out and "HOST" not in out
+    assert err.startswith("voicegame: " + SAID[lang]["earpiece"]) and '"headset"' in err
+    assert f'1 "HDA Intel PCH: HDMI 0" {SAID[lang]["default"]}, 3 "Jabra SPEAK 510 USB: Audio"' in err
+
+
+def test_an_unknown_microphone_is_listed_in_dutch(sd, voices, models):
+    status, out, err = run(["play", "wavelength", "--lang", "nl", "--mic", "webcam", "--seed", "1"], stdin="")
+    assert out.startswith('Geen enkele microfoon heeft "webcam" in zijn naam; de microfoons zijn: 0 '
+                          '"HDA Intel PCH: ALC3246 Analog" (standaard), 2 "Jabra SPEAK 510 USB: Audio" '
+                          '(`voicegame doctor` toont ze). We gebruiken in plaats daarvan het toetsenbord.\n')
+    assert status == 0
+
+
+def test_an_adapter_error_without_a_key_keeps_the_whole_line_english(monkeypatch, sd, voices, models):
+    """piper, Wyoming, Vosk and the VAD raise DeviceErrors without a key yet: one line, one language."""
+    from voicegame.adapters import audio
+    from voicegame.ports import DeviceError
+
+    def broken(device=None):
+        raise DeviceError("The speaker broke.")
+
+    monkeypatch.setattr(audio, "require_output", broken)
+    status, out, err = run(["play", "wavelength", "--lang", "es", "--input", "keyboard", "--seed", "1"])
+    assert out.startswith("The speaker broke. Printing the host's words instead.\nHOST: ") and status == 0
+
+
+def test_a_device_error_is_english_for_the_log_and_keyed_for_the_table():
+    from voicegame.language.prompts import Prompts
+    from voicegame.ports import DeviceError
+
+    error = DeviceError("The microphone 2 could not be opened (busy): check that no other program uses it.",
+                        key="common.devices.microphone_busy", device="2", reason="busy")
+    assert str(error) == "The microphone 2 could not be opened (busy): check that no other program uses it."
+    assert error.has_sentence(Prompts.load("es"))
+    assert error.sentence(Prompts.load("es")) == ("No se pudo abrir el micrófono 2 (busy): comprobad que ningún "
+                                                  "otro programa lo use.")
+    assert error.sentence(Prompts.load("en")) == str(error)  # the English prompt is the log's sentence
+    plain = DeviceError("Something else.")
+    assert not plain.has_sentence(Prompts.load("nl")) and plain.sentence(Prompts.load("nl")) == "Something else."
+
+
 def test_hear_takes_mic(sd, model):
     status, out, err = run(["hear", "--mic", "2"])
     assert status == 0 and sd.opened == [("input", 2)]

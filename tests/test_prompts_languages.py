@@ -57,3 +57,42 @@ def test_every_broken_file_has_its_sentence(lang):
     names = {"common.file_errors.at_line", "wits.file_errors.at_question", "wits.file_errors.at_question_id"}
     names |= {f"{game}.file_errors.file" for game in ("wits", "wavelength", "rofl")}
     assert sorted(k for k in prompts.templates if ".file_errors." in k and k not in raised | names) == []
+
+
+def _device_keys() -> set[str]:
+    """The prompt keys the adapters give their DeviceErrors: ``key="common.devices.…"`` literals, the
+    device choice's ``<problem>_<microphone|speaker>`` and the Wyoming check's ``server_without_<kind>``."""
+    import re
+    from pathlib import Path
+
+    package = Path(__file__).resolve().parents[1] / "voicegame"
+    keys = set()
+    for source in package.rglob("*.py"):
+        keys |= set(re.findall(r'key="(common\.devices\.\w+)"', source.read_text(encoding="utf-8")))
+    keys |= {f"common.devices.{problem}_{word}" for problem in ("number", "named", "several")
+             for word in ("microphone", "speaker")}
+    keys |= {f"common.devices.server_without_{kind}" for kind in ("tts", "asr")}
+    return keys
+
+
+@pytest.mark.parametrize("lang", LANGS)
+def test_every_keyed_device_error_has_its_sentence(lang):
+    keys = _device_keys()
+    assert len(keys) >= 14
+    assert sorted(k for k in keys if not Prompts.load(lang).has(k)) == []
+
+
+def test_the_english_device_sentences_are_the_adapters_own():
+    """``str(DeviceError)`` (logs, doctor) and the English table say the same words."""
+    from voicegame.adapters import audio, devices
+
+    en = Prompts.load("en")
+    assert en.text("common.devices.no_portaudio") == audio.NO_PORTAUDIO
+    assert en.text("common.devices.no_microphone") == audio.NO_MICROPHONE
+    assert en.text("common.devices.no_speaker") == audio.NO_SPEAKER
+    room = [devices.Device(0, "Mic", 1, 0, 48000.0, is_default_input=True), devices.Device(1, "Speaker", 0, 2, 44100.0),
+            devices.Device(2, "Mic two", 1, 0, 48000.0)]
+    for asked, kind in (("7", "input"), ("usb", "output"), ("mi", "input")):  # none, none, several
+        with pytest.raises(devices.DeviceChoiceError) as info:
+            devices.resolve(asked, kind, room)
+        assert info.value.sentence(en) == str(info.value)

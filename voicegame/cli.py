@@ -137,13 +137,24 @@ def latest_autosave(environ, unreadable: list[Path] | None = None) -> Path | Non
     return None
 
 
+def saved_language(save, fallback: str) -> str:
+    """The language an autosave names (``settings.lang``), else ``fallback``."""
+    lang = save.get("settings", {}).get("lang") if isinstance(save, dict) and \
+        isinstance(save.get("settings"), dict) else None
+    return lang if lang in LANGS else fallback
+
+
 def cmd_resume(args, env: Env) -> int:
+    """``voicegame resume [PATH]``: what stops it is said in the save's language, else in
+    ``--lang`` (or the configuration's language) (``common.resume_*``, ``lobby.resume_broken``)."""
+    appliance.apply_config(args, env)  # the language of the sentences below, before the save names its own
+    prompts = Prompts.load(args.lang)
     unreadable: list[Path] = []
     path = Path(args.path) if args.path else latest_autosave(env.environ, unreadable)
     for bad in unreadable:
-        env.say(f"The saved game in {bad} can't be read, so it can't be resumed.")
+        env.say(prompts.text("lobby.resume_broken", path=bad))
     if path is None:
-        raise logs.Failure("There is no unfinished game to resume; start one with: voicegame play wavelength")
+        raise logs.Failure(prompts.text("common.resume_none"))
     try:
         save = load_autosave(path)
     except ValueError as exc:
@@ -153,10 +164,11 @@ def cmd_resume(args, env: Env) -> int:
         log = list(save["log"])
         module = host_module(settings.game)
     except (KeyError, TypeError, ValueError, AttributeError):
-        raise CliError(f"{path} is not a voicegame autosave: it has no game settings and input log.") from None
+        lang = saved_language(save, args.lang)
+        raise CliError(Prompts.load(lang).text("common.resume_not_a_save", path=path)) from None
     if save.get("finished"):
-        raise CliError(f"The game in {path} is already finished.")
-    appliance.apply_config(args, env)
+        lang = settings.lang if settings.lang in LANGS else args.lang
+        raise CliError(Prompts.load(lang).text("common.resume_finished", path=path))
     settings.autosave = str(path)
     try:
         module.validate(settings)
