@@ -280,18 +280,22 @@ SPEAKING_FILES = sorted([*PACKAGE.glob("games/*/host.py"), PACKAGE / "lobby" / "
 SPEAKING_CALLS = {"say", "say_text", "tell_private", "print", "CliError", "Failure"}
 #: Two words in a row: a sentence, not a prompt key ("lobby.greeting") or a label ("PLAYER: {}").
 _WORDS = re.compile(r"[A-Za-z']+[ ,]+[A-Za-z']+")
-#: The English sentences still written in Python, each with why: commands that are English only
-#: (models, say --wav), `resume` before a save names its language, and the device fallbacks,
-#: whose first half is the adapters' English DeviceError. Moving one into prompts/ removes it here.
+#: The English sentences still written in Python, each with why. All are the operator's commands,
+#: English only like `doctor`: they have no table and no language (`models` installs the language
+#: models themselves, `say --wav` writes a file for a person testing a voice). A missing device and
+#: `resume` speak from prompts/ (DeviceError.key, common.devices.*, common.resume_*).
+#: Moving one into prompts/ removes it here.
 KNOWN_ENGLISH = {
+    # `voicegame models` (install, list)
     ("cli.py", "The {} model is already installed in {}."),
     ("cli.py", "Installed the {} model in {}."),
-    ("cli.py", "Wrote {} seconds of speech ({}) to {}."),
-    ("cli.py", "The WAV file {} cannot be written ({})."),
-    ("cli.py", "--wav {} is a folder: give a file name, such as {}."),
     ("cli.py", "{}  (voicegame models install writes here)"),
     ("cli.py", "No speech models installed. {}"),
     ("cli.py", "BROKEN: {} ({}): delete it, or run `voicegame models install {}` again."),
+    # `voicegame say --wav`
+    ("cli.py", "Wrote {} seconds of speech ({}) to {}."),
+    ("cli.py", "The WAV file {} cannot be written ({})."),
+    ("cli.py", "--wav {} is a folder: give a file name, such as {}."),
 }
 
 

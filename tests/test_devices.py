@@ -245,6 +245,23 @@ def test_an_adapter_error_without_a_key_keeps_the_whole_line_english(monkeypatch
     assert out.startswith("The speaker broke. Printing the host's words instead.\nHOST: ") and status == 0
 
 
+@pytest.mark.parametrize("lang, said", [
+    ("es", "Falta la voz en español: ejecutad `sudo apt install espeak-ng-data`, o jugad con --output text. "
+           "En su lugar, las palabras del presentador se mostrarán por escrito."),
+    ("nl", "De stem voor het Nederlands ontbreekt: voer `sudo apt install espeak-ng-data` uit, of speel met "
+           "--output text. In plaats daarvan verschijnen de woorden van de presentator als tekst."),
+])
+def test_a_missing_espeak_voice_is_named_in_the_table_language(monkeypatch, sd, models, lang, said):
+    from voicegame.adapters import tts
+
+    def no_voice(lang="en", **options):
+        raise tts.MissingVoice(lang)
+
+    monkeypatch.setattr(tts, "Pyttsx3Voice", no_voice)
+    status, out, err = run(["play", "wavelength", "--lang", lang, "--input", "keyboard", "--seed", "1"])
+    assert out.startswith(said + "\nHOST: ") and status == 0
+
+
 def test_a_device_error_is_english_for_the_log_and_keyed_for_the_table():
     from voicegame.language.prompts import Prompts
     from voicegame.ports import DeviceError

@@ -96,3 +96,7 @@ def test_the_english_device_sentences_are_the_adapters_own():
         with pytest.raises(devices.DeviceChoiceError) as info:
             devices.resolve(asked, kind, room)
         assert info.value.sentence(en) == str(info.value)
+    from voicegame.adapters.tts import NO_ENGINE, MissingVoice
+
+    assert en.text("common.devices.no_espeak") == NO_ENGINE
+    assert [MissingVoice(lang).sentence(en) == str(MissingVoice(lang)) for lang in LANGS] == [True] * 3

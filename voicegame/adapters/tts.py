@@ -64,6 +64,21 @@ def missing_voice_message(lang: str) -> str:
             "or play with --output text.")
 
 
+class MissingVoice(DeviceError):
+    """espeak-ng has no voice for ``lang``: ``str()`` is :func:`missing_voice_message`;
+    :meth:`sentence` names the language in the table's words (``lobby.language_names``)."""
+
+    def __init__(self, lang: str):
+        super().__init__(missing_voice_message(lang), key="common.devices.no_voice")
+        self.lang = lang
+
+    def sentence(self, prompts) -> str:
+        if not self.has_sentence(prompts):
+            return str(self)
+        names = f"lobby.language_names.{self.lang}"
+        return prompts.text(self.key, language=prompts.text(names) if prompts.has(names) else self.lang)
+
+
 class _EngineWorker:
     """The one thread that owns the pyttsx3 engine; jobs are ``fn(engine)``."""
 
@@ -107,11 +122,12 @@ class _EngineWorker:
         try:
             import pyttsx3
         except ImportError as exc:
-            raise DeviceError("The pyttsx3 speech library is missing: run `pip install pyttsx3`.") from exc
+            raise DeviceError("The pyttsx3 speech library is missing: run `pip install pyttsx3`.",
+                              key="common.devices.no_pyttsx3") from exc
         try:
             engine = pyttsx3.init()
         except Exception as exc:  # OSError (no libespeak-ng), RuntimeError (init failed)
-            raise DeviceError(NO_ENGINE) from exc
+            raise DeviceError(NO_ENGINE, key="common.devices.no_espeak") from exc
         # The espeak driver prints "Audio saved to …" on every save_to_file: mute that
         # module's print (only that module; nothing else is touched).
         driver_module = sys.modules.get("pyttsx3.drivers.espeak")
@@ -182,7 +198,7 @@ def _synth_job(text: str, voice_id: str, rate_wpm: int, timeout_s: float):
             if os.path.getsize(path) == 0:
                 raise DeviceError(
                     "The speech engine produced no audio: check espeak-ng with "
-                    "`espeak-ng hello`, or play with --output text."
+                    "`espeak-ng hello`, or play with --output text.", key="common.devices.no_audio"
                 ) from (errors[0] if errors else None)
             with wave.open(path, "rb") as wf:
                 rate = wf.getframerate()
@@ -241,7 +257,7 @@ class Pyttsx3Voice:
         """
         _, _, current = _WORKER.call(_synth_job("ok", self.voice_id, self.rate_wpm, self.timeout_s), self.timeout_s)
         if voice_language(current) != self.lang:
-            raise DeviceError(missing_voice_message(self.lang))
+            raise MissingVoice(self.lang)
         return current
 
     def synthesize(self, text: str) -> tuple[np.ndarray, int]:
@@ -257,7 +273,7 @@ class Pyttsx3Voice:
         samples, rate, current = _WORKER.call(
             _synth_job(spoken, self.voice_id, self.rate_wpm, self.timeout_s), self.timeout_s)
         if voice_language(current) != self.lang:
-            raise DeviceError(missing_voice_message(self.lang))
+            raise MissingVoice(self.lang)
         if self.volume != 1.0:
             samples = np.round(samples.astype(np.float64) * self.volume).astype(np.int16)
         return samples, rate
