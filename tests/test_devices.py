@@ -262,6 +262,12 @@ def test_a_missing_espeak_voice_is_named_in_the_table_language(monkeypatch, sd, 
     assert out.startswith(said + "\nHOST: ") and status == 0
 
 
+def test_a_missing_model_is_said_in_the_table_language(sd, voices, model):
+    status, out, err = run(["play", "wavelength", "--lang", "es", "--seed", "1"], stdin="")
+    assert out.startswith("No hay modelo de voz para el español: ejecutad `voicegame models install es` (necesita "
+                          "internet una vez), o jugad con --input keyboard.\n") and status == 0
+
+
 def test_a_device_error_is_english_for_the_log_and_keyed_for_the_table():
     from voicegame.language.prompts import Prompts
     from voicegame.ports import DeviceError

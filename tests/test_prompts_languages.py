@@ -99,4 +99,8 @@ def test_the_english_device_sentences_are_the_adapters_own():
     from voicegame.adapters.tts import NO_ENGINE, MissingVoice
 
     assert en.text("common.devices.no_espeak") == NO_ENGINE
+    from voicegame import models
+    from voicegame.env import no_model
+
+    assert no_model("en") == models.install_hint("en")
     assert [MissingVoice(lang).sentence(en) == str(MissingVoice(lang)) for lang in LANGS] == [True] * 3

@@ -50,6 +50,15 @@ def fallback(exc: DeviceError, lang: str, then: str) -> str:
     return " ".join((exc.sentence(prompts), prompts.text(f"common.devices.{then}")))
 
 
+def no_model(lang: str) -> str:
+    """That ``lang`` has no speech model and how to install it, in ``lang`` (``common.devices.no_model``;
+    :func:`voicegame.models.install_hint` is the English one, for logs and ``doctor``)."""
+    from voicegame.language.prompts import Prompts
+
+    prompts = Prompts.load(lang)
+    return prompts.text("common.devices.no_model", language=prompts.text(f"lobby.language_names.{lang}"), lang=lang)
+
+
 def device(value) -> int | str | None:
     """A sounddevice device as given by a person: ``""``/``None`` → default, digits → index, else a name."""
     value = str(value if value is not None else "").strip()
@@ -142,7 +151,7 @@ def make_listener(choice: PortChoice, env: Env, clock, shared: dict | None = Non
             return KeyboardListener(env.stdin, out=env.stdout)
     model_path = models.find_model(choice.lang, choice.model, env.environ)
     if model_path is None:
-        env.say(models.install_hint(choice.lang))
+        env.say(no_model(choice.lang))
         return KeyboardListener(env.stdin, out=env.stdout)
     try:
         from voicegame.adapters.vosk_listener import VoskListener, load_model

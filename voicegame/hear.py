@@ -23,7 +23,7 @@ from pathlib import Path
 
 import numpy as np
 
-from voicegame.env import CliError, Env
+from voicegame.env import CliError, Env, no_model
 from voicegame.language.prompts import Prompts
 from voicegame.language.speakable import format_number
 
@@ -123,7 +123,7 @@ def run_wav(args, env: Env) -> int:
     prompts = Prompts.load(args.lang)
     model_path = models.find_model(args.lang, args.model, env.environ)
     if model_path is None:
-        raise CliError(models.install_hint(args.lang))
+        raise CliError(no_model(args.lang))
     if args.phrases:
         expected = Expected(read_phrases(args.phrases), False, "hear")
     elif args.free:
