@@ -765,3 +765,44 @@ def test_random_games_end_and_rescore(seed, tmp_path):
         after = [t["scores_after"] for t in record["turns"]]
         for before, now in zip([record["start_scores"], *after], after):
             assert all(now[k] >= before[k] for k in now)  # scores never decrease
+
+
+def test_the_rules_never_trap_the_table(tmp_path):
+    """Playtest: after a part of the rules, a dial move or a call is taken at once (it ends the
+    rules), and in the clue moment any other utterance ends the rules and the clue is asked again;
+    only next / got it (and silence) answer the rules' own question."""
+    script = write_script(tmp_path, "rules.txt", [
+        "rules", "a hot cup of tea",          # the clue moment: ends the rules, the clue is asked again
+        "a hot cup of tea",
+        "rules", "way right",                  # the dial moment: the move is taken
+        "rules", "next", "lock it in", "yes",  # one more part, then "lock it in" is taken
+        "rules", "blue left", "yes"])          # the call moment: the call is taken
+    record_path = tmp_path / "r.json"
+    status, out, _ = play(script, ["--seed", "1"], record_path)
+    assert status == 0
+    assert "PLAYER: rules\nHOST: Each turn I read a card" in out
+    assert out.count("HOST: Back to the game.") == 1  # a move or a call taken answers for itself
+    assert "PLAYER: a hot cup of tea\nHOST: Back to the game.\nHOST: Psychic, your clue?" in out
+    assert "PLAYER: way right\nTONE 135°" in out
+    assert "PLAYER: blue left\nHOST: Blue: left. Final?" in out
+    record = json.loads(record_path.read_text())
+    turn = record["turns"][0]
+    assert turn["clue"] == "a hot cup of tea" and turn["dial"] == 135.0
+    assert turn["call"] == "left" and turn["call_by"] == "Blue"
+    assert "Say help to hear what fits here." not in out
+
+
+def test_a_move_said_after_the_rules_replays_on_resume_and_undo_takes_it_back(tmp_path):
+    first = write_script(tmp_path, "first.txt", ["a clue", "rules", "way right"])
+    rest = write_script(tmp_path, "rest.txt", ["where is it", "undo", "lock it in", "yes", "blue left", "yes"])
+    record_path = tmp_path / "r.json"
+    status, out, err = play(first, ["--seed", "1"], record_path)
+    assert status == 0, err
+    assert "PLAYER: way right\nTONE 135°" in out
+    status, out, err = run_cli(["resume", "--input", str(rest), "--output", "text"])
+    assert status == 0, err
+    assert "HOST: The dial is at 135 degrees." in out.split("PLAYER:")[0]
+    # undo takes the move back to where it was said: the rules' question, which a move still ends
+    assert "PLAYER: undo\nHOST: Undone. Let's take that step again.\nHOST: More rules? Say next, or got it." in out
+    assert "PLAYER: lock it in\nHOST: Lock it at 90 degrees, right in the centre?" in out
+    assert json.loads(record_path.read_text())["turns"][0]["dial"] == 90.0
