@@ -806,3 +806,21 @@ def test_a_move_said_after_the_rules_replays_on_resume_and_undo_takes_it_back(tm
     assert "PLAYER: undo\nHOST: Undone. Let's take that step again.\nHOST: More rules? Say next, or got it." in out
     assert "PLAYER: lock it in\nHOST: Lock it at 90 degrees, right in the centre?" in out
     assert json.loads(record_path.read_text())["turns"][0]["dial"] == 90.0
+
+
+@pytest.mark.parametrize("lang, go_on, second_part", [
+    ("en", "go on", "HOST: The Psychic says one clue."),
+    ("en", "continue", "HOST: The Psychic says one clue."),
+    ("es", "sigue", "HOST: El Psíquico"),
+    ("es", "continúa", "HOST: El Psíquico"),
+    ("nl", "ga door", "HOST: De Helderziende"),
+    ("nl", "verder", "HOST: De Helderziende"),
+])
+def test_go_on_after_a_part_of_the_rules_says_the_next_part(tmp_path, lang, go_on, second_part):
+    """Playtest: "go on" is one of the rules' own "more" words; the global "resume" command
+    (also "go on") answered it with "we're not paused" instead."""
+    rules_word = {"en": "rules", "es": "reglas", "nl": "regels"}[lang]
+    script = write_script(tmp_path, "go.txt", [rules_word, go_on])
+    status, out, _ = play(script, ["--lang", lang, "--seed", "1"], tmp_path / "r.json")
+    assert status == 0
+    assert out.split(f"PLAYER: {go_on}\n")[1].startswith(second_part)

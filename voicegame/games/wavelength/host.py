@@ -557,7 +557,8 @@ class Host:
             if i == len(keys) - 1:
                 break
             more = t.ask("wavelength.rules_more", parse, phrases=[*self.words.rules_phrases(), *phrases],
-                         help_key="wavelength.help_rules", moment="rules", silence_limit=1)
+                         help_key="wavelength.help_rules", moment="rules", silence_limit=1,
+                         owned_commands=frozenset({"resume"}))  # "go on", "continue" ask for more
             if isinstance(more, tuple):
                 handed = more
                 break
