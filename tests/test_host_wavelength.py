@@ -824,3 +824,39 @@ def test_go_on_after_a_part_of_the_rules_says_the_next_part(tmp_path, lang, go_o
     status, out, _ = play(script, ["--lang", lang, "--seed", "1"], tmp_path / "r.json")
     assert status == 0
     assert out.split(f"PLAYER: {go_on}\n")[1].startswith(second_part)
+
+
+@pytest.mark.parametrize("lang, again, clue", [
+    ("en", "the target again", "a clue"),
+    ("en", "repeat the target", "a clue"),
+    ("es", "el objetivo otra vez", "una pista"),
+    ("nl", "het doel nog een keer", "een hint"),
+])
+def test_the_psychic_may_hear_the_target_again_before_the_clue(tmp_path, lang, again, clue):
+    """Playtest: a Psychic who missed the secret had no way to hear it again ("repeat the
+    target" became the clue). Before the clue, the target is told again as the first time:
+    ears covered, the countdown, the secret, all clear (G2)."""
+    script = write_script(tmp_path, "again.txt", [again, clue])
+    record_path = tmp_path / "r.json"
+    status, out, _ = play(script, ["--lang", lang, "--seed", "1"], record_path)
+    assert status == 0
+    after = out.split(f"PLAYER: {again}\n")[1].split("PLAYER:")[0]
+    first = out.split("PLAYER:")[0]
+    secret = [line for line in first.splitlines() if line.startswith("PRIVATE psychic:")]
+    assert len(secret) == 2 and after.splitlines()[-len(secret) - 2:-2] == secret
+    assert after.splitlines()[:2] == first.splitlines()[3:5]  # cover your ears, three two one
+    assert after.splitlines()[-2] == first.splitlines()[-2]  # all clear
+    # the clue is the clue, and asking again is no input (undo passes over it)
+    assert [i["text"] for i in json.loads(record_path.read_text())["inputs"]] == [clue]
+
+
+@pytest.mark.parametrize("lang", ["en", "es", "nl"])
+def test_the_clue_help_names_the_target_again(tmp_path, lang):
+    """The help of the clue moment says how to hear the target again, in a phrase the moment takes."""
+    help_word = {"en": "help", "es": "ayuda", "nl": "help"}[lang]
+    again = {"en": "the target again", "es": "el objetivo otra vez", "nl": "het doel nog een keer"}[lang]
+    script = write_script(tmp_path, "help.txt", [help_word])
+    status, out, _ = play(script, ["--lang", lang, "--seed", "1"], tmp_path / "r.json")
+    assert status == 0
+    said = out.split(f"PLAYER: {help_word}\n")[1].splitlines()[0].lower()
+    assert again in said

@@ -582,6 +582,8 @@ class Host:
             word = self.turn_words(text)
             if word:
                 return word
+            if self.words.is_target_again(text):
+                return ("target_again", None)
             if not text.strip():
                 raise NotUnderstood
             return ("clue", text.strip())
@@ -604,6 +606,11 @@ class Host:
                 continue
             if kind == "rules":
                 self.tell_rules()
+                key = "ask_clue"
+                continue
+            if kind == "target_again":  # the Psychic missed it: told again as the first time (G2)
+                self.not_undoable()
+                self.tell_target()
                 key = "ask_clue"
                 continue
             if kind == "redo":
