@@ -471,3 +471,17 @@ def test_undo_on_a_timers_open_floor_asks_whose_input_it_is(bank7, tmp_path):
     assert lines[i + 2:i + 4] == ["PLAYER: blue, undo", "HOST: Undone. Let's take that step again."]
     assert "HOST: Red: 10 kilometres." in lines[:i] and "HOST: Blue: 20 kilometres." in lines[:i]
     assert "Time's up." not in out
+
+
+def test_best_bet_is_a_winning_bet_never_a_bonus_alone(bank7, tmp_path):
+    """Playtest: with no bet won in the game, the recap said "Best bet: Red won 3 chips on
+    question 1." for Red's guess bonus (K7). A bonus alone is no bet: no best-bet line then."""
+    script = tmp_path / "s.txt"
+    # the first question of seed 7 is the marathon (42.195 km): Red's 40 wins, every bet is on 50
+    script.write_text("\n".join(["red 40", "orange 30", "yellow 50", "green 60", "no",
+                                 "red both on 50", "orange both on 50",
+                                 "yellow both on 50", "green both on 50", "done"]) + "\n", encoding="utf-8")
+    status, out, err = play(bank7, script, tmp_path / "r.json", "--count", "1")
+    assert status == 0, err
+    assert "Red gets 3 bonus chips" in out and "Red wins with 3 chips" in out
+    assert "Best bet" not in out
