@@ -1000,3 +1000,18 @@ def test_without_a_timer_the_reveal_starts_once_all_have_claimed_in_spanish_and_
     assert said in out
     after = out.split("PLAYER: " + claims[-1])[1].splitlines()[1:3]
     assert after[1].startswith({"es": "HOST: Azul, muestra la 3.", "nl": "HOST: Blauw, laat vak 3 zien."}[lang])
+
+
+def test_a_late_agreed_is_not_taken_for_the_next_guess(tmp_path):
+    """Playtest: a writer's late "agreed" (or "correct", "wrong") heard in the next guess moment
+    was judged as the guesser's one guess at that message ("I heard: agreed. Not quite.")."""
+    extra = ["--seed", "2", "--players", "red,blue,green"]
+    _, first, _ = play(tmp_path, script_file(tmp_path, ["blue, 6", "green, 9"]), extra)
+    secret = next(line for line in first.splitlines() if line.startswith("PRIVATE writers:")).split(": ", 1)[1]
+    guess = "".join(c for c in secret if c.isalnum() or c in " '").lower()
+    lines = ["blue, 6", "green, 9", "not it", "wrong", "agreed", "correct", guess, "agreed"]
+    status, out, _ = play(tmp_path, script_file(tmp_path, lines, "s2.txt"), extra, "r2.json")
+    assert status == 0
+    assert "I heard: agreed" not in out and "I heard: correct" not in out
+    assert f"PLAYER: {guess}\nHOST: That's right!" in out
+    assert "HOST: Red and Green: 2 points each." in out  # the second message, guessed (R5)

@@ -620,11 +620,19 @@ class Host:
 
     # ---------------------------------------------------------------- reveal
     def _parse_guess(self, text: str, writer: str):
-        """A guess is free text; "disqualified" (R3) and "pass" are not guesses."""
+        """A guess is free text; "disqualified" (R3) and "pass" are not guesses, and neither is a
+        writers' verdict ("agreed", "blue, correct"): a late one from the last message is table
+        talk here, never the guesser's one try (R4)."""
         try:
             d = self.words.disqualify(text)
         except NotUnderstood:
             d = None
+        try:
+            self.words.verdict(text)
+        except NotUnderstood:
+            pass
+        else:
+            raise NotUnderstood
         if d is not None:
             if d.colour is not None and d.colour != writer:
                 raise NotAllowed(self.table.text("rofl.refuse_disqualify_other", writer=self.name(writer)))
