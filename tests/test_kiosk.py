@@ -1446,3 +1446,14 @@ def test_config_save_edits_only_its_keys_and_falls_back_to_a_whole_document(tmp_
     with pytest.raises(kiosk_config.ConfigError):
         kiosk_config.save(config, path=path, keys=("lang",))
     assert path.read_text(encoding="utf-8") == "lang = [\n"
+
+
+@pytest.mark.parametrize("answer", ["start", "let's go", "ready"])
+def test_start_at_the_colours_keeps_them(tmp_path, answer):
+    """Playtest: a table that says "start" when offered the colours wants them (and the game);
+    it was left with "Say help to hear what fits here"."""
+    script = write_script(tmp_path, "colours", ["let's play wavelength", "teams", answer, "start"])
+    status, out, _ = kiosk(script)
+    assert status == 0
+    assert f"PLAYER: {answer}\nHOST: The teams are Red and Blue; Red starts." in out
+    assert "HOST: Starting Wavelength for Red and Blue." in out
