@@ -196,9 +196,10 @@ def test_the_voice_speaks_through_wyoming_piper(piper_server):
     assert voice.server_voice == "en_US-joe-medium"
     voice.say("Round 3 is over; the scores are 7 to 5.")
     voice.say("The target is at 120 degrees.", to="psychic")
-    (table, rate, device), (_, _, earpiece) = rec.calls
+    (first, rate, device), (rest, _, device2), (_, _, earpiece) = rec.calls  # two clauses, one secret
+    table = np.concatenate([first, rest])
     assert rate == 22050 and table.dtype == np.int16 and rms(table) > 500 and 1.5 < len(table) / rate < 8.0
-    assert (device, earpiece) == ("table", "ear")
+    assert (device, device2, earpiece) == ("table", "table", "ear")
 
 
 def test_a_language_the_server_has_no_voice_of_stays_with_espeak(piper_server):
@@ -223,6 +224,87 @@ def test_a_lost_speech_server_is_said_once_and_espeak_speaks_until_it_is_back(pi
     voice.address, voice.retry_s = piper_server, 0.0  # back
     voice.say("Ready.")
     assert voice.lost_at is None and abs(len(rec.calls[-1][0]) - len(served)) < 0.3 * len(served)
+
+
+PROMPT = "Red team, spin the dial. Blue team, get ready."
+
+
+def test_each_clause_is_one_request_and_the_next_is_asked_for_before_this_one_plays(piper_server):
+    from voicegame.adapters.wyoming_voice import WyomingVoice
+
+    voice = WyomingVoice(piper_server, "en", player=Recorder())
+    events: list[tuple[str, str]] = []
+    send = voice._send
+    voice._send = lambda spoken: (events.append(("ask", spoken)), send(spoken))
+    voice.player = lambda samples, rate, device: events.append(("play", f"{len(samples) / rate:.2f}"))
+    conn = voice._conn
+    voice.say(PROMPT)
+    assert [e for e in events if e[0] == "ask"] == [("ask", c) for c in ("Red team,", "spin the dial.", "Blue team,",
+                                                                       "get ready.")]
+    assert [e[0] for e in events] == ["ask", "ask", "play", "ask", "play", "ask", "play", "play"]
+    assert voice._conn is not None and (conn is None or voice._conn is conn)  # one kept connection
+    assert all(0.3 < float(e[1]) < 2.5 for e in events if e[0] == "play")
+
+
+class QueuedPlayback:
+    """A barge-in playback that keeps what is queued and plays it for as long as the test wants."""
+
+    def __init__(self):
+        self.queued: list[np.ndarray] = []
+        self.stops = 0
+
+    def queue(self, samples, rate, device=None):
+        self.queued.append(np.asarray(samples))
+
+    def wait(self):
+        pass
+
+    def stop(self):
+        self.stops += 1
+
+    def speaking_until(self):
+        return None
+
+    def reference(self, start_s, samples):
+        return np.zeros(samples, dtype=np.int16)
+
+
+def test_a_stopped_prompt_keeps_the_connection_in_step(piper_server):
+    from voicegame.adapters.wyoming_voice import WyomingVoice
+
+    playback = QueuedPlayback()
+    voice = WyomingVoice(piper_server, "en", barge_in=True, playback=playback)
+    ready = len(voice.synthesize("Ready.")[0])
+    with voice._starting:  # the first clause queued; the feeder waits for the lock
+        voice.say(PROMPT)
+        voice._stopped.set()  # stop() from a player's barge-in, before the second clause is queued
+    voice.stop()
+    voice.wait()
+    assert len(playback.queued) == 1 and playback.stops == 1
+    conn = voice._conn
+    samples, _ = voice.synthesize("Ready.")  # the answer in flight was read and dropped, not taken for this
+    assert voice._conn is conn and abs(len(samples) - ready) < 0.3 * ready
+
+
+def test_a_server_lost_inside_a_prompt_says_so_once_and_espeak_says_the_rest(piper_server):
+    from voicegame.adapters.wyoming_voice import WyomingVoice
+
+    rec = Recorder()
+    voice = WyomingVoice(piper_server, "en", player=rec, lost_sentence=engines.sentence("en", "speech_server_lost"))
+
+    def player(samples, rate, device):
+        rec(samples, rate, device)
+        if len(rec.calls) == 1:  # the server goes away while the first clause plays
+            voice.address = Address("127.0.0.1", wyoming_servers.free_port())
+            voice._conn.close()
+
+    voice.player = player
+    voice.say(PROMPT)
+    (first, rate, _), (rest, _, _) = rec.calls  # Joe's first clause, then espeak-ng: the sentence and the rest
+    assert voice.lost_at is not None and len(rest) / rate > 4 * len(first) / rate
+    voice.say("Blue team, get ready.")
+    assert len(rec.calls) == 3  # espeak-ng, without the sentence again
+    voice.address = piper_server
 
 
 # ---------------------------------------------------------------------- the listener

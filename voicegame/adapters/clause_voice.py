@@ -59,7 +59,7 @@ class PieceVoice(tts.Pyttsx3Voice):
         if not parts:
             return np.zeros(0, dtype=np.int16), tts.TONE_RATE
         rate = parts[0][1]
-        return np.concatenate([s for s, r in parts if r == rate]), rate
+        return np.concatenate([s if r == rate else _resampled(s, r, rate) for s, r in parts]), rate
 
     def say(self, text: str, to: str | None = None) -> None:
         """Speak ``text``, playing each piece as soon as it is made (see the module docstring).
@@ -135,3 +135,10 @@ class PieceVoice(tts.Pyttsx3Voice):
         if self._feeder is not None:
             self._feeder.join()
         super().wait()
+
+
+def _resampled(samples: np.ndarray, rate: int, to: int) -> np.ndarray:
+    """int16 mono ``samples`` at ``rate`` as samples at ``to`` (a fallback voice's piece)."""
+    from voicegame.adapters.vad import Resampler
+
+    return Resampler(rate, to)(np.asarray(samples, dtype="<i2").tobytes())
