@@ -5,6 +5,7 @@ hosts use the Table's narrow interface, never its private fields."""
 from __future__ import annotations
 
 import ast
+import re
 import sys
 from pathlib import Path
 
@@ -171,3 +172,131 @@ def test_the_private_table_check_finds_reads_and_writes():
 def test_hosts_use_only_the_tables_narrow_interface(path):
     source = (PACKAGE.parent / path).read_text(encoding="utf-8")
     assert private_table_reads(source) == []
+
+
+# ---------------------------------------------------------------------- one notion of phase driving
+#: The one module that drives a game's ``transitions`` machine (PhaseError, fire, play).
+PHASES = "voicegame.engine.phases"
+
+
+def phase_driving_copies(source: str) -> list[tuple[int, str]]:
+    """``(line, what)`` of every copy of engine/phases.py in ``source``: a ``PhaseError`` class,
+    a ``may_<trigger>`` check built from a trigger's name, or a ``fire``/``advance`` that does
+    more than call ``phases.fire`` / ``phases.play``."""
+    found = []
+    for node in ast.walk(ast.parse(source)):
+        if isinstance(node, ast.ClassDef) and node.name == "PhaseError":
+            found.append((node.lineno, "PhaseError"))
+        elif (isinstance(node, ast.JoinedStr) and node.values and isinstance(node.values[0], ast.Constant)
+              and str(node.values[0].value).startswith("may_")):
+            found.append((node.lineno, "may_"))
+        elif isinstance(node, ast.FunctionDef) and node.name in ("fire", "advance"):
+            body = [b for b in node.body if not (isinstance(b, ast.Expr) and isinstance(b.value, ast.Constant))]
+            delegates = (len(body) == 1 and isinstance(body[0], ast.Expr) and isinstance(body[0].value, ast.Call)
+                         and isinstance(body[0].value.func, ast.Attribute)
+                         and isinstance(body[0].value.func.value, ast.Name)
+                         and body[0].value.func.value.id == "phases" and body[0].value.func.attr in ("fire", "play"))
+            if not delegates:
+                found.append((node.lineno, node.name))
+    return sorted(found)
+
+
+def test_the_phase_driving_check_finds_copies():
+    source = ('class PhaseError(RuntimeError):\n    pass\n\n'
+              'class Host:\n'
+              '    def advance(self, trigger):\n'
+              '        """Fire it."""\n'
+              '        if not getattr(self, f"may_{trigger}")():\n'
+              '            raise PhaseError(trigger)\n'
+              '        self.trigger(trigger)\n\n'
+              '    def fire(self, trigger):\n'
+              '        """Fire it (queued)."""\n'
+              '        phases.fire(self, trigger)\n')
+    assert phase_driving_copies(source) == [(1, "PhaseError"), (5, "advance"), (7, "may_")]
+
+
+def test_no_module_copies_the_phase_driving():
+    """engine/phases.py is the one notion of phase driving: one PhaseError, one fire."""
+    copies = {name: phase_driving_copies(path.read_text(encoding="utf-8")) for name, path in modules().items()
+              if name != PHASES}
+    assert {name: found for name, found in copies.items() if found} == {}
+
+
+@pytest.mark.parametrize("path", ["voicegame/games/wavelength/host.py", "voicegame/games/rofl/host.py",
+                                  "voicegame/games/wits/host.py"])
+def test_every_game_host_drives_its_machine_through_engine_phases(path):
+    source = (PACKAGE.parent / path).read_text(encoding="utf-8")
+    name = path.removesuffix(".py").replace("/", ".")
+    assert "Machine(" in source and PHASES in imported(name, PACKAGE.parent / path)
+    assert "phases.play(" in source  # the game must stop in its last phase, else PhaseError
+
+
+# --------------------------------------------------------------------------- words live in prompts/
+#: Where a sentence reaches a player or a kiosk owner: the hosts, the lobby, the command line.
+SPEAKING_FILES = sorted([*PACKAGE.glob("games/*/host.py"), PACKAGE / "lobby" / "host.py", PACKAGE / "cli.py",
+                         PACKAGE / "play.py", PACKAGE / "env.py", PACKAGE / "appliance.py"])
+#: Calls whose first argument is said or printed to a person.
+SPEAKING_CALLS = {"say", "say_text", "tell_private", "print", "CliError", "Failure"}
+#: Two words in a row: a sentence, not a prompt key ("lobby.greeting") or a label ("PLAYER: {}").
+_WORDS = re.compile(r"[A-Za-z']+[ ,]+[A-Za-z']+")
+#: The English sentences still written in Python, each with why: commands that are English only
+#: (models, say --wav), `resume` before a save names its language, and the device fallbacks,
+#: whose first half is the adapters' English DeviceError. Moving one into prompts/ removes it here.
+KNOWN_ENGLISH = {
+    ("cli.py", "The saved game in {} can't be read, so it can't be resumed."),
+    ("cli.py", "There is no unfinished game to resume; start one with: voicegame play wavelength"),
+    ("cli.py", "{} is not a voicegame autosave: it has no game settings and input log."),
+    ("cli.py", "The game in {} is already finished."),
+    ("cli.py", "The {} model is already installed in {}."),
+    ("cli.py", "Installed the {} model in {}."),
+    ("cli.py", "Wrote {} seconds of speech ({}) to {}."),
+    ("cli.py", "The WAV file {} cannot be written ({})."),
+    ("cli.py", "--wav {} is a folder: give a file name, such as {}."),
+    ("cli.py", "{}  (voicegame models install writes here)"),
+    ("cli.py", "No speech models installed. {}"),
+    ("cli.py", "BROKEN: {} ({}): delete it, or run `voicegame models install {}` again."),
+    ("env.py", "{} Using the keyboard instead."),
+    ("env.py", "{} Printing the host's words instead."),
+    ("env.py", "{} The game does not start: printing the host's words would show the secrets."),
+}
+
+
+def _literal(node: ast.AST) -> str | None:
+    """The text of a string literal, an f-string ({} for each value) or a sum of them; None otherwise."""
+    if isinstance(node, ast.Constant) and isinstance(node.value, str):
+        return node.value
+    if isinstance(node, ast.JoinedStr):
+        return "".join(v.value if isinstance(v, ast.Constant) else "{}" for v in node.values)
+    if isinstance(node, ast.BinOp) and isinstance(node.op, ast.Add):
+        left, right = _literal(node.left), _literal(node.right)
+        return None if left is None and right is None else (left or "{}") + (right or "{}")
+    return None
+
+
+def english_literals(path: Path) -> set[tuple[str, str]]:
+    """``(file name, text)`` of every sentence literal passed to a speaking call in ``path``."""
+    found = set()
+    for node in ast.walk(ast.parse(path.read_text(encoding="utf-8"), str(path))):
+        if isinstance(node, ast.Call) and node.args:
+            name = node.func.attr if isinstance(node.func, ast.Attribute) else getattr(node.func, "id", None)
+            text = _literal(node.args[0]) if name in SPEAKING_CALLS else None
+            if text and _WORDS.search(text):
+                found.add((path.name, text))
+    return found
+
+
+def test_the_literal_finder_finds_sentences_and_skips_keys(tmp_path):
+    sample = tmp_path / "host.py"
+    sample.write_text('self.say("lobby.greeting")\nself.say(f"lobby.{key}_saved")\nenv.say(f"PLAYER: {text}")\n'
+                      'self.table.say_text("Well done, " + name)\nprint(f"{n} chips left")\n'
+                      'raise CliError(f"{path} is a folder.")\n', encoding="utf-8")
+    assert english_literals(sample) == {("host.py", "Well done, {}"), ("host.py", "{} chips left"),
+                                        ("host.py", "{} is a folder.")}
+
+
+def test_player_facing_sentences_live_in_prompts():
+    """A sentence said or printed by a host, the lobby or the command line comes from
+    prompts/<lang>/, so that it is said in the table's language; the known English ones are listed."""
+    found = set().union(*(english_literals(path) for path in SPEAKING_FILES))
+    assert sorted(found - KNOWN_ENGLISH) == [], "put these sentences in voicegame/prompts/{en,es,nl}/"
+    assert sorted(KNOWN_ENGLISH - found) == [], "no longer in the code: remove them from KNOWN_ENGLISH"

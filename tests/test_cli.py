@@ -3,6 +3,8 @@
 import subprocess
 import sys
 
+import pytest
+
 from tests.playthrough import run_cli
 
 
@@ -83,9 +85,15 @@ def test_resume_a_json_file_that_is_not_an_autosave(tmp_path):
     assert status == 2 and "is not a voicegame autosave" in err
 
 
-def test_record_path_that_is_a_folder_is_refused(tmp_path):
-    status, out, err = run_cli(["play", "wits", "--record", str(tmp_path), "--input", "keyboard", "--output", "text"])
-    assert status == 2 and "is a folder" in err
+@pytest.mark.parametrize("lang, sentence", [
+    ("en", "--record {path} is a folder: give a file name, such as {path}/game.json."),
+    ("es", "--record {path} es una carpeta: dad un nombre de archivo, como {path}/game.json."),
+    ("nl", "--record {path} is een map: geef een bestandsnaam, zoals {path}/game.json."),
+])
+def test_record_path_that_is_a_folder_is_refused(tmp_path, lang, sentence):
+    status, out, err = run_cli(["play", "wits", "--lang", lang, "--record", str(tmp_path), "--input", "keyboard",
+                                "--output", "text"])
+    assert status == 2 and err == f"voicegame: {sentence.format(path=tmp_path)}\n"
 
 
 def test_an_internal_error_goes_to_the_log_not_the_player(tmp_path, monkeypatch):

@@ -94,16 +94,24 @@ def test_a_lost_speaker_pauses_the_game_which_goes_on_from_that_sentence(room, t
 
 
 def test_a_lost_speaker_during_a_game_timer_does_not_eat_the_timer(room, tmp_path):
-    """The pause counts as paused time (``Table.paused_s``) and not as an idle table."""
+    """The speaker lost while the timer is announced: the game waits for it, then the timer
+    runs its full time (only listening counts against it)."""
+    from voicegame.engine.observer import Timer
     from voicegame.engine.table import Table
 
     clock = room.clock
-    settings = Settings("toy", idle_s=10.0, record=str(tmp_path / "rec.json"), autosave=str(tmp_path / "s.json"))
-    table = Table(ScriptListener([(1, "five")], clock=clock), Pyttsx3Voice("en"), clock, settings)
+    bus, timers = Observers(), []
+    bus.subscribe(lambda e: timers.append((clock.now(), e.left_s, e.running)) if isinstance(e, Timer) else None)
+    settings = Settings("toy", idle_s=100.0, timer_s=30.0, record=str(tmp_path / "rec.json"),
+                        autosave=str(tmp_path / "s.json"))
+    table = Table(ScriptListener([(1, "<silence>"), (2, "<silence>")], clock=clock), Pyttsx3Voice("en"), clock, settings,
+                  observers=bus)
     room.unplug()
-    table.say_text("Ten seconds left.")
-    assert table.paused_s >= GONE_S and clock.now() - table.last_heard_at < DEVICE_POLL_S
-    assert len(room.sd.played) == 1
+    table.run_timer("common.help_ready")
+    assert clock.now() >= GONE_S + 30.0  # waited for the speaker, then the whole 30 s
+    started_at = timers[0][0]
+    assert timers[0][1:] == (30.0, True) and started_at >= GONE_S  # the timer starts once the speaker is back
+    assert (timers[-1][0] - started_at, timers[-1][1:]) == (30.0, (0.0, False))
 
 
 def test_a_lost_speaker_in_the_lobby_pauses_it_and_the_lobby_goes_on(room, tmp_path):

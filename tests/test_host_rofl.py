@@ -545,6 +545,19 @@ def test_malformed_deck_names_file_and_line(tmp_path, content, line, words):
     assert f"{path}, line {line}:" in str(err.value) and words in str(err.value)
 
 
+@pytest.mark.parametrize("lang, sentence", [
+    ("en", "{deck}, line 1: unknown category 'film'; use one of "),
+    ("es", "{deck}, línea 1: la categoría 'film' no existe; usad una de estas: "),
+    ("nl", "{deck}, regel 1: onbekende categorie 'film'; gebruik er een van: "),
+])
+def test_a_broken_deck_is_one_sentence_in_the_tables_language(tmp_path, lang, sentence):
+    deck = tmp_path / "deck.txt"
+    deck.write_text("film | Jaws | saying | Haste makes waste\n", encoding="utf-8")
+    status, out, err = run_cli(["play", "rofl", "--lang", lang, "--deck", str(deck), "--input", "keyboard"])
+    assert (status, out) == (2, "") and err.startswith("voicegame: " + sentence.format(deck=deck))
+    assert err.count("\n") == 1 and "Traceback" not in err
+
+
 def test_unreadable_deck(tmp_path):
     (tmp_path / "bad.txt").write_bytes(b"movie | Jaws | saying | Caf\xe9\n")
     with pytest.raises(DeckError, match="line 1: not UTF-8"):
@@ -1000,3 +1013,20 @@ def test_without_a_timer_the_reveal_starts_once_all_have_claimed_in_spanish_and_
     assert said in out
     after = out.split("PLAYER: " + claims[-1])[1].splitlines()[1:3]
     assert after[1].startswith({"es": "HOST: Azul, muestra la 3.", "nl": "HOST: Blauw, laat vak 3 zien."}[lang])
+
+
+# ---------------------------------------------------------------------- phases (engine/phases.py)
+def test_a_transition_that_cannot_fire_raises():
+    from voicegame.engine.phases import PhaseError
+    from voicegame.engine.table import Table
+
+    settings = Settings("rofl", options={"players": ["red", "blue", "green"],
+                                         "deck": str(FIXTURES / "rofl_deck_en.txt")})
+    host_rofl.validate(settings)
+    host = host_rofl.Host(Table(ScriptListener([]), TextVoice(io.StringIO()), VirtualClock(), settings))
+    with pytest.raises(PhaseError):  # no such transition from the set-up
+        host.fire("claims_closed")
+    assert host.state is host_rofl.Phase.SETUP
+    host.on_enter_INTRO = lambda: None  # a phase that forgets to fire its next trigger
+    with pytest.raises(PhaseError, match="stopped in phase"):  # never a silent end of the game
+        host.play()

@@ -503,6 +503,31 @@ def test_a_language_said_in_the_lobby_is_switched_and_saved(tmp_path, spanish_pr
     assert status == 0
 
 
+@pytest.mark.parametrize("lang, answers, sentence", [
+    ("en", ["let's play rofl", "three", "yes", "start"],
+     "{deck}, line 1: expected 'category | message | category | message' (4 fields separated by |), found 3 field(s)."),
+    ("es", ["juguemos a rofl", "tres", "sí", "empezar"],
+     "{deck}, línea 1: se esperaban 4 campos 'category | message | category | message' separados por |, y hay 3."),
+    ("nl", ["laten we rofl spelen", "drie", "ja", "start"],
+     "{deck}, regel 1: 4 velden verwacht, 'category | message | category | message' gescheiden door |, gevonden: 3."),
+])
+def test_a_broken_deck_is_said_in_the_tables_language_and_the_lobby_goes_on(tmp_path, monkeypatch, lang, answers,
+                                                                             sentence):
+    """The kiosk's own deck cannot be read: the waiting kiosk says which file and line, in its
+    language, and is back in the lobby (no traceback, no game started)."""
+    from voicegame.games.rofl import deck as rofl_deck
+
+    broken = tmp_path / "rofl_messages.txt"
+    broken.write_text("movie | Jaws | saying\n", encoding="utf-8")
+    monkeypatch.setattr(rofl_deck, "default_path", lambda lang, name: broken)
+    status, out, err = kiosk(write_script(tmp_path, "broken", answers), "--lang", lang)
+    said = host_lines(out)
+    p = Prompts.load(lang)
+    where = said.index(sentence.format(deck=broken))
+    assert said[where + 1].startswith(p.text("lobby.back").split(".")[0])
+    assert status == 0 and "Traceback" not in out + err and records() == [] and unfinished_autosaves() == []
+
+
 # --------------------------------------------------------------------------- the command line
 
 

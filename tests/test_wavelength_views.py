@@ -12,7 +12,7 @@ import pytest
 from pathlib import Path
 
 from tests.playthrough import GOLDEN, SCRIPTS
-from tests.test_wavelength_es_nl import mechanics_deck
+from tests.test_host_wavelength import mechanics_deck
 from voicegame.bench import game_settings
 from voicegame.adapters.headless import ScriptListener, TextVoice, VirtualClock
 from voicegame.engine.observer import Caption, Observers, View

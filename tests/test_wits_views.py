@@ -11,7 +11,7 @@ import pytest
 
 from tests.playthrough import SCRIPTS
 from tests.test_host_wits import BANK7
-from tests.test_wits_es_nl import BANKS
+from tests.test_host_wits import BANKS
 from voicegame.adapters.headless import ScriptListener, TextVoice, VirtualClock
 from voicegame.engine.observer import Caption, Observers, View
 from voicegame.engine.table import Session, Settings

@@ -32,7 +32,8 @@ from voicegame.language.words import understanding
 from voicegame.lobby.host import add_arguments as kiosk_arguments
 from voicegame.lobby.host import run_kiosk
 from voicegame.hear import describe
-from voicegame.play import LANGS, add_device_arguments, add_io_arguments, add_play_arguments, play_settings, run_session
+from voicegame.play import (LANGS, add_device_arguments, add_io_arguments, add_play_arguments, play_settings,
+                            run_session, setup_problem)
 from voicegame.ports import DeviceError, Expected, Heard, InputEnded
 
 __all__ = ["CliError", "Env", "build_parser", "describe", "format_number", "main"]
@@ -160,7 +161,8 @@ def cmd_resume(args, env: Env) -> int:
     try:
         module.validate(settings)
     except ValueError as exc:
-        raise CliError(f"The saved game cannot continue: {exc}") from None
+        reason = setup_problem(exc, settings.lang)
+        raise CliError(Prompts.load(settings.lang).text("common.saved_game_stuck", reason=reason)) from None
     args.lang = settings.lang
     return run_session(settings, PortChoice.from_args(args), env, log=log)
 

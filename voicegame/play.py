@@ -21,7 +21,9 @@ from voicegame.engine.observer import Observers
 from voicegame.engine.session import Settings
 from voicegame.engine.table import Session
 from voicegame.env import CliError, Env, PortChoice, build_ports
+from voicegame.games.decks import DeckError
 from voicegame.games.registry import host_module
+from voicegame.language.prompts import Prompts
 
 #: Languages with prompts, words and decks.
 LANGS = ("en", "es", "nl")
@@ -113,13 +115,21 @@ def play_settings(game: str, args, **overrides) -> Settings:
     fields.update(overrides)
     settings = Settings(**fields)
     if settings.record and Path(settings.record).is_dir():
-        raise CliError(f"--record {settings.record} is a folder: give a file name, such as "
-                       f"{Path(settings.record) / 'game.json'}.")
+        raise CliError(Prompts.load(settings.lang).text("common.record_folder", path=settings.record,
+                                                        example=Path(settings.record) / "game.json"))
     try:
         module.validate(settings)
     except ValueError as exc:
-        raise CliError(str(exc)) from None
+        raise CliError(setup_problem(exc, settings.lang)) from None
     return settings
+
+
+def setup_problem(exc: ValueError, lang: str) -> str:
+    """The sentence for a game that refuses its set-up, in ``lang``: a broken deck or bank
+    (:class:`DeckError`, said from ``prompts/<lang>/``) or an option error (already one sentence)."""
+    if isinstance(exc, DeckError):
+        return exc.sentence(Prompts.load(lang))
+    return str(exc)
 
 
 def run_session(settings: Settings, choice: PortChoice, env: Env, log: list[dict] | None = None,

@@ -262,25 +262,32 @@ def data_lines(path: str | Path, error: type[Exception], what: str) -> list[tupl
     :param error: the exception class to raise (e.g. ``ScriptError``, ``DeckError``).
     :param what: what the file is, for the message ("script file", "deck").
     :returns: ``[(line_number, stripped_text), …]``.
-    :raises error: the file cannot be read or a line is not UTF-8 (names file and line).
+    :raises error: the file cannot be read or a line is not UTF-8 (names file and line); the
+        exception also carries ``kind`` (``"unreadable"``, ``"utf16"``, ``"not_utf8"``) and
+        ``line`` (``None`` for the whole file), for callers that say it in a table's language.
     """
+    def problem(message: str, kind: str, line: int | None = None) -> Exception:
+        exc = error(message)
+        exc.kind, exc.line = kind, line
+        return exc
+
     p = Path(path)
     try:
         raw = p.read_bytes()
     except OSError as exc:
-        raise error(f"Cannot read the {what} {p}: {exc.strerror or exc}.") from exc
+        raise problem(f"Cannot read the {what} {p}: {exc.strerror or exc}.", "unreadable") from exc
     head = raw[:4096]
     # UTF-16 without a byte-order mark has a zero byte beside every ASCII letter; a stray
     # NUL in UTF-8 text (which is valid UTF-8) is not that
     if raw.startswith((b"\xff\xfe", b"\xfe\xff")) or (head and head.count(0) * 4 >= len(head)):
-        raise error(f"{p} is not UTF-8 text (it looks like UTF-16): save it as UTF-8.")
+        raise problem(f"{p} is not UTF-8 text (it looks like UTF-16): save it as UTF-8.", "utf16")
     raw = raw.removeprefix(b"\xef\xbb\xbf")  # a UTF-8 byte-order mark
     lines = []
     for number, line in enumerate(raw.split(b"\n"), start=1):
         try:
             text = line.decode("utf-8").strip()
         except UnicodeDecodeError as exc:
-            raise error(f"{p}, line {number}: not UTF-8 text.") from exc
+            raise problem(f"{p}, line {number}: not UTF-8 text.", "not_utf8", number) from exc
         if text and not text.startswith("#"):
             lines.append((number, text))
     return lines

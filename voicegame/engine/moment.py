@@ -517,7 +517,6 @@ class Commands:
             command = _command_of(u, heard, t.replayed())
             if command == "resume" or u.yes_no(heard.text) or u.is_ready(heard.text):
                 t.say_text(t.text("common.resumed"), remember=False)
-                t.paused_s += t.clock.now() - started  # a game's own timer stands still too
                 t.timers.resume()
                 t.speech.repeat()
                 return

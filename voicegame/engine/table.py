@@ -101,8 +101,6 @@ class Table:
         self.speaker_of: Callable[[str | None], str | None] | None = None
         #: tips already given (:meth:`tip`): replays rebuild it, so undo never repeats one
         self._tips: set[str] = set()
-        #: seconds spent paused so far ("pause" … "resume"): a game's own timer stands still meanwhile
-        self.paused_s = 0.0
         self.save_failed_said = False
         self._phase_dirty = False
         self._held: Heard | None = None
@@ -348,7 +346,6 @@ class Table:
         """The speaker is back: the pause counts neither as idleness nor against a game timer."""
         log.warning("speaker back after %.0f s", paused_s)
         self.observers.publish(Caption(self.text("common.speaker_back")))
-        self.paused_s += paused_s
         self.last_heard_at = self.clock.now()
 
     def hold(self) -> None:
@@ -534,21 +531,34 @@ class Table:
         """
         self.timers.run(purpose_key, **values)
 
-    def timed_moment(self, purpose_key: str, parse: Callable[[str], T], *, done: Callable[[], bool],
+    def timed_moment(self, purpose_key: str | None, parse: Callable[[str], T], *, done: Callable[[], bool],
                      on_answer: Callable[[T], None] | None = None, phrases: Iterable[str] = (),
                      help_key: str = "common.help_ready", moment: str = "timed", free: bool = False,
-                     start_key: str = "common.timer_start", **values) -> list[T]:
+                     silence_limit: int | None = None, start_key: str | None = "common.timer_start",
+                     warning_key: str | None = "common.timer_warning", end_key: str | None = "common.timer_end",
+                     all_done_key: str | None = "common.timer_all_done", **values) -> list[T]:
         """Listen for answers until every player has acted (``done()``) or the time is up.
 
         The timer is announced with ``purpose_key``; each answer ``parse`` accepts is
         passed to ``on_answer`` at once (apply it, read it back); global commands work
         as in any moment ("pause" stops the timer). With ``--timer off`` it listens until
-        ``done()`` or "ready". ``start_key`` announces the timer (``{purpose}``, ``{seconds}``).
+        ``done()`` or "ready". ``values`` fill ``purpose_key`` and ``help_key``.
 
+        :param silence_limit: 1: each silence that ends a listen is an answer (:data:`SILENT`).
+        :param start_key: announces the timer (``{purpose}``, ``{seconds}``); ``None``: the
+            host has said the question and its time (the same with ``--timer off``).
+        :param warning_key, end_key, all_done_key: said at 10 s left, when the time runs
+            out, when everyone has acted first; ``None``: nothing (:meth:`Timers.timed`).
         :returns: the accepted answers, in order.
         """
-        m = Moment(None, parse, help_key, moment, phrases=phrases, free=free)
-        return self.timers.timed(purpose_key, m, done, on_answer, start_key=start_key, **values)
+        m = Moment(None, parse, help_key, moment, phrases=phrases, free=free, silence_limit=silence_limit,
+                   help_values=values)
+        return self.timers.timed(purpose_key, m, done, on_answer, start_key=start_key, warning_key=warning_key,
+                                 end_key=end_key, all_done_key=all_done_key, **values)
+
+    def timer_left(self) -> float | None:
+        """Seconds left on the running timer (below 0: an answer came after its end), else ``None``."""
+        return self.timers.left_s()
 
     # ------------------------------------------------------------------ vocabulary
     def check_vocabulary(self, words: Iterable[str]) -> list[str]:

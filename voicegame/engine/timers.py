@@ -5,6 +5,9 @@ once ("pause" stops the timer, "resume" goes on with the time that was left), an
 a timed moment (:meth:`Timers.timed`) takes answers as they come and ends as soon
 as every player has acted. With ``--timer off`` the table says "ready" instead.
 Each change is published as a :class:`~voicegame.engine.observer.Timer` event.
+
+Only listening counts against a timer: the time the host speaks, a command takes (the
+pause, the quit question) or an answer's callback takes (a confirmation) does not.
 """
 
 from __future__ import annotations
@@ -12,9 +15,9 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Any, Callable
 
-from voicegame.engine.moment import Moment, NotUnderstood, encode_intent, _command_of, _outcome
+from voicegame.engine.moment import SILENT, Moment, NotUnderstood, encode_intent, _command_of, _outcome
 from voicegame.engine.observer import Timer
-from voicegame.ports import Expected, Heard
+from voicegame.ports import Expected, Heard, Silence
 
 #: Seconds before the end at which a running timer warns.
 WARNING_S = 10.0
@@ -77,30 +80,59 @@ class Timers:
         t.say_text(t.text("common.timer_start", seconds=int(seconds), purpose=purpose), remember=False)
         self._listen(seconds, None, None, None)
 
-    def timed(self, purpose_key: str, m: Moment, done: Callable[[], bool],
-              on_answer: Callable[[Any], None] | None = None, start_key: str = "common.timer_start",
-              **values) -> list:
+    def timed(self, purpose_key: str | None, m: Moment, done: Callable[[], bool],
+              on_answer: Callable[[Any], None] | None = None, start_key: str | None = "common.timer_start",
+              *, warning_key: str | None = "common.timer_warning", end_key: str | None = "common.timer_end",
+              all_done_key: str | None = "common.timer_all_done", **values) -> list:
         """A timed moment: the timer runs while ``m``'s answers are taken as they come.
 
-        :param m: the moment (its ``key`` is not said: ``purpose_key`` opens the timer).
+        :param purpose_key: the prompt naming what the timer is for (``{purpose}`` of the start
+            sentence); ``None`` with ``start_key`` ``None``.
+        :param m: the moment (its ``key`` is not said). With ``m.silence_limit`` a silence that
+            ends a listen (at the warning, at the end) is an answer: :data:`SILENT` goes to
+            ``on_answer``, accepted, so undo can take it back (the host calls
+            ``table.not_undoable()`` when it only let time pass).
         :param done: ``done() -> bool``: every player has acted; the timer ends at once.
-        :param on_answer: called with each accepted answer (apply it, read it back).
-        :param start_key: the sentence that starts the timer (``{purpose}``, ``{seconds}``).
-        :returns: the accepted answers, in order.
+        :param on_answer: called with each accepted answer (apply it, read it back, even ask a
+            confirmation: its time does not count).
+        :param start_key: the sentence that starts the timer (``{purpose}``, ``{seconds}``);
+            ``None``: the host has said the question and its time itself.
+        :param warning_key: said at 10 s left (:data:`WARNING_S`); ``None``: nothing (the host
+            says it, e.g. in the question it asks again: :meth:`left_s` tells the time left).
+        :param end_key: said when the time runs out before ``done()``; ``None``: nothing.
+        :param all_done_key: said when ``done()`` ends the timer early; ``None``: nothing.
+        :returns: the accepted answers, in order (silences left out).
         """
         t = self.t
         answers: list = []
+
+        def take(value):
+            if value is not SILENT:
+                answers.append(value)
+            if on_answer is not None:
+                on_answer(value)
+
         seconds = t.settings.timer_s
-        purpose = t.text(purpose_key, **values)
+        purpose = t.text(purpose_key, **values) if purpose_key else ""
         if not seconds:  # no timer: answers until everyone has acted or "ready"
-            t.say_text(t.text("common.timer_off", purpose=purpose))
-            self._listen(None, m, done, lambda v: (answers.append(v), on_answer and on_answer(v)))
+            if start_key is not None:
+                t.say_text(t.text("common.timer_off", purpose=purpose))
+            self._listen(None, m, done, take)
             return answers
-        t.say_text(t.text(start_key, seconds=int(seconds), purpose=purpose), remember=False)
-        self._listen(seconds, m, done, lambda v: (answers.append(v), on_answer and on_answer(v)))
+        if start_key is not None:
+            t.say_text(t.text(start_key, seconds=int(seconds), purpose=purpose), remember=False)
+        self._listen(seconds, m, done, take, warning_key, end_key, all_done_key)
         return answers
 
-    def _listen(self, seconds: float | None, m: Moment | None, done, take) -> None:
+    def left_s(self) -> float | None:
+        """Seconds left on the running timer (below 0 when an answer came after the end), or
+        ``None`` when no timer runs (``--timer off``, or outside a timer)."""
+        r = self.running
+        return r.left_s if r is not None and r.total_s > 0 else None
+
+    def _listen(self, seconds: float | None, m: Moment | None, done, take,
+                warning_key: str | None = "common.timer_warning", end_key: str | None = "common.timer_end",
+                all_done_key: str | None = "common.timer_all_done") -> None:
         """Listen until the time is up (``seconds`` ``None``: until ``done()`` or "ready")."""
         t = self.t
         u = t.understanding
@@ -108,16 +140,22 @@ class Timers:
             expected = Expected(u.grammar(), False, "timer")
         elif m.free:
             expected = Expected.free_text(m.name)
-        else:
-            expected = Expected(u.grammar(m.phrases, u.ready_words if seconds is None else ()), False, m.name)
+        else:  # as in any moment: after a number word an utterance may go on ("two … thousand")
+            grammar = u.grammar(m.phrases, u.ready_words if seconds is None else ())
+            expected = Expected(grammar, False, m.name, tuple(set(u.number_words()).intersection(grammar)))
         outer, self.running = self.running, _Running(seconds or 0.0, seconds or 0.0)
         r = self.running
         if seconds:
             self._publish()
         warned = bool(seconds) and seconds <= WARNING_S
         carried: Heard | None = None
+        silences = 0
+        finished = False  # done() ended it
         try:
             while seconds is None or r.left_s > 1e-9:
+                if done is not None and done():
+                    finished = True
+                    break
                 if carried is not None:
                     heard, carried = carried, None
                 else:
@@ -131,8 +169,16 @@ class Timers:
                         r.left_s -= t.clock.now() - start
                     if seconds is not None and not warned and r.left_s <= WARNING_S + 1e-9 and r.left_s > 1e-9:
                         warned = True
-                        t.say_text(t.text("common.timer_warning"), remember=False)
+                        if warning_key is not None:
+                            t.say_text(t.text(warning_key), remember=False)
                         self._publish()
+                if isinstance(heard, Silence) and m is not None and m.silence_limit is not None:
+                    silences += 1
+                    if silences >= m.silence_limit:  # a silence is an answer here
+                        silences = 0
+                        t.accepted(SILENT, encode_intent(SILENT))
+                        take(SILENT)
+                    continue
                 if not isinstance(heard, Heard):
                     continue
                 entry = t.replayed()
@@ -153,20 +199,21 @@ class Timers:
                 if outcome[0] == "ok":
                     t.accepted(outcome[1], encode_intent(outcome[1]))
                     take(outcome[1])
-                    if done is not None and done():
-                        if seconds is not None and r.left_s > 1e-9:
-                            t.say_text(t.text("common.timer_all_done"), remember=False)
-                        break
                     continue
                 t.missed()
                 if outcome[0] in ("not_allowed", "ambiguous"):
                     t.say_text(outcome[1], remember=False)
+            else:
+                finished = done is not None and done()
         finally:
             ended = self.running
             self.running = outer
         if seconds is not None:
-            if ended.left_s <= 1e-9:
-                t.say_text(t.text("common.timer_end"), remember=False)
+            if finished:
+                if ended.left_s > 1e-9 and all_done_key is not None:
+                    t.say_text(t.text(all_done_key), remember=False)
+            elif ended.left_s <= 1e-9 and end_key is not None:
+                t.say_text(t.text(end_key), remember=False)
             ended.left_s, ended.active = 0.0, False
             t.observers.publish(Timer(ended.total_s, 0.0, False))
 

@@ -78,6 +78,7 @@ from voicegame.games.rofl import rules as rofl_rules
 from voicegame.games.wavelength.intents import wavelength_understanding
 from voicegame.games.wits import rules as wits_rules
 from voicegame.language import prompts
+from voicegame.games.decks import DeckError
 from voicegame.games.registry import host_module
 from voicegame.engine.moment import (DEFAULT_LISTEN_S, SILENT, Moment, NotAllowed, NotUnderstood, run_moment,
                                      understood)
@@ -1176,7 +1177,12 @@ class Kiosk:
                  settings=self.settings_items(s))
         if s.teach:
             self.say("lobby.teach_intro", remember=False, game=self.game_name(s.game))
-        self.job = Job(self.new_settings(s), s)
+        job = self.job_for(s)
+        if job is None:
+            self.setup = None
+            self.setup_cancelled()
+            return
+        self.job = job
         self.setup_done()
 
     def cancel_setup(self) -> None:
@@ -1188,6 +1194,16 @@ class Kiosk:
     def idle_s(self) -> float | None:
         minutes = self.config.idle_minutes
         return float(minutes) * 60.0 if minutes and minutes > 0 else None
+
+    def job_for(self, s: Setup) -> Job | None:
+        """The game to play for ``s``; ``None`` after saying why it cannot start: its deck or
+        question bank is broken (the sentence in the table's language, the details in the log)."""
+        try:
+            return Job(self.new_settings(s), s)
+        except DeckError as exc:
+            log.error("%s cannot start: %s", s.game, exc)
+            self.say_text(exc.sentence(self.prompts), remember=False)
+            return None
 
     def new_settings(self, s: Setup) -> Settings:
         return build_settings(s, lang=self.lang, seed=self.seeds.randrange(10 ** 6), timer_s=self.config_timer_s(),
@@ -1254,7 +1270,11 @@ class Kiosk:
             s = copy.deepcopy(job.setup)
             self.say("lobby.again_readback", game=self.game_name(s.game), players=self.players_words(s),
                      settings=self.settings_items(s))
-            self.job = Job(self.new_settings(s), s)
+            job = self.job_for(s)
+            if job is None:
+                self.to_lobby()
+                return
+            self.job = job
             self.same_again()
         elif answer == "another":
             self.lobby_prompt = "lobby.which_game"

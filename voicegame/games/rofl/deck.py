@@ -106,39 +106,34 @@ def load_deck(path: str | Path | None = None, lang: str = "en", region: str | No
     p = Path(path) if path is not None else default_path(lang, DEFAULT_FILE)
     cards: list[Card] = []
     seen: dict[str, int] = {}
-    for number, text in data_lines(p):
+    for number, text in data_lines(p, "rofl"):
         fields = [f.strip() for f in text.split("|")]
         card_region = ""
         if len(fields) == FIELDS + 1:
             m = _REGION.fullmatch(fields[-1])
             if not m:
-                raise DeckError(f"{p}, line {number}: the fifth field must be 'region = <tag>' "
-                                f"(es-ES, es-419, nl-NL, nl-BE), not {fields[-1]!r}.")
+                raise DeckError("rofl", "region", p, line=number, value=repr(fields[-1]))
             card_region = m.group(1)
             fields = fields[:FIELDS]
         if len(fields) != FIELDS:
-            raise DeckError(f"{p}, line {number}: expected 'category | message | category | message' "
-                            f"(4 fields separated by |), found {len(fields)} field(s).")
+            raise DeckError("rofl", "fields", p, line=number, found=len(fields))
         if not all(fields):
-            raise DeckError(f"{p}, line {number}: a field is empty; every card needs two categories "
-                            f"and two messages.")
+            raise DeckError("rofl", "empty_field", p, line=number)
         sides = []
         for category, message in ((fields[0], fields[1]), (fields[2], fields[3])):
             category = category.lower()
             if category not in CATEGORIES:
-                raise DeckError(f"{p}, line {number}: unknown category {category!r}; "
-                                f"use one of {', '.join(CATEGORIES)}.")
+                raise DeckError("rofl", "category", p, line=number, value=repr(category),
+                                categories=", ".join(CATEGORIES))
             if not _WORD.search(message):
-                raise DeckError(f"{p}, line {number}: the message {message!r} has no words to guess.")
+                raise DeckError("rofl", "no_words", p, line=number, value=repr(message))
             key = _key(message)
             if key in seen:
-                raise DeckError(f"{p}, line {number}: the message {message!r} is already in the deck "
-                                f"on line {seen[key]}.")
+                raise DeckError("rofl", "duplicate", p, line=number, value=repr(message), other=seen[key])
             seen[key] = number
             sides.append(Message(category, message))
         if every_region or not card_region or card_region == region:
             cards.append(Card((sides[0], sides[1]), number, card_region))
     if not cards:
-        raise DeckError(f"{p}, line 1: the deck has no cards (expected lines like "
-                        f"'movie | The Wizard of Oz | saying | Better late than never').")
+        raise DeckError("rofl", "no_cards", p, line=1)
     return cards

@@ -7,9 +7,10 @@ message) → JUDGE (the host's judgement; writers may overrule, R4; own messages
 writers judge, R7) → REVEAL … → TURN_END (R5; tiebreak R6; the end).
 
 Each phase runs in its state's ``on_enter`` and ends by firing the next trigger; the
-machine is queued, so the game is one flat loop of transitions. A trigger that cannot
-fire raises :class:`PhaseError`. Undo (G4) takes back the last input of the current
-step (see :meth:`Host._enter`): a guess once heard is never asked again (R4).
+machine is queued, so the game is one flat loop of transitions (driven by
+:mod:`voicegame.engine.phases`: a trigger that cannot fire raises its ``PhaseError``).
+Undo (G4) takes back the last input of the current step (see :meth:`Host._enter`): a
+guess once heard is never asked again (R4).
 
 Speakers name themselves by colour ("blue, seven", "green says wrong"): a recognizer
 cannot tell voices apart. Options: ``--players``, ``--stacking``, ``--lenient``,
@@ -25,8 +26,10 @@ from typing import Any
 
 from transitions import Machine
 
+from voicegame.engine import phases
 from voicegame.engine.seats import default_seats
 from voicegame.engine.table import DEFAULT_LISTEN_S, SILENT, NotAllowed, NotUnderstood, Table
+from voicegame.engine.timers import WARNING_S
 from voicegame.games.rofl import judge, rules
 from voicegame.games.rofl.deck import REGIONS, Card, load_deck
 from voicegame.games.rofl.intents import Verdict, rofl_understanding
@@ -37,8 +40,6 @@ from voicegame.language.words import normalise, understanding
 
 #: Default players (G3), when ``--players`` is not given: the first four of the one seat order.
 DEFAULT_PLAYERS = tuple(default_seats(4))
-#: Seconds before the end of a timer when the warning is said (G1).
-WARNING_S = 10.0
 #: Guesses heard as nothing before a message counts as not guessed, with a guessing timer.
 TIMED_GUESS_TRIES = 2
 #: The same without a timer (``--timer off``): asked twice more, the last time with a warning.
@@ -71,10 +72,6 @@ class Phase(enum.Enum):
     TIEBREAK_INTRO = "tiebreak"
     FINALE = "final"
     GAME_OVER = "game_over"
-
-
-class PhaseError(RuntimeError):
-    """A trigger could not fire from the current phase (a bug, never a player's error)."""
 
 
 P = Phase
@@ -207,15 +204,11 @@ class Host:
 
         :raises PhaseError: the machine stopped before the end (a trigger could not fire).
         """
-        self.fire("start")
-        if self.state is not Phase.GAME_OVER:
-            raise PhaseError(f"the game stopped in phase {self.state}")
+        phases.play(self, "start", Phase.GAME_OVER)
 
     def fire(self, trigger: str) -> None:
-        """Fire ``trigger`` (queued); :class:`PhaseError` if no transition of it can."""
-        if not getattr(self, f"may_{trigger}")():
-            raise PhaseError(f"{trigger!r} cannot fire in phase {self.state}")
-        getattr(self, trigger)()
+        """Fire ``trigger`` (queued). :raises PhaseError: no transition of it can fire now."""
+        phases.fire(self, trigger)
 
     def _enter(self) -> None:
         """Mark the phase for undo and the autosave: the state, this turn (G4).
@@ -345,25 +338,30 @@ class Host:
         self.tips.add(moment)
         return True
 
-    def ask(self, key: str | None, parse, *, timed: bool = False, **kw):
+    def ask(self, key: str | None, parse, **kw):
         """``table.ask`` where "rules" / "more" also say the next chunk of the rules (not an
-        input undo takes back). ``timed``: return ``_RULES`` to the caller's timer loop."""
+        input undo takes back)."""
         t = self.table
+        while True:
+            got = t.ask(key, self._with_rules(parse), **kw)
+            if got is not _RULES:
+                return got
+            self._rules_asked()
+            key = None
 
+    def _with_rules(self, parse):
+        """``parse`` where "rules" / "more" is ``Said.RULES``."""
         def with_rules(text: str):
             if self.words.rules_request(text):
                 return _RULES
             return parse(text)
 
-        while True:
-            got = t.ask(key, with_rules, **kw)
-            if got is not _RULES:
-                return got
-            t.not_undoable()
-            self.say_rules(self.words.rules_more(t.last_heard()))
-            if timed:
-                return _RULES
-            key = None
+        return with_rules
+
+    def _rules_asked(self) -> None:
+        """"rules" / "more" was heard: the next chunk of the rules; not an input to undo (G4)."""
+        self.table.not_undoable()
+        self.say_rules(self.words.rules_more(self.table.last_heard()))
 
     def say_rules(self, more: bool) -> None:
         """The next chunk of the rules ("more"), or the first ("rules"); after the last, the
@@ -550,9 +548,9 @@ class Host:
         self.show("rofl.hint_claims")
 
     def on_enter_CLAIMS(self) -> None:
-        """R2: claims while the writing timer runs; the phase ends at once when every writer
-        has claimed or passed; after the timer, each writer still missing is asked by name
-        (silence is a pass). "pause" stops the timer (G1)."""
+        """R2: claims while the writing timer runs (a timed moment of the table, G1: "pause"
+        stops it); the phase ends at once when every writer has claimed or passed; after the
+        timer, each writer still missing is asked by name (silence is a pass)."""
         self._enter()
         t = self.table
         example = self.example_writer()
@@ -564,26 +562,19 @@ class Host:
             question = t.text("rofl.tip_writing" if self.tip("writing") else "rofl.writing_question",
                               example=example)
             self._say_question(question, t.text("rofl.timer_start_all", seconds=int(seconds)))
-            deadline = t.clock.now() + seconds
-            warned = seconds <= WARNING_S
-            while True:
-                now = t.clock.now()
-                if rules.claims_complete(self.turn) or now >= deadline:
-                    break
-                if not warned and now >= deadline - WARNING_S:
-                    t.say_text(t.text("rofl.writing_warning"), remember=False)
-                    warned = True
-                window = (deadline - WARNING_S - now) if not warned else (deadline - now)
-                paused = t.paused_s
-                got = self.ask(None, self._parse_claim, help_key="rofl.help_claims", timeout_s=window, timed=True,
-                               **ask)
-                deadline += t.paused_s - paused  # the timer stood still while paused
-                if got is SILENT:
+
+            def claimed(got) -> None:
+                if got is SILENT:  # the window ended: time passed, nothing to undo
                     self._time_passed()
-                elif got is not _RULES:
+                elif got is _RULES:
+                    self._rules_asked()
+                else:
                     self._accept_claim(got)
-            if not rules.claims_complete(self.turn):
-                t.say("rofl.writing_end")
+
+            t.timed_moment(None, self._with_rules(self._parse_claim), done=lambda: rules.claims_complete(self.turn),
+                           on_answer=claimed, phrases=phrases, help_key="rofl.help_claims", moment="claim",
+                           silence_limit=1, start_key=None, warning_key="rofl.writing_warning",
+                           end_key="rofl.writing_end", all_done_key=None, example=example)
         else:
             key = "rofl.tip_writing_no_timer" if self.tip("writing_no_timer") else "rofl.writing_no_timer"
             t.say(key, example=example)
@@ -636,77 +627,104 @@ class Host:
     def _listen_guess(self, writer: str):
         """The guess at ``writer``'s message: its text, ``Said.DISQUALIFIED`` or ``None`` (no guess).
 
-        With a guessing timer (G1, R4) the first window lasts until 10 s are left; a guess
-        heard as nothing is asked for once more within the timer, then counts as no guess.
-        Without a timer the guesser may say pass; nothing heard three times is no guess.
-        "Disqualified" (R3) is confirmed first; the timer stands still meanwhile, and while
-        paused.
+        "Disqualified" (R3) is confirmed first. With a timer see :meth:`_timed_guess`; without
+        one the guesser may say pass, and nothing heard three times is no guess.
         """
         t = self.table
         who = self.names(self.turn.guessers)
         several = len(who) > 1  # tiebreak: any one of the guessers may guess (R6)
         pre = "rofl.tiebreak_" if several else "rofl."
         help_key = "rofl.help_tiebreak_guess" if several else "rofl.help_guess"
-        seconds = t.settings.timer_s
         values = dict(guessers=who, writer=self.name(writer))
         first = self.tip("tiebreak_guess" if several else "guess")
         question = t.text(pre + ("tip_guess" if first else "guess_question"), **values)
-        if seconds:
-            # the timer's length is said at the turn's first message; later ones have the same
-            timing = None if len(self.turn.reveals) > 1 else t.text(
-                "rofl.timer_start_all" if several else "rofl.timer_start_one", seconds=int(seconds))
-            self._say_question(question, timing)
-            deadline = t.clock.now() + seconds
-            tries = TIMED_GUESS_TRIES
-        else:
-            self._say_question(question, t.text("rofl.tip_guess_untimed") if self.tip("guess_untimed") else None)
-            deadline = None
-            tries = UNTIMED_GUESS_TRIES
+        if t.settings.timer_s:
+            return self._timed_guess(writer, question, pre, help_key, values)
+        self._say_question(question, t.text("rofl.tip_guess_untimed") if self.tip("guess_untimed") else None)
         nothing = 0  # guesses heard as nothing so far
         while True:
-            window = None
-            if deadline is not None:
-                remaining = deadline - t.clock.now()
-                if remaining <= 0:  # the clock ran out while the table spoke
-                    t.say("rofl.no_guess_time", **values)
-                    return None
-                # the first window ends when 10 s are left, for the warning (G1)
-                window = remaining - WARNING_S if nothing == 0 and remaining > WARNING_S else remaining
-            paused = t.paused_s
             got = self.ask(None, lambda text: self._parse_guess(text, writer), free=True, help_key=help_key,
-                           moment="guess", timeout_s=window, silence_limit=1, timed=True, **values)
-            if deadline is not None:
-                deadline += t.paused_s - paused
-            if got is _RULES:
-                continue
+                           moment="guess", timeout_s=None, silence_limit=1, **values)
             if got is _DISQUALIFIED:
-                asked_at = t.clock.now()
-                if t.ask_yes_no("rofl.confirm_disqualify", moment="disqualify", writer=self.name(writer)):
+                if self._disqualify_confirmed(writer, question):
                     return _DISQUALIFIED
-                if deadline is not None:  # the timer stood still while the table answered
-                    deadline += t.clock.now() - asked_at
-                t.say_text(t.text("rofl.disqualify_declined", writer=self.name(writer)), remember=False)
-                self._say_question(question)
                 continue
             if got is _NO_GUESS:
                 t.say("rofl.guess_passed", **values)
                 return None
             if got is not SILENT and _heard_words(got):
-                if deadline is not None and t.clock.now() > deadline + 1e-9:
-                    t.say("rofl.no_guess_time", **values)  # typed after the time was up
-                    return None
                 return got
             nothing += 1
-            out_of_time = deadline is not None and t.clock.now() >= deadline - 1e-9
-            if nothing >= tries or out_of_time:  # this "nothing" decides: no guess (undo can take it back)
-                t.say("rofl.no_guess_time" if out_of_time else "rofl.no_guess", **values)
+            if nothing >= UNTIMED_GUESS_TRIES:  # this "nothing" decides: no guess (undo can take it back)
+                t.say("rofl.no_guess", **values)
                 return None
             self._time_passed()  # it only leads to asking again: not an input to undo
-            if deadline is not None:
-                again = ("guess_again_timer" if deadline - t.clock.now() <= WARNING_S + 1e-9 else "guess_again")
-            else:
-                again = "guess_last_try" if nothing == tries - 1 else "guess_again"
+            again = "guess_last_try" if nothing == UNTIMED_GUESS_TRIES - 1 else "guess_again"
             t.say_text(t.text(pre + again, **values), remember=False)
+
+    def _timed_guess(self, writer: str, question: str, pre: str, help_key: str, values: dict):
+        """The guess on the guessing timer (G1, R4), a timed moment of the table.
+
+        The timer warns at 10 s left by asking again ("Ten seconds. Red, your guess?"). A guess
+        heard as nothing (noise) is asked for once more; the second nothing is no guess; a
+        silence never ends the guessing before the time is up. The disqualify confirmation
+        and "pause" stop the clock.
+        """
+        t = self.table
+        seconds = t.settings.timer_s
+        # the timer's length is said at the turn's first message; later ones have the same
+        timing = None if len(self.turn.reveals) > 1 else t.text(
+            "rofl.timer_start_all" if len(self.turn.guessers) > 1 else "rofl.timer_start_one", seconds=int(seconds))
+        self._say_question(question, timing)
+        result: list = []  # [the guess, Said.DISQUALIFIED or None] once decided
+        nothing = 0  # guesses heard as nothing so far (silences included)
+
+        def decide(value, key: str | None = None) -> None:
+            if key is not None:
+                t.say(key, **values)
+            result.append(value)
+
+        def answered(got) -> None:
+            nonlocal nothing
+            left = t.timer_left() or 0.0
+            if got is _RULES:
+                self._rules_asked()
+            elif got is _DISQUALIFIED:
+                if self._disqualify_confirmed(writer, question):
+                    decide(_DISQUALIFIED)
+            elif got is _NO_GUESS:
+                decide(None, "rofl.guess_passed")
+            elif got is not SILENT and _heard_words(got):
+                if left < -1e-9:  # typed after the time was up
+                    decide(None, "rofl.no_guess_time")
+                else:
+                    decide(got)
+            else:
+                nothing += 1
+                if left <= 1e-9:  # this "nothing" decides (undo can take it back)
+                    decide(None, "rofl.no_guess_time")
+                elif got is not SILENT and nothing >= TIMED_GUESS_TRIES:
+                    decide(None, "rofl.no_guess")
+                else:
+                    self._time_passed()  # it only leads to asking again: not an input to undo
+                    again = "guess_again_timer" if left <= WARNING_S + 1e-9 else "guess_again"
+                    t.say_text(t.text(pre + again, **values), remember=False)
+
+        t.timed_moment(None, self._with_rules(lambda text: self._parse_guess(text, writer)), done=lambda: bool(result),
+                       on_answer=answered, free=True, help_key=help_key, moment="guess", silence_limit=1,
+                       start_key=None, warning_key=None, end_key=None, all_done_key=None, **values)
+        if not result:  # the time ran out on something that decided nothing (a command)
+            decide(None, "rofl.no_guess_time")
+        return result[0]
+
+    def _disqualify_confirmed(self, writer: str, question: str) -> bool:
+        """"Disqualified" (R3) is confirmed; on no, the message stays and the question is asked again."""
+        t = self.table
+        if t.ask_yes_no("rofl.confirm_disqualify", moment="disqualify", writer=self.name(writer)):
+            return True
+        t.say_text(t.text("rofl.disqualify_declined", writer=self.name(writer)), remember=False)
+        self._say_question(question)
+        return False
 
     def on_enter_REVEAL(self) -> None:
         if any(r.guessed for r in self.turn.reveals):

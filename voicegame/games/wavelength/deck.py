@@ -59,19 +59,17 @@ def parse_card(text: str, line: int, path: str | Path) -> Card:
         letter, or a side whose two concepts are the same (names file and line).
     """
     fields = [f.strip() for f in text.split("|")]
-    where = f"{path}, line {line}"
     if len(fields) != 5:
-        raise DeckError(f"{where}: expected 5 fields 'kind | left1 | right1 | left2 | right2' "
-                        f"separated by '|', found {len(fields)}.")
+        raise DeckError("wavelength", "fields", path, line=line, found=len(fields))
     kind, l1, r1, l2, r2 = fields
     if kind.lower() not in KINDS:
-        raise DeckError(f"{where}: the kind must be {' or '.join(KINDS)}, not {kind!r}.")
+        raise DeckError("wavelength", "kind", path, line=line, value=repr(kind))
     for concept in (l1, r1, l2, r2):
         if not any(ch.isalpha() for ch in concept):
-            raise DeckError(f"{where}: every concept needs at least one letter, found {concept!r}.")
+            raise DeckError("wavelength", "letters", path, line=line, value=repr(concept))
     for left, right in ((l1, r1), (l2, r2)):
         if " ".join(left.lower().split()) == " ".join(right.lower().split()):
-            raise DeckError(f"{where}: the two concepts of a side must differ, both are {left!r}.")
+            raise DeckError("wavelength", "same", path, line=line, value=repr(left))
     return Card(kind.lower(), ((l1, r1), (l2, r2)), line)
 
 
@@ -85,8 +83,7 @@ def load_deck(path: str | Path | None = None, lang: str = "en") -> list[Card]:
         (the message names the file and line) or holds no card.
     """
     p = Path(path) if path is not None else default_deck_path(lang)
-    cards = [parse_card(text, number, p) for number, text in data_lines(p)]
+    cards = [parse_card(text, number, p) for number, text in data_lines(p, "wavelength")]
     if not cards:
-        raise DeckError(f"{p}: the deck holds no cards (one card per line: "
-                        f"'kind | left1 | right1 | left2 | right2').")
+        raise DeckError("wavelength", "no_cards", p)
     return cards

@@ -20,6 +20,7 @@ from pathlib import Path
 
 from transitions import Machine
 
+from voicegame.engine import phases
 from voicegame.games.wavelength.deck import Card, load_deck
 from voicegame.engine.table import SILENT, NotAllowed, NotUnderstood, Table
 from voicegame.language.prompts import Prompts
@@ -60,10 +61,6 @@ TRANSITIONS = [
     {"trigger": "turn_scored", "source": P.REVEAL, "dest": P.GAME_OVER, "conditions": "is_finished"},
     {"trigger": "turn_scored", "source": P.REVEAL, "dest": P.PSYCHIC, "unless": "is_finished"},
 ]
-
-
-class PhaseError(RuntimeError):
-    """A trigger fired where the machine has no transition for it (a bug, never a player's doing)."""
 
 
 #: Words-of-position bands: (largest distance from the centre in degrees, prompt key suffix).
@@ -269,15 +266,16 @@ class Host:
         """Run the whole game; returns when it is over.
 
         The machine is queued: each phase's ``on_enter`` callback fires the next trigger
-        (through :meth:`advance`) and the machine runs the phases one after the other.
+        (through :meth:`fire`) and the machine runs the phases one after the other.
+
+        :raises PhaseError: the machine stopped before the end (:mod:`voicegame.engine.phases`).
         """
         self.run_setup()
+        phases.play(self, "begin", Phase.GAME_OVER)
 
-    def advance(self, trigger: str) -> None:
-        """Fire ``trigger``; :class:`PhaseError` when the machine cannot take it now."""
-        if not getattr(self, f"may_{trigger}")():
-            raise PhaseError(f"no transition {trigger!r} from {self.state}")
-        self.trigger(trigger)
+    def fire(self, trigger: str) -> None:
+        """Fire ``trigger`` (queued). :raises PhaseError: no transition of it can fire now."""
+        phases.fire(self, trigger)
 
     def enter(self) -> None:
         """Mark the phase just entered for undo and the autosave."""
@@ -415,7 +413,8 @@ class Host:
 
     # ------------------------------------------------------------------ phases
     def run_setup(self) -> None:
-        """The game in one sentence, then play; the rules come on request ("rules")."""
+        """The set-up: the game in one sentence (the rules come on request, "rules"); then
+        :meth:`play` fires "begin"."""
         t = self.table
         self.enter()
         if self.coop:
@@ -426,7 +425,6 @@ class Host:
                 if points:
                     t.award(name, points, "points", "start", 0)  # W4: the second team starts at 1
         t.check_vocabulary(self.words.all_words() | self.words.team_vocabulary(self.team_names))
-        self.advance("begin")
 
     def first_time(self, moment: str) -> bool:
         """True the first time ``moment`` comes up in this game (its just-in-time tip is said then)."""
@@ -471,7 +469,7 @@ class Host:
         if missing:
             self.say("plain_words_work")
         self.tell_target()
-        self.advance("card_read")
+        self.fire("card_read")
 
     def psychic_sentence(self, team: int, psychic: int) -> str:
         """Who is the Psychic this turn (W4, W6, W9): with ``--players`` the rules' number,
@@ -593,7 +591,7 @@ class Host:
             # never judged: a number is only a reminder that the table may say redo (W8)
             self.say("clue_heard_number" if self.has_number(value) else "clue_heard", clue=value)
             self.mark_live("clue")
-            self.advance("clue_given")
+            self.fire("clue_given")
             return
 
     def has_number(self, clue: str) -> bool:
@@ -678,7 +676,7 @@ class Host:
         self.game = rules.redo_coop_turn(self.game) if self.coop else rules.redo_turn(self.game)
         self.redone = True
         self.say("redo_done")
-        self.advance("turn_redone")
+        self.fire("turn_redone")
         return True
 
     def run_dial(self) -> None:
@@ -774,7 +772,7 @@ class Host:
                                    position=self.position(turn.dial)):
                     self.say("dial_locked")
                     self.mark_live("dial")
-                    self.advance("dial_locked")
+                    self.fire("dial_locked")
                     return
                 self.say("keep_turning")
 
@@ -833,7 +831,7 @@ class Host:
             if ok:
                 self.turn = rules.make_call(self.turn, side, caller)
                 self.publish()
-                self.advance("call_made")
+                self.fire("call_made")
                 return
             key = "ask_call_again"
 
@@ -853,7 +851,7 @@ class Host:
             self.reveal_coop(resumed)
         else:
             self.reveal_team(resumed)
-        self.advance("turn_scored")
+        self.fire("turn_scored")
 
     def card_record(self) -> dict:
         card = self.card()

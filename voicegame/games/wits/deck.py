@@ -44,7 +44,8 @@ from dataclasses import asdict, dataclass
 from pathlib import Path
 from typing import Any, Iterable, Mapping, Sequence
 
-from voicegame.games.decks import DeckError, default_path
+from voicegame.games.decks import DeckError, default_path, unreadable
+from voicegame.config import syntax_line
 from voicegame.engine.journal import atomic_write_json, data_dir, read_json
 
 #: File name of the default bank inside ``prompts/<lang>/``.
@@ -95,72 +96,96 @@ class Question:
 # --------------------------------------------------------------------------- loading
 
 
-def _answer(value: Any, where: str) -> int | float:
+#: Where an entry is, for :class:`DeckError`: ``{"path": …, "line": …}`` (CSV) or
+#: ``{"path": …, "entry": …, "entry_id": …}`` (TOML).
+Where = Mapping[str, Any]
+
+
+def _answer(value: Any, where: Where) -> int | float:
     if isinstance(value, bool):
-        raise DeckError(f"{where}: the answer must be a number, not {value!r}.")
+        raise DeckError("wits", "answer_number", **where, value=repr(value))
     if isinstance(value, (int, float)):
         number = value
     else:
         text = str(value).strip()
         if not _ANSWER.fullmatch(text):
-            raise DeckError(f"{where}: the answer must be a number written with digits, not {text!r}.")
+            raise DeckError("wits", "answer_digits", **where, value=repr(text))
         number = float(text.replace(",", ""))
         if "." not in text:
             number = int(text.replace(",", ""))
     if isinstance(number, float):
         if not math.isfinite(number):
-            raise DeckError(f"{where}: the answer must be a finite number, not {value!r}.")
+            raise DeckError("wits", "answer_finite", **where, value=repr(value))
         if number.is_integer() and not isinstance(value, float):
             number = int(number)
     return number
 
 
-def _year(value: Any, where: str) -> int | None:
+def _year(value: Any, where: Where) -> int | None:
     if value is None or (isinstance(value, str) and not value.strip()):
         return None
     if isinstance(value, bool):
-        raise DeckError(f"{where}: the year must be a whole number, not {value!r}.")
+        raise DeckError("wits", "year", **where, value=repr(value))
     if isinstance(value, int):
         return value
     text = str(value).strip()
     if not re.fullmatch(r"-?\d{1,4}", text):
-        raise DeckError(f"{where}: the year must be a whole number, not {text!r}.")
+        raise DeckError("wits", "year", **where, value=repr(text))
     return int(text)
 
 
-def _text(value: Any, name: str, where: str, required: bool) -> str:
+def _text(value: Any, name: str, where: Where, required: bool) -> str:
+    """:param name: the column (``id``, ``question``, ``unit``, ``source``), as the file writes it."""
     if value is None:
         value = ""
     if not isinstance(value, str):
-        raise DeckError(f"{where}: {name} must be text, not {value!r}.")
+        raise DeckError("wits", "not_text", **where, field=name, value=repr(value))
     value = " ".join(value.split())
     if required and not value:
-        raise DeckError(f"{where}: {name} is empty.")
+        raise DeckError("wits", "empty", **where, field=name)
     return value
 
 
-def _question(row: Mapping[str, Any], where: str) -> Question:
-    qid = _text(row.get("id"), "the id", where, True)
+def _question(row: Mapping[str, Any], where: Where) -> Question:
+    qid = _text(row.get("id"), "id", where, True)
     if not _ID.fullmatch(qid):
-        raise DeckError(f"{where}: the id {qid!r} may only use letters, digits and _ . : -.")
+        raise DeckError("wits", "id_chars", **where, value=repr(qid))
     if row.get("answer") is None or (isinstance(row.get("answer"), str) and not row["answer"].strip()):
-        raise DeckError(f"{where}: the answer is empty.")
+        raise DeckError("wits", "empty", **where, field="answer")
     return Question(
         id=qid,
-        question=_text(row.get("question"), "the question", where, True),
+        question=_text(row.get("question"), "question", where, True),
         answer=_answer(row["answer"], where),
-        unit=_text(row.get("unit"), "the unit", where, False),
-        source=_text(row.get("source"), "the source", where, False),
+        unit=_text(row.get("unit"), "unit", where, False),
+        source=_text(row.get("source"), "source", where, False),
         year=_year(row.get("year"), where),
     )
 
 
-def _check_unique(questions: Sequence[Question], places: Sequence[str]) -> None:
-    seen: dict[str, str] = {}
+def _check_unique(questions: Sequence[Question], places: Sequence[Where]) -> None:
+    seen: dict[str, Where] = {}
     for q, where in zip(questions, places):
         if q.id in seen:
-            raise DeckError(f"{where}: the id {q.id!r} is already used at {seen[q.id]}.")
+            first = seen[q.id]
+            if "line" in first:
+                raise DeckError("wits", "id_twice_line", **where, value=repr(q.id), other=first["line"])
+            raise DeckError("wits", "id_twice_entry", **where, value=repr(q.id), other=first["entry"])
         seen[q.id] = where
+
+
+def _read(p: Path) -> str:
+    """The text of a bank file (a UTF-8 byte-order mark dropped).
+
+    :raises DeckError: the file cannot be read or is not UTF-8.
+    """
+    try:
+        raw = p.read_bytes()
+    except OSError as exc:
+        raise unreadable("wits", p, exc) from exc
+    try:
+        return raw.decode("utf-8-sig")
+    except UnicodeDecodeError as exc:
+        raise DeckError("wits", "not_utf8", p, line=raw[:exc.start].count(b"\n") + 1) from exc
 
 
 def load_csv(path: str | Path) -> list[Question]:
@@ -170,15 +195,10 @@ def load_csv(path: str | Path) -> list[Question]:
         (the message names the file and line).
     """
     p = Path(path)
-    try:
-        text = p.read_bytes().decode("utf-8-sig")
-    except OSError as exc:
-        raise DeckError(f"Cannot read the question bank {p}: {exc.strerror or exc}.") from exc
-    except UnicodeDecodeError as exc:
-        raise DeckError(f"The question bank {p} is not UTF-8 text.") from exc
+    text = _read(p)
     reader = csv.reader(io.StringIO(text, newline=""))
     questions: list[Question] = []
-    places: list[str] = []
+    places: list[Where] = []
     header = None
     try:
         for row in reader:
@@ -189,19 +209,18 @@ def load_csv(path: str | Path) -> list[Question]:
                 header = [c.strip().lower() for c in row]
                 missing = [c for c in ("id", "question", "answer") if c not in header]
                 if missing:
-                    raise DeckError(f"{p}, line {line}: the header must be {','.join(COLUMNS)} "
-                                    f"(missing {', '.join(missing)}).")
+                    raise DeckError("wits", "header", p, line=line, header=",".join(COLUMNS),
+                                    missing=", ".join(missing))
                 continue
-            where = f"{p}, line {line}"
+            where = {"path": p, "line": line}
             if len(row) != len(header):
-                raise DeckError(f"{where}: {len(row)} fields, expected {len(header)} "
-                                f"({','.join(header)}); quote fields that contain commas.")
+                raise DeckError("wits", "fields", **where, found=len(row), expected=len(header))
             questions.append(_question(dict(zip(header, row)), where))
             places.append(where)
     except csv.Error as exc:
-        raise DeckError(f"{p}, line {reader.line_num}: {exc}.") from exc
+        raise DeckError("wits", "csv", p, line=reader.line_num) from exc
     if header is None or not questions:  # nothing, or a header without a question
-        raise DeckError(f"{p}, line 1: the question bank is empty.")
+        raise DeckError("wits", "no_questions", p, line=1)
     _check_unique(questions, places)
     return questions
 
@@ -213,27 +232,24 @@ def load_toml(path: str | Path) -> list[Question]:
         entry (named by its number and id) or duplicate id.
     """
     p = Path(path)
+    text = _read(p)
     try:
-        data = tomllib.loads(p.read_bytes().decode("utf-8-sig"))
-    except OSError as exc:
-        raise DeckError(f"Cannot read the question bank {p}: {exc.strerror or exc}.") from exc
-    except UnicodeDecodeError as exc:
-        raise DeckError(f"The question bank {p} is not UTF-8 text.") from exc
+        data = tomllib.loads(text)
     except tomllib.TOMLDecodeError as exc:
-        raise DeckError(f"{p}: not valid TOML ({exc}).") from exc
+        raise DeckError("wits", "toml", p, line=syntax_line(exc, text)) from exc
     entries = data.get("question")
     if not isinstance(entries, list) or not entries:
-        raise DeckError(f"{p}: no [[question]] entries found.")
+        raise DeckError("wits", "no_entries", p)
     questions, places = [], []
     for number, entry in enumerate(entries, start=1):
-        where = f"{p}, question {number}"
+        where = {"path": p, "entry": number}
         if isinstance(entry, dict) and isinstance(entry.get("id"), str):
-            where += f" (id {entry['id']!r})"
+            where["entry_id"] = entry["id"]
         if not isinstance(entry, dict):
-            raise DeckError(f"{where}: not a table of keys.")
+            raise DeckError("wits", "not_a_table", **where)
         unknown = sorted(set(entry) - set(COLUMNS))
         if unknown:
-            raise DeckError(f"{where}: unknown key {unknown[0]!r}; the keys are {', '.join(COLUMNS)}.")
+            raise DeckError("wits", "unknown_key", **where, value=repr(unknown[0]), keys=", ".join(COLUMNS))
         questions.append(_question(entry, where))
         places.append(where)
     _check_unique(questions, places)
