@@ -90,3 +90,16 @@ def test_readme_first_command_uses_sudo_only_when_not_root():
     assert rest.strip().startswith("$S apt-get update && $S apt-get install -y")
     said = subprocess.run(["sh", "-c", prefix + '; printf "%s" "$S"'], capture_output=True, text=True, timeout=30)
     assert said.stdout == ("" if os.getuid() == 0 else "sudo")
+
+
+def test_every_word_the_readme_says_players_can_say_anytime_is_a_command():
+    """Playtest: the README promised "quit", which a game takes for table talk (its command is
+    "stop the game", as the in-game help says)."""
+    from voicegame.language.words import Understanding
+
+    readme = (ROOT / "README.md").read_text(encoding="utf-8")
+    said = re.search(r"At any moment players can say: (.*?)\.\n", readme, re.S).group(1)
+    said = re.sub(r"\s*\([^)]*\)", "", said.replace("\n", " "))  # an aside in brackets is not a phrase
+    phrases = [p.strip() for part in said.split(",") for p in part.split("/")]
+    u = Understanding("en")
+    assert len(phrases) >= 10 and [p for p in phrases if u.command(p) is None] == []

@@ -1030,3 +1030,47 @@ def test_a_transition_that_cannot_fire_raises():
     host.on_enter_INTRO = lambda: None  # a phase that forgets to fire its next trigger
     with pytest.raises(PhaseError, match="stopped in phase"):  # never a silent end of the game
         host.play()
+
+
+def test_a_late_agreed_is_not_taken_for_the_next_guess(tmp_path):
+    """Playtest: a writer's late "agreed" (or "correct", "wrong") heard in the next guess moment
+    was judged as the guesser's one guess at that message ("I heard: agreed. Not quite.")."""
+    extra = ["--seed", "2", "--players", "red,blue,green"]
+    _, first, _ = play(tmp_path, script_file(tmp_path, ["blue, 6", "green, 9"]), extra)
+    secret = next(line for line in first.splitlines() if line.startswith("PRIVATE writers:")).split(": ", 1)[1]
+    guess = "".join(c for c in secret if c.isalnum() or c in " '").lower()
+    lines = ["blue, 6", "green, 9", "not it", "wrong", "agreed", "correct", guess, "agreed"]
+    status, out, _ = play(tmp_path, script_file(tmp_path, lines, "s2.txt"), extra, "r2.json")
+    assert status == 0
+    assert "I heard: agreed" not in out and "I heard: correct" not in out
+    assert f"PLAYER: {guess}\nHOST: That's right!" in out
+    assert "HOST: Red and Green: 2 points each." in out  # the second message, guessed (R5)
+
+
+@pytest.mark.parametrize("lang, players, again, claims", [
+    ("en", "red,blue,green", "the message again", ["blue, 6", "green, 9"]),
+    ("en", "red,blue,green", "repeat the message", ["blue, 6", "green, 9"]),
+    ("es", "rojo,azul,verde", "el mensaje otra vez", ["azul, 6", "verde, 9"]),
+    ("nl", "rood,blauw,groen", "het bericht nog een keer", ["blauw, 6", "groen, 9"]),
+])
+def test_writers_may_hear_the_message_again_while_claiming(tmp_path, lang, players, again, claims):
+    """Playtest: a writer who missed the secret had no way to hear it again ("repeat the message"
+    got a nudge). While claiming, it is told again as the first time: the guesser covers their
+    ears, the countdown, the message twice, all clear (G2); the claims then go on."""
+    extra = ["--lang", lang, "--seed", "2", "--players", players]
+    status, out, _ = play(tmp_path, script_file(tmp_path, [claims[0], again, claims[1]]), extra)
+    assert status == 0
+    first = out.split("PLAYER:")[0].splitlines()
+    told = first[1:first.index(next(l for l in first if l.startswith("PRIVATE"))) + 3]  # cover … all clear
+    after = out.split(f"PLAYER: {again}\n")[1].split("PLAYER:")[0].splitlines()
+    assert after == told
+    assert f"PLAYER: {claims[1]}\n" in out and out.count("PRIVATE writers:") == 4
+
+
+@pytest.mark.parametrize("lang, again", [("en", "the message again"), ("es", "el mensaje otra vez"),
+                                          ("nl", "het bericht nog een keer")])
+def test_the_claims_help_names_the_message_again(lang, again):
+    from voicegame.language.prompts import Prompts
+    from voicegame.games.rofl.intents import RoflUnderstanding
+    assert again in Prompts.load(lang).templates["rofl.help_claims"].lower()
+    assert RoflUnderstanding(lang).message_again(again)

@@ -984,6 +984,110 @@ def test_a_transition_that_cannot_fire_raises():
     assert h.state is host.Phase.CALL
 
 
+def test_the_rules_never_trap_the_table(tmp_path):
+    """Playtest: after a part of the rules, a dial move or a call is taken at once (it ends the
+    rules), and in the clue moment any other utterance ends the rules and the clue is asked again;
+    only next / got it (and silence) answer the rules' own question."""
+    script = write_script(tmp_path, "rules.txt", [
+        "rules", "a hot cup of tea",          # the clue moment: ends the rules, the clue is asked again
+        "a hot cup of tea",
+        "rules", "way right",                  # the dial moment: the move is taken
+        "rules", "next", "lock it in", "yes",  # one more part, then "lock it in" is taken
+        "rules", "blue left", "yes"])          # the call moment: the call is taken
+    record_path = tmp_path / "r.json"
+    status, out, _ = play(script, ["--seed", "1"], record_path)
+    assert status == 0
+    assert "PLAYER: rules\nHOST: Each turn I read a card" in out
+    assert out.count("HOST: Back to the game.") == 1  # a move or a call taken answers for itself
+    assert "PLAYER: a hot cup of tea\nHOST: Back to the game.\nHOST: Psychic, your clue?" in out
+    assert "PLAYER: way right\nTONE 135°" in out
+    assert "PLAYER: blue left\nHOST: Blue: left. Final?" in out
+    record = json.loads(record_path.read_text())
+    turn = record["turns"][0]
+    assert turn["clue"] == "a hot cup of tea" and turn["dial"] == 135.0
+    assert turn["call"] == "left" and turn["call_by"] == "Blue"
+    assert "Say help to hear what fits here." not in out
+
+
+def test_a_move_said_after_the_rules_replays_on_resume_and_undo_takes_it_back(tmp_path):
+    first = write_script(tmp_path, "first.txt", ["a clue", "rules", "way right"])
+    rest = write_script(tmp_path, "rest.txt", ["where is it", "undo", "lock it in", "yes", "blue left", "yes"])
+    record_path = tmp_path / "r.json"
+    status, out, err = play(first, ["--seed", "1"], record_path)
+    assert status == 0, err
+    assert "PLAYER: way right\nTONE 135°" in out
+    status, out, err = run_cli(["resume", "--input", str(rest), "--output", "text"])
+    assert status == 0, err
+    assert "HOST: The dial is at 135 degrees." in out.split("PLAYER:")[0]
+    # undo takes the move back to where it was said: the rules' question, which a move still ends
+    assert "PLAYER: undo\nHOST: Undone. Let's take that step again.\nHOST: More rules? Say next, or got it." in out
+    assert "PLAYER: lock it in\nHOST: Lock it at 90 degrees, right in the centre?" in out
+    assert json.loads(record_path.read_text())["turns"][0]["dial"] == 90.0
+
+
+@pytest.mark.parametrize("lang, go_on, second_part", [
+    ("en", "go on", "HOST: The Psychic says one clue."),
+    ("en", "continue", "HOST: The Psychic says one clue."),
+    ("es", "sigue", "HOST: El Psíquico"),
+    ("es", "continúa", "HOST: El Psíquico"),
+    ("nl", "ga door", "HOST: De Helderziende"),
+    ("nl", "verder", "HOST: De Helderziende"),
+])
+def test_go_on_after_a_part_of_the_rules_says_the_next_part(tmp_path, lang, go_on, second_part):
+    """Playtest: "go on" is one of the rules' own "more" words; the global "resume" command
+    (also "go on") answered it with "we're not paused" instead."""
+    rules_word = {"en": "rules", "es": "reglas", "nl": "regels"}[lang]
+    script = write_script(tmp_path, "go.txt", [rules_word, go_on])
+    status, out, _ = play(script, ["--lang", lang, "--seed", "1"], tmp_path / "r.json")
+    assert status == 0
+    assert out.split(f"PLAYER: {go_on}\n")[1].startswith(second_part)
+
+
+@pytest.mark.parametrize("lang, again, clue", [
+    ("en", "the target again", "a clue"),
+    ("en", "repeat the target", "a clue"),
+    ("es", "el objetivo otra vez", "una pista"),
+    ("nl", "het doel nog een keer", "een hint"),
+])
+def test_the_psychic_may_hear_the_target_again_before_the_clue(tmp_path, lang, again, clue):
+    """Playtest: a Psychic who missed the secret had no way to hear it again ("repeat the
+    target" became the clue). Before the clue, the target is told again as the first time:
+    ears covered, the countdown, the secret, all clear (G2)."""
+    script = write_script(tmp_path, "again.txt", [again, clue])
+    record_path = tmp_path / "r.json"
+    status, out, _ = play(script, ["--lang", lang, "--seed", "1"], record_path)
+    assert status == 0
+    after = out.split(f"PLAYER: {again}\n")[1].split("PLAYER:")[0]
+    first = out.split("PLAYER:")[0]
+    secret = [line for line in first.splitlines() if line.startswith("PRIVATE psychic:")]
+    assert len(secret) == 2 and after.splitlines()[-len(secret) - 2:-2] == secret
+    assert after.splitlines()[:2] == first.splitlines()[3:5]  # cover your ears, three two one
+    assert after.splitlines()[-2] == first.splitlines()[-2]  # all clear
+    # the clue is the clue, and asking again is no input (undo passes over it)
+    assert [i["text"] for i in json.loads(record_path.read_text())["inputs"]] == [clue]
+
+
+@pytest.mark.parametrize("lang", ["en", "es", "nl"])
+def test_the_clue_help_names_the_target_again(tmp_path, lang):
+    """The help of the clue moment says how to hear the target again, in a phrase the moment takes."""
+    help_word = {"en": "help", "es": "ayuda", "nl": "help"}[lang]
+    again = {"en": "the target again", "es": "el objetivo otra vez", "nl": "het doel nog een keer"}[lang]
+    script = write_script(tmp_path, "help.txt", [help_word])
+    status, out, _ = play(script, ["--lang", lang, "--seed", "1"], tmp_path / "r.json")
+    assert status == 0
+    said = out.split(f"PLAYER: {help_word}\n")[1].splitlines()[0].lower()
+    assert again in said
+
+
+def test_after_a_bullseye_the_host_says_why_the_call_does_not_count(tmp_path):
+    """Playtest: "Team Blue's guess is void." is a word of rulebooks; a first table wants the why
+    (W5). (Spanish and Dutch already say "does not score" plainly, within their turn budget.)"""
+    script = write_script(tmp_path, "bull.txt", ["a clue", "set it to 62", "lock it in", "yes", "blue left", "yes"])
+    status, out, _ = play(script, ["--seed", "1"], tmp_path / "r.json")
+    assert status == 0
+    assert "HOST: Team Blue's guess doesn't count after a bullseye." in out
+
+
 # ====================================================================== Spanish and Dutch
 # The tests with no English twin: the Spanish and Dutch golden games (their golden files keep
 # their names), colour keys as team names (G3), decimal commas, vosotros, the co-op rating and a

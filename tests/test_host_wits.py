@@ -889,6 +889,20 @@ def test_every_option_error_has_its_sentence_in_each_language(lang):
     assert len(tested) == len(errors) - 1  # every one but bank_position (tested above) from the command line
 
 
+def test_best_bet_is_a_winning_bet_never_a_bonus_alone(bank7, tmp_path):
+    """Playtest: with no bet won in the game, the recap said "Best bet: Red won 3 chips on
+    question 1." for Red's guess bonus (K7). A bonus alone is no bet: no best-bet line then."""
+    script = tmp_path / "s.txt"
+    # the first question of seed 7 is the marathon (42.195 km): Red's 40 wins, every bet is on 50
+    script.write_text("\n".join(["red 40", "orange 30", "yellow 50", "green 60", "no",
+                                 "red both on 50", "orange both on 50",
+                                 "yellow both on 50", "green both on 50", "done"]) + "\n", encoding="utf-8")
+    status, out, err = play(bank7, script, tmp_path / "r.json", "--count", "1")
+    assert status == 0, err
+    assert "Red gets 3 bonus chips" in out and "Red wins with 3 chips" in out
+    assert "Best bet" not in out
+
+
 # =========================================================================== Spanish and Dutch
 # The tests with no English twin: the Spanish and Dutch golden games (their golden files keep
 # their names), numbers and units in their format, one bank position per language's bank,

@@ -1534,3 +1534,14 @@ def test_a_lobby_phase_bug_is_one_sentence_and_its_traceback_goes_to_the_log(tmp
     assert status == 1 and err == f"voicegame: internal error (PhaseError); the details are in {log}.\n"
     assert "Traceback" not in out + err
     assert "Traceback" in log.read_text() and "'setup_done' cannot fire in phase Phase.LOBBY" in log.read_text()
+
+
+@pytest.mark.parametrize("answer", ["start", "let's go", "ready"])
+def test_start_at_the_colours_keeps_them(tmp_path, answer):
+    """Playtest: a table that says "start" when offered the colours wants them (and the game);
+    it was left with "Say help to hear what fits here"."""
+    script = write_script(tmp_path, "colours", ["let's play wavelength", "teams", answer, "start"])
+    status, out, _ = kiosk(script)
+    assert status == 0
+    assert f"PLAYER: {answer}\nHOST: The teams are Red and Blue; Red starts." in out
+    assert "HOST: Starting Wavelength for Red and Blue." in out

@@ -71,11 +71,11 @@ def test_a_prompt_is_speech_to_the_table_and_a_secret_to_its_earpiece(english):
     rec.calls.clear()
     voice.say("Team one, spin the dial.")
     voice.say("The target is at 120 degrees.", to="psychic")
-    (table, rate, device), (secret, _, earpiece) = rec.calls
-    assert rate == 22050 and table.dtype == np.int16 and rms(table) > 500
-    assert 0.5 < len(table) / rate < 5.0 and device == "table" and earpiece == "earpiece"
+    (first, rate, device), (rest, _, device2), (secret, _, earpiece) = rec.calls  # two clauses, one secret
+    assert rate == 22050 and first.dtype == np.int16 and rms(first) > 500 and rms(secret) > 500
+    assert 0.5 < (len(first) + len(rest)) / rate < 5.0 and device == device2 == "table" and earpiece == "earpiece"
     voice.say("   ")
-    assert len(rec.calls) == 2  # nothing to say plays nothing
+    assert len(rec.calls) == 3  # nothing to say plays nothing
 
 
 def test_numbers_are_spoken_as_words(english):
@@ -121,45 +121,74 @@ def test_say_writes_the_voice_to_a_wav(tmp_path):
 
 
 THREE_SENTENCES = "Red team, spin the dial. Blue team, get ready. The clue is hot coffee."
+CLAUSES = ["Red team,", "spin the dial.", "Blue team,", "get ready.", "The clue is hot coffee."]
 
 
-def test_a_prompt_plays_sentence_by_sentence_before_piper_has_made_the_rest(monkeypatch):
-    rec = Recorder()
-    voice = PiperTtsVoice("en", player=rec)
+def _watch_piper(monkeypatch, voice, gate: threading.Event | None = None):
+    """What Piper is asked to make (texts) and how many pieces it has made; with ``gate``, the
+    second piece is made only once the gate opens."""
     piper = piper_voice.load(voice.files.model)
+    asked: list[str] = []
     made: list[int] = []
     real = piper.synthesize
 
-    def counted(*args, **kwargs):
-        for chunk in real(*args, **kwargs):
+    def watched(text, *args, **kwargs):
+        asked.append(text)
+        if gate is not None and len(asked) == 2:
+            gate.wait(10.0)
+        for chunk in real(text, *args, **kwargs):
             made.append(len(chunk.audio_int16_array))
             yield chunk
 
-    monkeypatch.setattr(piper, "synthesize", counted)
+    monkeypatch.setattr(piper, "synthesize", watched)
+    return asked, made
+
+
+def test_a_prompt_plays_clause_by_clause_before_piper_has_made_the_rest(monkeypatch):
+    rec = Recorder()
+    voice = PiperTtsVoice("en", player=rec)
+    asked, made = _watch_piper(monkeypatch, voice)
     made_when_played = []
     voice.player = lambda samples, rate, device: (made_when_played.append(len(made)), rec(samples, rate, device))
     voice.say(THREE_SENTENCES)
-    assert [len(s) for s, _, _ in rec.calls] == made and len(made) == 3  # one play per sentence, whole
-    assert made_when_played[0] <= 2  # the first sentence sounded before the third was made
+    assert asked == CLAUSES  # each clause made alone, in order
+    assert [len(s) for s, _, _ in rec.calls] == made and len(made) == 5  # one play per clause, whole
+    assert made_when_played[0] <= 2  # the first clause sounded before the third was made
     assert all(rms(s) > 500 and rate == 22050 for s, rate, _ in rec.calls)
 
 
+def test_clauses_are_cut_before_numbers_become_words_and_whole_sentences_stay_an_option(monkeypatch):
+    voice = PiperTtsVoice("en", player=Recorder())
+    asked, _ = _watch_piper(monkeypatch, voice)
+    voice.say("Red team, you have 1,500 points.")
+    assert asked == ["Red team,", "you have one thousand, five hundred points."]  # no cut inside the number
+    whole = PiperTtsVoice("en", player=Recorder(), by_clause=False)
+    asked.clear()
+    whole.say(THREE_SENTENCES)
+    assert asked == [THREE_SENTENCES] and len(whole.player.calls) == 3  # Piper's own sentences
+
+
 class HeldPlayback:
-    """A barge-in playback whose sound lasts until the test releases it (or it is stopped)."""
+    """A barge-in playback whose sound lasts until the test releases it (or it is stopped);
+    ``queue`` plays a piece right after the queued ones, at once."""
 
     def __init__(self):
-        self.starts: list[np.ndarray] = []
+        self.queued: list[np.ndarray] = []
         self.released = threading.Event()
+        self.stops = 0
+
+    def queue(self, samples, rate, device=None):
+        self.queued.append(np.asarray(samples))
 
     def start(self, samples, rate, device=None):
-        self.wait()
-        self.starts.append(np.asarray(samples))
+        raise AssertionError("a piece voice queues its pieces")
 
     def wait(self):
-        if self.starts:
+        if self.queued:
             self.released.wait(10.0)
 
     def stop(self):
+        self.stops += 1
         self.released.set()
 
     def speaking_until(self):
@@ -169,23 +198,33 @@ class HeldPlayback:
         return np.zeros(samples, dtype=np.int16)
 
 
-def test_with_barge_in_say_returns_at_the_first_sentence_and_the_rest_follow():
+def test_with_barge_in_say_returns_at_the_first_clause_and_the_rest_queue_behind_it(monkeypatch):
     playback = HeldPlayback()
     voice = PiperTtsVoice("en", barge_in=True, playback=playback)
+    gate = threading.Event()
+    asked, made = _watch_piper(monkeypatch, voice, gate)
     voice.say(THREE_SENTENCES)
-    assert len(playback.starts) == 1 and voice.speaking_until() > time.monotonic()  # the listener listens now
+    assert len(playback.queued) == 1 and voice.speaking_until() > time.monotonic()  # the listener listens now
+    gate.set()
+    voice._feeder.join(20.0)
+    assert len(playback.queued) == 5 and not playback.released.is_set()  # queued while the first still plays
+    assert [len(q) for q in playback.queued] == made
     playback.released.set()
     voice.wait()
-    assert len(playback.starts) == 3 and voice.speaking_until() is None
+    assert voice.speaking_until() is None
 
 
-def test_a_stopped_prompt_plays_none_of_its_later_sentences():
+def test_a_stop_between_clauses_queues_none_of_the_later_ones(monkeypatch):
     playback = HeldPlayback()
     voice = PiperTtsVoice("en", barge_in=True, playback=playback)
+    gate = threading.Event()
+    asked, _ = _watch_piper(monkeypatch, voice, gate)
     voice.say(THREE_SENTENCES)
-    voice.stop()  # a player cut in during the first sentence
+    voice.stop()  # a player cut in during the first clause, before the second was made
+    gate.set()
     voice.wait()
-    assert len(playback.starts) == 1
+    assert len(playback.queued) == 1 and playback.stops == 1
+    assert len(asked) <= 3  # Piper was not asked for the whole prompt
 
 
 def test_piper_runs_on_one_onnxruntime_thread():

@@ -218,3 +218,17 @@ def test_commands_without_accents(lang, text, value):
 @pytest.mark.parametrize("lang, text, value", [("es", "si", True), ("nl", "oke", True), ("nl", "oké", True)])
 def test_yes_without_accents(lang, text, value):
     assert U[lang].yes_no(text) is value
+
+
+@pytest.mark.parametrize("lang, text, value", [
+    # playtest: a confirmation that costs points ("lock it?", "disqualify?") took these for a yes
+    ("en", "not sure", False), ("en", "i'm not sure", False), ("en", "yes and no", None), ("en", "okay no", None),
+    ("en", "no wait yes", None),
+    ("es", "vale no", None), ("es", "sí y no", None),
+    ("nl", "ja nee", None), ("nl", "niet zeker", None),
+    # a longer phrase of one side that holds a word of the other is that side alone
+    ("nl", "klopt niet", False), ("nl", "dat klopt", True), ("en", "that's right", True), ("en", "not right", False),
+    ("es", "no es eso", False), ("en", "no no no", False), ("en", "yes yes", True), ("en", "yes please", True),
+])
+def test_yes_no_with_both_or_a_doubt_is_not_a_yes(lang, text, value):
+    assert U[lang].yes_no(text) is value

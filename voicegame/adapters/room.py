@@ -6,7 +6,8 @@ any noise already mixed in) and adds whatever :class:`RoomVoice` plays, after th
 output latency, through a reverberant impulse response and ``leak_db`` quieter.
 Time is the room's audio time (seconds of microphone audio handed out), which both
 the microphone (``time_s``) and the voice (``speaking_until()``) use, so a full-speed
-run is deterministic.
+run is deterministic. :class:`RoomPlayback` is the same loudspeaker for a real voice adapter
+(its ``playback``): the pieces it queues play one after the other into the room.
 """
 
 from __future__ import annotations
@@ -173,6 +174,68 @@ class RoomVoice:
         self.room.cut(cut_from, samples, start)
         keep = max(0, int(round((cut_from - start) * RATE)))
         self._current = (samples[:keep], start)
+
+    def wait(self) -> None:
+        """The room clock runs only when the microphone is read: nothing to wait for."""
+
+
+class RoomPlayback:
+    """A voice's barge-in playback (:class:`~voicegame.adapters.audio.Playback`'s ``queue``,
+    ``start``, ``speaking_until``, ``reference``, ``stop``, ``wait``) that plays into a
+    :class:`Room`: each piece leaves the loudspeaker right after the one before (or after the
+    latency, when nothing plays), on the room clock.
+
+    :param room: the room.
+    """
+
+    def __init__(self, room: Room):
+        self.room = room
+        self.pieces: list[tuple[np.ndarray, float]] = []  # (16 kHz samples, start_s), what is playing
+        #: room seconds at which stop() was called, one per call.
+        self.stopped_at: list[float] = []
+
+    def _end(self) -> float:
+        return max((start + len(x) / RATE for x, start in self.pieces), default=0.0)
+
+    def queue(self, samples, sample_rate: int, device=None) -> None:
+        """Play int16 mono samples right after what is queued (the room clock's now, if nothing is)."""
+        from voicegame.adapters.vad import Resampler
+
+        x = Resampler(int(sample_rate), RATE)(np.asarray(samples, dtype="<i2").tobytes())
+        if self._end() <= self.room.time_s + self.room.latency_s:
+            self.pieces = []
+        start = max(self.room.time_s + self.room.latency_s, self._end())
+        self.room.play(x, start)
+        self.pieces.append((x, start))
+
+    start = queue
+
+    def speaking_until(self) -> float | None:
+        """Room seconds when the queued sound has left the loudspeaker, or ``None``."""
+        end = self._end()
+        return end if self.pieces and end > self.room.time_s else None
+
+    def reference(self, start_s: float, samples: int) -> np.ndarray:
+        """What leaves the loudspeaker from ``start_s`` (room clock) for ``samples`` samples (16 kHz)."""
+        out = np.zeros(int(samples), dtype=np.int16)
+        for played, start in self.pieces:
+            i = int(round((start_s - start) * RATE))
+            a, b = max(0, i), min(len(played), i + out.size)
+            if b > a:
+                out[a - i:b - i] = played[a:b]
+        return out
+
+    def stop(self) -> None:
+        """Stop now: what has not yet left the loudspeaker (after the latency) is cut."""
+        self.stopped_at.append(self.room.time_s)
+        cut_from = self.room.time_s + self.room.latency_s
+        kept = []
+        for played, start in self.pieces:
+            self.room.cut(cut_from, played, start)
+            keep = max(0, int(round((cut_from - start) * RATE)))
+            if keep:
+                kept.append((played[:keep], start))
+        self.pieces = kept
 
     def wait(self) -> None:
         """The room clock runs only when the microphone is read: nothing to wait for."""

@@ -1,15 +1,28 @@
 """A voice on a Wyoming TTS server (``wyoming-piper`` and the like) behind the ``Voice`` port.
 
-Each sentence is one ``Synthesize`` event (text with numbers already read as words,
-the voice chosen by name or language); the server answers ``AudioStart``,
-``AudioChunk``\\ s and ``AudioStop``, and the samples are played through sounddevice by
-the espeak adapter's playing half, which :class:`WyomingVoice` inherits (private
-audiences, the known end of playback, the barge-in hook, tones, volume). Wyoming has
-no speaking rate, so ``adjust`` changes only the volume and the fallback's rate.
+A prompt is cut into clauses (:func:`voicegame.language.clauses.clauses`; ``by_clause=False``:
+the whole prompt in one request) and each clause is one ``Synthesize`` event on the one kept
+connection (text with numbers already read as words, the voice chosen by name or language);
+the server answers ``AudioStart``, ``AudioChunk``\\ s and ``AudioStop``. As soon as a clause's
+audio is in, the next clause is asked for, so the server makes it while this one plays; the
+pieces are played by :class:`~voicegame.adapters.clause_voice.PieceVoice` (the espeak
+adapter's playing half: private audiences, the known end of playback, the barge-in hook,
+tones, volume; the first clause plays at once, the rest queue behind it with no gap). A
+stopped prompt reads and drops the one answer still on its way, so the connection stays in step.
+
+Why one ``Synthesize`` per clause rather than wyoming-piper 2.5's streaming events
+(``SynthesizeStart``/``SynthesizeChunk``/``SynthesizeStop``): its handler feeds the chunks to a
+sentence-boundary detector and synthesises only whole sentences, so a clause sent as a chunk
+waits for its sentence's end, and the first audio would still be the whole first sentence's;
+and a server without streaming (``--no-streaming``, other programs) answers ``Synthesize`` too.
+wyoming-piper adds a full stop to a clause that ends with a comma (``--auto-punctuation``);
+Piper phonemises "Red team,." as "Red team," (the same phonemes), so that changes nothing.
+
+Wyoming has no speaking rate, so ``adjust`` changes only the volume and the fallback's rate.
 
 A server that cannot be reached or drops the connection is tried once more at
-once; then the table hears ``lost_sentence`` once, and this voice speaks with
-espeak-ng (its own parent) until the server answers again (asked again every
+once; then the table hears ``lost_sentence`` once, and this voice speaks the rest of the
+prompt with espeak-ng (its own parent) until the server answers again (asked again every
 ``retry_s`` seconds, :data:`RETRY_S` by default). A game never stops for a lost speech server.
 """
 
@@ -21,7 +34,9 @@ import time
 import numpy as np
 
 from voicegame.adapters import tts
+from voicegame.adapters.clause_voice import PieceVoice
 from voicegame.adapters.wyoming_client import Address, Connection, ServerLost, describe
+from voicegame.language.clauses import clauses
 from voicegame.language.speakable import speakable
 from voicegame.models import language_name
 from voicegame.ports import DeviceError
@@ -66,7 +81,7 @@ def probe(address: Address, voice: str, timeout_s: float) -> bool:
         conn.close()
 
 
-class WyomingVoice(tts.Pyttsx3Voice):
+class WyomingVoice(PieceVoice):
     """A :class:`~voicegame.ports.Voice` speaking through a Wyoming TTS server.
 
     :param address: the server (:func:`~voicegame.adapters.wyoming_client.parse_url`).
@@ -75,6 +90,7 @@ class WyomingVoice(tts.Pyttsx3Voice):
     :param lost_sentence: said (with espeak-ng) once when the server is lost.
     :param timeout_s: seconds a connect or the wait for one event may take.
     :param retry_s: seconds between tries of a lost server.
+    :param by_clause: one request per clause (default); ``False``: one per prompt.
     The other parameters are :class:`~voicegame.adapters.tts.Pyttsx3Voice`'s.
     :raises DeviceError: the server is unreachable at start, or speaks no voice of ``lang``.
     """
@@ -106,14 +122,21 @@ class WyomingVoice(tts.Pyttsx3Voice):
         self.server_voice = _SPOKEN[key] = found
         return found
 
-    def _remote(self, spoken: str) -> tuple[np.ndarray, int]:
-        from wyoming.audio import AudioChunk, AudioStart, AudioStop
+    def _send(self, spoken: str) -> None:
+        """Ask for ``spoken`` on the kept connection (opened if need be). :raises ServerLost: see the module."""
         from wyoming.tts import Synthesize, SynthesizeVoice
 
         if self._conn is None:
             self._conn = Connection(self.address, self.timeout_s)
+        self._conn.send(Synthesize(text=spoken, voice=SynthesizeVoice(name=self.server_voice)))
+
+    def _receive(self) -> tuple[np.ndarray, int]:
+        """The answer to the request sent last: ``(int16 mono samples, rate)``. :raises ServerLost: see the module."""
+        from wyoming.audio import AudioChunk, AudioStart, AudioStop
+
+        if self._conn is None:
+            raise ServerLost(f"The speech server {self.address} is not connected.")
         conn = self._conn
-        conn.send(Synthesize(text=spoken, voice=SynthesizeVoice(name=self.server_voice)))
         rate, width, channels, parts = 22050, 2, 1, []
         while True:
             event = conn.receive()
@@ -133,15 +156,18 @@ class WyomingVoice(tts.Pyttsx3Voice):
             samples = samples.reshape(-1, channels)[:, 0]
         return samples.copy(), int(rate)
 
-    def _server(self, spoken: str) -> tuple[np.ndarray, int] | None:
-        """The server's speech, or ``None`` while it is lost (one retry on a dropped connection)."""
+    def _server(self, spoken: str, sent: bool = False) -> tuple[np.ndarray, int] | None:
+        """The server's speech for ``spoken`` (``sent``: already asked for on the connection), or
+        ``None`` while it is lost (one retry on a dropped connection)."""
         if self.lost_at is not None and time.monotonic() - self.lost_at < self.retry_s:
             return None
         for attempt in (1, 2):
             try:
-                result = self._remote(spoken)
+                if not (sent and attempt == 1):
+                    self._send(spoken)
+                result = self._receive()
             except ServerLost as exc:
-                self._conn = None
+                self._drop()
                 if attempt == 2:
                     first = self.lost_at is None
                     self.lost_at = time.monotonic()
@@ -155,21 +181,44 @@ class WyomingVoice(tts.Pyttsx3Voice):
             return result
         return None
 
-    def synthesize(self, text: str) -> tuple[np.ndarray, int]:
-        """Speech for ``text`` from the server (espeak-ng while it is lost), volume applied.
+    def _drop(self) -> None:
+        conn, self._conn = self._conn, None
+        if conn is not None:
+            conn.close()
 
-        :returns: ``(samples, sample_rate)``: int16 mono (empty for nothing to say).
+    def pieces(self, text: str):
+        """Speech for ``text`` from the server clause by clause (see the module docstring), volume
+        applied; the rest of the prompt from espeak-ng once the server is lost.
+
+        :returns: an iterator of ``(samples, sample_rate)`` (int16 mono).
         :raises DeviceError: the server is lost and espeak-ng is missing too.
         """
-        spoken = speakable(text, self.lang).strip()
-        if not spoken:
-            return np.zeros(0, dtype=np.int16), tts.TONE_RATE
+        texts = clauses(text) if self.by_clause else [text]
+        items = [(t, s) for t, s in ((t, speakable(t, self.lang).strip()) for t in texts) if s]
         was_lost = self.lost_at is not None
-        result = self._server(spoken)
-        if result is None:
-            fallback = text if was_lost or not self.lost_sentence else f"{self.lost_sentence} {text}"
-            return tts.Pyttsx3Voice.synthesize(self, fallback)
-        samples, rate = result
-        if self.volume != 1.0:
-            samples = np.round(samples.astype(np.float64) * self.volume).astype(np.int16)
-        return samples, rate
+        sent = False  # items[i] is already asked for on the connection
+        try:
+            for i, (written, spoken) in enumerate(items):
+                result = self._server(spoken, sent)
+                sent = False
+                if result is None:
+                    rest = " ".join(t for t, _ in items[i:])
+                    fallback = rest if was_lost or not self.lost_sentence else f"{self.lost_sentence} {rest}"
+                    yield tts.Pyttsx3Voice.synthesize(self, fallback)
+                    return
+                if i + 1 < len(items):
+                    try:
+                        self._send(items[i + 1][1])  # made by the server while this clause plays
+                        sent = True
+                    except ServerLost:
+                        self._drop()  # asked again (and retried) when its turn comes
+                samples, rate = result
+                if self.volume != 1.0:
+                    samples = np.round(samples.astype(np.float64) * self.volume).astype(np.int16)
+                yield samples, rate
+        finally:
+            if sent:  # a stopped prompt: the answer on its way is read and dropped
+                try:
+                    self._receive()
+                except ServerLost:
+                    self._drop()

@@ -434,7 +434,7 @@ class Table:
     def ask(self, key: str | None, parse: Callable[[str], T], *, phrases: Iterable[str] = (),
             free: bool = False, help_key: str, moment: str, timeout_s: float | None = DEFAULT_LISTEN_S,
             silence_limit: int | None = None, silence_key: str = "common.didnt_hear",
-            **values) -> T | object:
+            owned_commands: frozenset[str] = frozenset(), **values) -> T | object:
         """Say prompt ``key`` (if any), then listen until ``parse`` accepts an utterance.
 
         :param parse: turns the transcript into a value; raises a
@@ -448,13 +448,16 @@ class Table:
         :param timeout_s: seconds to wait for speech; ``None`` waits forever.
         :param silence_limit: after this many silences return :data:`SILENT`
             instead of asking again (e.g. "silence from a writer means a pass").
+        :param owned_commands: global commands ``parse`` sees first (a "go on" that asks for
+            more rules is not "resume").
         :returns: the parsed value, or :data:`SILENT`.
         :raises Undo: "undo" with an accepted input to take back in this phase.
         :raises QuitGame: "quit", confirmed.
         :raises InputEnded: the input source is exhausted.
         """
         return self.moment(Moment(key, parse, help_key, moment, phrases=phrases, free=free, timeout_s=timeout_s,
-                                  silence_limit=silence_limit, silence_key=silence_key, values=values, help_values=values))
+                                  silence_limit=silence_limit, silence_key=silence_key, owned_commands=owned_commands,
+                                  values=values, help_values=values))
 
     def ask_yes_no(self, key: str | None, *, help_key: str = "common.help_yes_no", moment: str = "confirm",
                    **values) -> bool:

@@ -168,8 +168,15 @@ class Understanding:
             return True
         if t in no:
             return False
-        key = self._match(t, {"yes": yes, "no": no})
-        return None if key is None else key == "yes"
+        # every phrase said (whole words); one inside a longer phrase of the other side
+        # ("klopt" in "klopt niet", "sure" in "not sure") does not count on its own
+        said = t.split()
+        spans = [(i, i + len(words), side) for side, phrases in (("yes", yes), ("no", no))
+                 for words in (p.split() for p in phrases) for i in range(len(said) - len(words) + 1)
+                 if words and said[i:i + len(words)] == words]
+        kept = {side for a, b, side in spans
+                if not any(c <= a and b <= d and d - c > b - a for c, d, _ in spans)}
+        return None if len(kept) != 1 else kept == {"yes"}
 
     def side(self, text: str) -> str | None:
         """``"left"`` or ``"right"``, or ``None``."""

@@ -1068,7 +1068,7 @@ class Kiosk:
         def parse(text: str) -> list[str] | str:
             colours = self.lu.colours(text)
             if not colours:
-                if self.lu.is_default(text):
+                if self.lu.is_default(text) or self.lu.is_start(text):  # "start": these colours, go on
                     return list(s.players)
                 if self.u.yes_no(text) is False:
                     return "no"

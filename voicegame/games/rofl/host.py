@@ -54,9 +54,11 @@ class Said(enum.Enum):
     DISQUALIFIED = "disqualified"  # the message on show is too long (R3), to be confirmed
     NO_GUESS = "no guess"        # the guesser gives up on this message
     RULES = "rules"              # "rules" / "more": the next chunk of the rules
+    AGAIN = "again"              # "the message again": a writer missed the secret (G2)
 
 
 _READY, _DISQUALIFIED, _NO_GUESS, _RULES = Said.READY, Said.DISQUALIFIED, Said.NO_GUESS, Said.RULES
+_AGAIN = Said.AGAIN
 
 
 class Phase(enum.Enum):
@@ -192,6 +194,7 @@ class Host:
         self.record_turn: dict[str, Any] = {}
         self.tips: set[str] = set()  # moments whose first-time tip was said
         self.rules_at = -1  # the chunk of the rules said last
+        self.told: tuple | None = None  # the secret told this turn, its writers and guessers (G2)
         self.machine = Machine(model=self, states=Phase, initial=Phase.SETUP, transitions=TRANSITIONS,
                                auto_transitions=False, queued=True)
         table.score_callback = lambda: self.say_standings(remember=False)
@@ -477,6 +480,7 @@ class Host:
             secret = (t.text("rofl.secret_hard", message=msg.text, category=category) if self.options.hard
                       else t.text("rofl.secret", message=msg.text))
             self.tell_writers(secret, ws, guessers)
+            self.told = (secret, ws, guessers)  # "the message again" while claiming
             if not self.options.hard:
                 t.say("rofl.category_told", guessers=guesser_words, category=category)
             elif self.tip("hard"):
@@ -494,6 +498,15 @@ class Host:
             cover = (t.text("rofl.cover_ears_one", guesser=self.name(guessers[0])) if len(guessers) == 1
                      else t.text("rofl.cover_ears_many", guessers=self.names(guessers)))
         t.tell_private("writers", secret, t.prompts.join(self.names(writers)), cover=cover)
+
+    def tell_again(self) -> float:
+        """The secret told again, as the first time (G2), for a writer who missed it; not an
+        input undo takes back. :returns: the seconds it took (the writing timer stands still)."""
+        t = self.table
+        t.not_undoable()
+        start = t.clock.now()
+        self.tell_writers(*self.told)
+        return t.clock.now() - start
 
     # ---------------------------------------------------------------- claims
     def _refusal(self, exc: Exception, colour: str) -> NotAllowed:
@@ -523,6 +536,8 @@ class Host:
         """
         if ready_ok and self.words.is_ready(text):
             return _READY
+        if self.told is not None and self.words.message_again(text):
+            return _AGAIN
         intent = self.words.claim(text, default)
         if isinstance(intent.space, float):
             raise NotAllowed(self.table.text("rofl.refuse_off_board", space=self.number(intent.space)))
@@ -568,6 +583,8 @@ class Host:
                     self._time_passed()
                 elif got is _RULES:
                     self._rules_asked()
+                elif got is _AGAIN:
+                    self.tell_again()  # only listening counts against the timer: it stands still meanwhile
                 else:
                     self._accept_claim(got)
 
@@ -585,6 +602,8 @@ class Host:
                     break
                 if got is SILENT:
                     self._time_passed()
+                elif got is _AGAIN:
+                    self.tell_again()
                 else:
                     self._accept_claim(got)
         # after the writing time: every writer who has not claimed is asked by name; silence is a pass
@@ -592,6 +611,9 @@ class Host:
             writer = rules.waiting(self.turn)[0]
             got = self.ask("rofl.ask_writer", lambda text, w=writer: self._parse_claim(text, w),
                            help_key="rofl.help_writer", timeout_s=DEFAULT_LISTEN_S, writer=self.name(writer), **ask)
+            if got is _AGAIN:
+                self.tell_again()
+                continue
             if got is SILENT:
                 self.turn = rules.pass_turn(self.turn, writer)
                 self.record_turn["passes"].append({"writer": writer, "silent": True})
@@ -611,11 +633,19 @@ class Host:
 
     # ---------------------------------------------------------------- reveal
     def _parse_guess(self, text: str, writer: str):
-        """A guess is free text; "disqualified" (R3) and "pass" are not guesses."""
+        """A guess is free text; "disqualified" (R3) and "pass" are not guesses, and neither is a
+        writers' verdict ("agreed", "blue, correct"): a late one from the last message is table
+        talk here, never the guesser's one try (R4)."""
         try:
             d = self.words.disqualify(text)
         except NotUnderstood:
             d = None
+        try:
+            self.words.verdict(text)
+        except NotUnderstood:
+            pass
+        else:
+            raise NotUnderstood
         if d is not None:
             if d.colour is not None and d.colour != writer:
                 raise NotAllowed(self.table.text("rofl.refuse_disqualify_other", writer=self.name(writer)))

@@ -104,6 +104,7 @@ class RoflUnderstanding:
         self.guess_pass_words = tuple(words["guess"]["pass"])
         self.rules_words = tuple(words["rules"]["words"])
         self.more_words = tuple(words["rules"]["more"])
+        self.again_words = frozenset(normalise(w) for w in words["rules"].get("again", ()))
 
     # ------------------------------------------------------------------ helpers
     def _split_colour(self, text: str) -> tuple[str | None, list[str]]:
@@ -212,6 +213,10 @@ class RoflUnderstanding:
         said = normalise(text)
         return said in self.rules_words or said in self.more_words
 
+    def message_again(self, text: str) -> bool:
+        """True when a writer asks to hear the secret again ("the message again", G2)."""
+        return normalise(text) in self.again_words
+
     def rules_more(self, text: str) -> bool:
         """True for "more" (go on with the rules), False for "rules" (from the start)."""
         return normalise(text) in self.more_words
@@ -236,7 +241,7 @@ class RoflUnderstanding:
         """Grammar phrases of the claiming moment: the colours (keys, said in this language),
         1–20, pass and filler words, ready."""
         return [*self.colour_phrases(colours), *self.space_words(), *self.pass_words, *sorted(self.claim_filler),
-                *self.core.ready_words, *self.rules_words, *self.more_words]
+                *self.core.ready_words, *self.rules_words, *self.more_words, *sorted(self.again_words)]
 
     def verdict_phrases(self, colours) -> list[str]:
         """Grammar phrases of the overrule/verdict moment (colours as in :meth:`claim_phrases`)."""

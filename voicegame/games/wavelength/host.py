@@ -521,28 +521,51 @@ class Host:
             return ("rules", None)
         return None
 
-    def tell_rules(self) -> None:
-        """The rules on request, in short chunks; "got it" (or silence) ends them."""
+    def tell_rules(self, moment_parse=None, phrases=()):
+        """The rules on request, in short chunks; "got it" (or silence) ends them.
+
+        Nothing else traps the table there: an utterance that is not about the rules ends
+        them too. With ``moment_parse`` (the dial or call moment's parse) an answer of that
+        moment ("way right", "blue left") is handed back; table talk (``"talk"``) is not.
+
+        :returns: the handed-back answer of the moment, else ``None``.
+        """
         t = self.table
         self.not_undoable()
         keys = [f"rules_coop_{i}" for i in (1, 2, 3)] if self.coop else [f"rules_team_{i}" for i in (1, 2, 3, 4)]
 
-        def parse(text: str) -> bool:
+        def parse(text: str):
             more = self.words.rules_answer(text)
-            if more is None:
+            if more is not None:
+                return more
+            if self.words.is_rules(text):
+                return True
+            if moment_parse is None:  # the clue (free text): it ends the rules, the clue is asked again
+                if not text.strip():
+                    raise NotUnderstood
+                return False
+            answer = moment_parse(text)  # NotAllowed and the like are said as in the moment
+            if answer[0] in ("talk", "rules"):
                 raise NotUnderstood
-            return more
+            return answer
 
+        handed = None
         for i, key in enumerate(keys):
             t.say_text(self.text(key), remember=False)
             if i == len(keys) - 1:
                 break
-            more = t.ask("wavelength.rules_more", parse, phrases=self.words.rules_phrases(),
-                         help_key="wavelength.help_rules", moment="rules", silence_limit=1)
+            more = t.ask("wavelength.rules_more", parse, phrases=[*self.words.rules_phrases(), *phrases],
+                         help_key="wavelength.help_rules", moment="rules", silence_limit=1,
+                         owned_commands=frozenset({"resume"}))  # "go on", "continue" ask for more
+            if isinstance(more, tuple):
+                handed = more
+                break
             self.not_undoable()
             if more is not True:
                 break
-        t.say_text(self.text("rules_done"), remember=False)
+        if handed is None:  # a handed-back move or call answers for itself
+            t.say_text(self.text("rules_done"), remember=False)
+        return handed
 
     def run_clue(self) -> None:
         """Capture the Psychic's clue (free text, never judged); "other side" once; "redo" (W8)."""
@@ -557,6 +580,8 @@ class Host:
             word = self.turn_words(text)
             if word:
                 return word
+            if self.words.is_target_again(text):
+                return ("target_again", None)
             if not text.strip():
                 raise NotUnderstood
             return ("clue", text.strip())
@@ -579,6 +604,11 @@ class Host:
                 continue
             if kind == "rules":
                 self.tell_rules()
+                key = "ask_clue"
+                continue
+            if kind == "target_again":  # the Psychic missed it: told again as the first time (G2)
+                self.not_undoable()
+                self.tell_target()
                 key = "ask_clue"
                 continue
             if kind == "redo":
@@ -712,15 +742,19 @@ class Host:
         t.tone(dial_tone_hz(self.turn.dial), label=f"{self.degrees(self.turn.dial)}°")
         self.publish()
         misses = silences = 0
+        handed = None  # a move said after a part of the rules (tell_rules)
         said_band = position_band(self.turn.dial)  # the band the table last heard in words
         while True:
             turn = self.turn
-            self.recall()
-            if t.replay_ending:
-                # undo: the next listen goes live and repeats the last prompt: make it the dial's position
-                self.say("dial_where", degrees=self.degrees(turn.dial), position=self.position(turn.dial))
-            result = t.ask(None, parse, phrases=phrases, help_key="wavelength.help_dial", moment="dial",
-                           silence_limit=1)
+            if handed is not None:  # already heard: no recall, no listen
+                result, handed = handed, None
+            else:
+                self.recall()
+                if t.replay_ending:
+                    # undo: the next listen goes live and repeats the last prompt: make it the dial's position
+                    self.say("dial_where", degrees=self.degrees(turn.dial), position=self.position(turn.dial))
+                result = t.ask(None, parse, phrases=phrases, help_key="wavelength.help_dial", moment="dial",
+                               silence_limit=1)
             if result is SILENT:
                 self.not_undoable()
                 silences += 1
@@ -740,7 +774,7 @@ class Host:
                 continue
             misses = 0
             if kind == "rules":
-                self.tell_rules()
+                handed = self.tell_rules(parse, phrases)
                 continue
             if kind == "redo":
                 if self.confirm_redo():
@@ -801,11 +835,15 @@ class Host:
 
         key = "ask_call_first" if self.first_time("call") else "ask_call"
         misses = 0
+        handed = None  # a call said after a part of the rules (tell_rules)
         while True:
-            self.recall()
-            kind, side = t.ask(f"wavelength.{key}" if key else None, parse,
-                               phrases=self.words.call_phrases(left, right, self.team_names),
-                               help_key="wavelength.help_call", moment="call", caller=caller_name)
+            if handed is not None:  # already heard: no recall, no listen
+                (kind, side), handed = handed, None
+            else:
+                self.recall()
+                kind, side = t.ask(f"wavelength.{key}" if key else None, parse,
+                                   phrases=self.words.call_phrases(left, right, self.team_names),
+                                   help_key="wavelength.help_call", moment="call", caller=caller_name)
             key = None
             if kind == "talk":
                 self.not_undoable()
@@ -815,8 +853,8 @@ class Host:
                 continue
             misses = 0
             if kind == "rules":
-                self.tell_rules()
-                key = "ask_call_again"
+                handed = self.tell_rules(parse, self.words.call_phrases(left, right, self.team_names))
+                key = None if handed is not None else "ask_call_again"
                 continue
             if kind == "redo":
                 if self.confirm_redo():

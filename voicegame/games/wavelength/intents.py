@@ -154,6 +154,8 @@ class WavelengthUnderstanding:
         self.redo_raw = _keys(turn["redo"])
         self.other_side_phrases = _folded(turn["other_side"])
         self.redo_phrases = _folded(turn["redo"])
+        self.target_again_raw = _keys(turn.get("target_again", []))
+        self.target_again_phrases = _folded(turn.get("target_again", []))
         said_rules = w["rules"]
         self.rules_raw = _keys(said_rules["ask"])
         self.rules_phrases_ = _folded(said_rules["ask"])
@@ -197,6 +199,10 @@ class WavelengthUnderstanding:
     def is_redo(self, text: str) -> bool:
         """True when the utterance is "redo": the Psychic gave the target away (W8)."""
         return match_key(text) in self.redo_phrases
+
+    def is_target_again(self, text: str) -> bool:
+        """True when the Psychic asks to hear the target again ("the target again", G2)."""
+        return match_key(text) in self.target_again_phrases
 
     def is_rules(self, text: str) -> bool:
         """True when the utterance asks for the rules ("how to play")."""
@@ -448,7 +454,7 @@ class WavelengthUnderstanding:
 
     def clue_words(self) -> list[str]:
         """Phrases said in the (free-text) clue moment besides the clue itself."""
-        return sorted(set(self.other_side_raw) | set(self.redo_raw) | set(self.rules_raw))
+        return sorted(set(self.other_side_raw) | set(self.redo_raw) | set(self.rules_raw) | set(self.target_again_raw))
 
     def all_words(self) -> set[str]:
         """Every fixed word of the Wavelength grammars, accents kept (for the vocabulary check at start)."""

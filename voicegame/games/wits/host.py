@@ -921,13 +921,14 @@ class Host:
                  moment="last_words", silence_limit=1)
 
     def highlights(self) -> list[str]:
-        """Two highlights of the game: the biggest win of one question, and the closest guess."""
+        """Two highlights of the game: the biggest win of one question with a winning bet (K8:
+        "the best bet"; a guess bonus alone is no bet), and the closest guess."""
         out = []
         best = None
         for result in self.game.history:
             for p in result.settlement.players:
                 gain = p.won + p.bonus - p.lost
-                if gain > 0 and (best is None or gain > best[0]):
+                if p.won > 0 and gain > 0 and (best is None or gain > best[0]):
                     best = (gain, p.player, result.number)
         if best is not None:
             out.append(self.text("wits.highlight_win", Player=self.cap(best[1]), chips=self.chips(best[0]),
