@@ -369,7 +369,7 @@ class Playback:
         try:
             line = self._line = _Line(sd, int(sample_rate), device)
         except (sd.PortAudioError, ValueError) as exc:
-            raise DeviceError(NO_SPEAKER) from exc
+            raise DeviceError(NO_SPEAKER, key="common.devices.no_speaker") from exc
         at = line.add(mono)
         self._until = at + mono.size / float(sample_rate)
         self._by_line = True

@@ -102,7 +102,7 @@ class _EngineWorker:
             fut.cancel()
             raise DeviceError(
                 "The speech engine stopped responding: restart voicegame, and run "
-                "`voicegame doctor` if it happens again."
+                "`voicegame doctor` if it happens again.", key="common.devices.engine_hung"
             ) from None
 
     def _run(self):
@@ -170,7 +170,7 @@ def _wait_until_synthesised(timeout_s: float) -> None:
     if not _WORKER.finished.wait(timeout_s):
         raise DeviceError(
             "The speech engine stopped responding: restart voicegame, and run "
-            "`voicegame doctor` if it happens again."
+            "`voicegame doctor` if it happens again.", key="common.devices.engine_hung"
         )
     espeak = sys.modules.get("pyttsx3.drivers._espeak")
     if espeak is None:
