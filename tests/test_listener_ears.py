@@ -133,6 +133,56 @@ def test_a_command_in_pink_noise_is_not_rejected_for_one_filler(model, speech):
     assert strict.listen(GRAMMAR, 3.0) == Rejected("왼쪽", "filler", result.duration_s)
 
 
+def _command_in(speech, word, voice, kind, snr, seed):
+    """One word in noise exactly as the bench's commands group makes it (same seed rule)."""
+    x, spans = bl.join([bl.LEAD_S, speech(word, voice), bl.TRAIL_S])
+    return bl.mix(x, bl.noise(kind, x.size / RATE, seed, speech), snr), spans[-1][1]
+
+
+BENCH_GRAMMAR = Expected(bl.SINGLE + bl.PAIRS + bl.DIGITS, False, "test", bl.DIGITS)
+
+
+def test_a_command_over_quieter_talk_ends_when_the_command_does(model, speech):
+    """오른쪽 with four-talker babble 20 dB below it: the babble keeps the detector on speech, so
+    the pause never came and the talk behind it was read on as "오른쪽 아니요 여덟" until the
+    input ended. Frames 20 dB below the utterance's loudest are not speech any more."""
+    track, end = _command_in(speech, "오른쪽", "ko", "babble", 20, 14001)  # babble_20dB, ko, 2nd word
+    room = Room(track, chunk_s=0.05)
+    listener = VoskListener(model, room, tail_s=0.0)
+    result = listener.listen(BENCH_GRAMMAR, 3.0)
+    assert isinstance(result, Heard) and result.text == "오른쪽", result
+    assert listener.last_endpoint in ("early", "vosk")
+    assert room.time_s - end < listener.pause_s  # it ended before any real pause could have
+    level_blind = VoskListener(model, Room(track, chunk_s=0.05), tail_s=0.0, speech_drop_db=None, vosk_end=False)
+    assert level_blind.listen(BENCH_GRAMMAR, 3.0).text != "오른쪽"
+    assert level_blind.last_endpoint == "input_end"
+
+
+def test_vosk_endpoint_after_a_closed_phrase_ends_the_utterance(model, speech):
+    """The same over babble, level-blind: Vosk's own endpoint (its decoder hears the talk as
+    silence) ends a closed phrase; "노랑 … 왼쪽" is untouched, 노랑 alone being no phrase."""
+    track, _ = _command_in(speech, "오른쪽", "ko+f3", "babble", 20, 14011)
+    listener = VoskListener(model, Room(track, chunk_s=0.05), tail_s=0.0, speech_drop_db=None)
+    result = listener.listen(BENCH_GRAMMAR, 3.0)
+    assert isinstance(result, Heard) and result.text == "오른쪽", result
+    assert listener.last_endpoint == "vosk"
+    pair, _ = bl.join([bl.LEAD_S, speech("노랑"), 0.5, speech("왼쪽"), bl.TRAIL_S])
+    assert VoskListener(model, Room(pair, chunk_s=0.05), tail_s=0.0, speech_drop_db=None).listen(
+        BENCH_GRAMMAR, 3.0).text == "노랑 왼쪽"
+
+
+def test_an_early_end_needs_the_final_result_to_be_the_partials_phrase(model, speech):
+    """왼쪽 (ko+f3) in white noise at 20 dB: the partial result said 왼쪽 twice, Vosk's final
+    result 멈춰 by 0.17 (a coin toss between two closed phrases): that is no agreement, so it
+    listens on and asks again, and 왼쪽 comes back."""
+    track, _ = _command_in(speech, "왼쪽", "ko+f3", "white", 20, 2010)
+    listener = VoskListener(model, Room(track, chunk_s=0.05), tail_s=0.0)
+    result = listener.listen(BENCH_GRAMMAR, 3.0)
+    assert isinstance(result, Heard) and result.text == "왼쪽", result
+    any_closed = VoskListener(model, Room(track, chunk_s=0.05), tail_s=0.0, agree=False)
+    assert any_closed.listen(BENCH_GRAMMAR, 3.0).text == "멈춰"  # the old rule: any closed final
+
+
 @pytest.mark.parametrize("latency_s", [0.0, 0.4, 1.0])
 @pytest.mark.parametrize("barge_in", [True, False])
 def test_own_voice_leak_is_ignored(model, speech, latency_s, barge_in):

@@ -69,7 +69,7 @@ QUICK = {"voices": VOICES[:1], "single": SINGLE[:2], "noises": ("babble",), "snr
          "latencies": (1.0,), "prompts": PROMPTS[:1], "barge_at": (1.2,), "barge_latencies": (1.0,),
          "barge_prompts": PROMPTS[:1], "barge_words": ("멈춰",),
          "host_sentences": (), "multi_noise": False}
-FULL = {"voices": VOICES, "single": SINGLE[:4], "noises": NOISES, "snrs": SNRS, "pairs": PAIRS,
+FULL = {"voices": VOICES, "single": SINGLE, "noises": NOISES, "snrs": SNRS, "pairs": PAIRS,
         "pauses": (0.2, 0.35, 0.5), "digit_strings": DIGIT_STRINGS[:2], "babble_s": 60.0, "talk": TALK,
         "latencies": (0.0, 0.2, 0.4, 0.7, 1.0), "prompts": PROMPTS, "barge_at": (1.2, 2.0),
         "barge_latencies": (0.0, 0.4, 1.0), "barge_prompts": PROMPTS[:2], "barge_words": ("왼쪽", "멈춰"),
@@ -295,6 +295,11 @@ def bench_commands(model, speech: Speech, cfg: dict, log) -> dict:
                     rows[k].append(_once(model, track, exp, spans[-1][1], k))
         name = kind if snr is None else f"{kind}_{snr}dB"
         out[name] = {k: _score(v, want) for k, v in rows.items()}
+        # every case, for replays and for the figures of a subset (the first four words, 12 cases,
+        # were the whole set before 2026-12-02)
+        out[name]["cases"] = [[voice, word, p["text"], p["gap_s"], b["text"], b["gap_s"]]
+                              for (voice, word), p, b in zip(
+                                  [(v, w) for v in cfg["voices"] for w in cfg["single"]], rows["product"], rows["plain"])]
         log(f"listening: commands {name}: product {out[name]['product']['correct']}/{len(want)}, "
             f"plain {out[name]['plain']['correct']}/{len(want)}")
     return out

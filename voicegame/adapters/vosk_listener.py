@@ -19,11 +19,18 @@ End of utterance (``VoskListener.last_endpoint``):
   form a complete phrase (or sequence of phrases) that no longer phrase of the moment
   extends and whose last word is not one of ``Expected.open_words`` ("left": yes;
   "blue" before "blue left", or "two" before "two thousand": no). Vosk's final result
-  is asked for at once and must agree.
+  is asked for at once and must be the same phrase; when it is not, the utterance is
+  decoded again and asked again after each further ``early_pause_s``.
 - ``"pause"`` — ``pause_s`` of non-speech after speech (a real pause), whatever was heard.
-- ``"vosk"`` — Vosk's own endpoint with words (only when ``pause_s`` is ``None``:
-  otherwise Vosk's segment is kept and listening goes on, so "blue … left" with a
-  long pause still comes back whole).
+- ``"vosk"`` — Vosk's own endpoint with words, when what has been heard is a closed
+  phrase (talk behind a command keeps the detector on speech; Vosk's decoder hears
+  it as silence), or whatever was heard when ``pause_s`` is ``None``; otherwise
+  Vosk's segment is kept and listening goes on, so "blue … left" with a long pause
+  still comes back whole.
+
+Speech, for the end of utterance: a detector frame at least ``min_level`` loud and,
+once speech has started, within ``speech_drop_db`` of the utterance's loudest frame
+(the voices of the next table are far quieter than the player's).
 - ``"max"`` — ``max_utterance_s`` after speech started (continuous talk: rejected in
   grammar mode).
 - ``"timeout"`` — no speech started within ``timeout_s`` → :class:`Silence`.
@@ -342,6 +349,14 @@ class VoskListener:
         (noise before or after it) without making it talk.
     :param doubt_margin: log-likelihood within which an n-best alternative that starts a
         longer phrase keeps a closed phrase from ending early (negative: never).
+    :param vosk_end: Vosk's own endpoint ends a closed phrase (in grammar mode, with
+        ``pause_s`` set; measured: commands over babble at 20 dB, docs/performance.md §7).
+    :param speech_drop_db: once speech has started, a frame more than this many dB below
+        the utterance's loudest speech frame is no longer speech (``None``: level-blind).
+    :param agree: an early end needs Vosk's final result to be the very phrase of the
+        partial result (else a coin toss between near phrases in noise ends at once).
+    :param reprobe: after Vosk denied an early end, ask again after each further
+        ``early_pause_s`` of non-speech (else only the real pause ends it).
     :param talk_fillers: filler words the filler grammar needs in an utterance to call it
         talk (1 filler for 1 command word is a near miss of the sound, frequent in noise).
     :param speaker: the host's voice (:class:`~voicegame.ports.Interruptible`), or ``None``.
@@ -390,6 +405,10 @@ class VoskListener:
         max_padding: int = 2,
         talk_fillers: int = 2,
         doubt_margin: float = 5.0,
+        vosk_end: bool = True,
+        speech_drop_db: float | None = 20.0,
+        agree: bool = True,
+        reprobe: bool = True,
         speaker=None,
         barge_in: bool = True,
         barge_margin_db: float = 10.0,
@@ -422,6 +441,10 @@ class VoskListener:
         self.max_padding = max_padding
         self.talk_fillers = talk_fillers
         self.doubt_margin = doubt_margin
+        self.vosk_end = vosk_end
+        self.speech_drop_db = speech_drop_db
+        self.agree = agree
+        self.reprobe = reprobe
         self.speaker = speaker
         self.barge_in = barge_in
         self.barge_margin_db = barge_margin_db
@@ -682,6 +705,7 @@ class VoskListener:
         hold = 0
         loud = False
         closed_before = None  # the closed phrase the last early check saw
+        probes = 0  # early checks Vosk denied since the last speech
         probed = None  # the speech time of the last early check that Vosk's final result denied
         waited = 0.0  # seconds of the listener's own turn (the host silent) before speech
         tail_left = self.tail_s if self.speaker is None else 0.0
@@ -799,8 +823,19 @@ class VoskListener:
                 if own and not by_echo:
                     speech = speech and loud  # over the host, only the louder voice is a player
                 heard_frame = decoded if by_echo else frame
-                if state.feed(heard_frame.astype("<i2").tobytes(), speech, audio_t, frame_s) and (
-                        not grammar_mode or self.pause_s is None):
+                if speech and state.start is not None and not own and self.speech_drop_db is not None:
+                    # a voice far below the utterance's own level is the room behind it (talk at
+                    # the next table), not more of the command
+                    speech = level >= state.peak * 10 ** (-self.speech_drop_db / 20)
+                segment = state.feed(heard_frame.astype("<i2").tobytes(), speech, audio_t, frame_s)
+                if speech and state.start is not None and not own:
+                    state.peak = max(state.peak, level)
+                if segment and (not grammar_mode or self.pause_s is None):
+                    return final("vosk", audio_t)
+                if segment and self.vosk_end and grammar_mode and state.start is not None and not own \
+                        and grammar.closed(state.dec.words) and not self._doubtful(state.dec, grammar):
+                    # Vosk's own endpoint after a closed phrase: the end of a command that the
+                    # detector cannot see (talkers behind it keep it on speech)
                     return final("vosk", audio_t)
                 if state.start is not None and self.last_speech_detected_s is None:
                     self.last_speech_detected_s = audio_t
@@ -832,15 +867,20 @@ class VoskListener:
                         and (self.pause_s is None or silence < self.pause_s - 1e-9):
                     words = state.dec.partial()
                     steady, closed_before = closed_before == words, words if grammar.closed(words) else None
-                    if steady and words and probed != state.last_speech:  # the same closed phrase two frames running
-                        state.finish()
-                        if grammar.closed(state.dec.words) and not self._doubtful(state.dec, grammar):
+                    again = self.reprobe and probed == state.last_speech \
+                        and silence >= (probes + 1) * self.early_pause_s - 1e-9
+                    if steady and words and (probed != state.last_speech or again):  # the same closed phrase two frames running
+                        state.dec.finish()  # (the filler decoder is not cut by a probe)
+                        if grammar.closed(state.dec.words) and not self._doubtful(state.dec, grammar) \
+                                and (not self.agree or state.dec.words == words):
+                            state.finish()  # the filler decoder; the command decoder's segment is empty
                             return final("early", audio_t, finished=True)
                         # Vosk's final result is not the partial's closed phrase: listen on, with
                         # the utterance decoded again from its start (the probe cut Vosk's segment,
-                        # and a word split there is misheard: 노랑 as "네 오"); no new probe
-                        # before new speech
+                        # and a word split there is misheard: 노랑 as "네 오"); the next probe
+                        # after another early_pause_s of non-speech (reprobe) or new speech
                         state.redecode()
+                        probes = probes + 1 if probed == state.last_speech else 1
                         probed = state.last_speech
                 pause = self.pause_s if grammar_mode else self.free_pause_s
                 if pause is not None and silence >= pause - 1e-9:
@@ -863,6 +903,7 @@ class _Utterance:
         self.last_speech: float | None = None
         self.run = 0
         self.voiced_s = 0.0
+        self.peak = 0.0  # the loudest speech frame's level (RMS) since speech started
         self.audio: list[bytes] = []  # every frame fed, to decode the utterance again
 
     def feed(self, data: bytes, speech: bool, audio_t: float, frame_s: float) -> bool:
@@ -895,10 +936,8 @@ class _Utterance:
             self.fdec.finish()
 
     def redecode(self) -> None:
-        """Both decoders anew over every frame fed so far (one unbroken decoding)."""
+        """The command decoder anew over every frame fed so far (one unbroken decoding; the
+        filler decoder was never cut)."""
         self.dec = _Decoder(self.dec.make, self.dec.origin)
-        self.fdec = _Decoder(self.fdec.make, self.fdec.origin) if self.fdec is not None else None
         for data in self.audio:
             self.dec.feed(data)
-            if self.fdec is not None:
-                self.fdec.feed(data)
