@@ -210,8 +210,8 @@ def test_what_the_instructions_teach_is_understood(lang, taught):
 
 # ---------------------------------------------------------------------- keyboard
 KEYBOARD_LINES = [
-    "a warm bath", "help", "a little left", "lock it in", "yes", "Blue, left", "yes",
-    "a paper plane", "way right", "where is it", "lock it in", "yes", "Red, right", "yes",
+    "ready", "a warm bath", "help", "a little left", "lock it in", "yes", "Blue, left", "yes",
+    "ready", "a paper plane", "way right", "where is it", "lock it in", "yes", "Red, right", "yes",
     "a hot air balloon", "right", "a little left", "lock it in", "yes", "Blue, right", "yes",
     "a lift in a hotel", "more Elevator music", "way left", "lock it in", "yes", "Red, left", "yes",
 ]
@@ -1151,7 +1151,7 @@ def test_spanish_team_game_golden_and_rescored(tmp_path):
     check_golden("wavelength_es", out)
     record = json.loads(record_path.read_text("utf-8"))
     assert record["finished"] and record["teams"] == ["red", "blue"]  # colour keys in the record…
-    assert "HOST: Equipo Rojo, empezáis. Psíquico: jugador 1." in out  # …said in Spanish (G3)
+    assert "HOST: Equipo Rojo, empezáis; Azul empieza con 1 punto. Psíquico: jugador 1." in out  # …said in Spanish (G3)
     standings = {s["name"]: s["points"] for s in record["standings"]}
     assert rescore_team(record) == standings == award_totals(record) == {"red": 14, "blue": 12}
     assert record["winners"] == ["red"]
@@ -1194,7 +1194,7 @@ def test_dutch_team_game_golden_and_rescored(tmp_path):
     # no --players: the Psychic is chosen, then passes to the left; the same after a redo (W8)
     turn_lines = [line for line in out.splitlines() if line.startswith(("HOST: Beurt ", "HOST: Team Rood begint"))][:5]
     assert [line.split(". ", 1)[-1] for line in turn_lines] == [
-        "Kies jullie Helderziende.", "Kies jullie Helderziende.",
+        "Kies jullie Helderziende en zeg klaar.", "Kies jullie Helderziende en zeg klaar.",
         "HOST: Beurt 2 opnieuw, zelfde Helderziende.",
         "Helderziende: de volgende links.", "Helderziende: de volgende links.",
     ]
