@@ -160,7 +160,8 @@ def test_wavelength_mode_silences_default_to_two_teams_and_colours_can_be_said(t
     assert "Wavelength needs two different colours, one for each team, such as Green and Yellow." in said
     assert "The teams are Blue and Pink; Blue starts." in said
     assert "Starting Wavelength for Blue and Pink." in said
-    assert any(s.startswith("Wavelength: find the Psychic's hidden target") for s in said)
+    # a head count is known: the card follows at once, so the welcome is one word (40-word opening)
+    assert "Wavelength!" in said and "Team Blue starts; team Pink has 1 point. Psychic: player 1." in said
     assert status == 0
 
 

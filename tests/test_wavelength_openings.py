@@ -10,7 +10,7 @@ from voicegame.language.budget import OPENING_WORDS, figures
 
 #: The first thing a table says after "choose your Psychic", per language.
 READY = {"en": "me", "es": "yo", "nl": "ik"}
-HEAD_START = {"en": "Blue starts with 1 point.", "es": "Azul empieza con 1 punto.", "nl": "Blauw begint met 1 punt."}
+HEAD_START = {"en": "team Blue has 1 point.", "es": "equipo Azul lleva 1 punto.", "nl": "team Blauw heeft 1 punt."}
 
 
 def opening(tmp_path, lang: str, seed: int, *args: str, lines=("something",)) -> str:
@@ -58,5 +58,17 @@ def test_the_card_and_the_secret_wait_until_the_psychic_is_chosen(tmp_path, lang
 
 def test_with_known_players_the_psychic_is_named_and_the_card_follows(tmp_path):
     out = opening(tmp_path, "en", 1, "--players", "2")
-    assert "HOST: Team Red starts; Blue starts with 1 point. Psychic: player 1.\n" in out
+    assert "HOST: Team Red starts; team Blue has 1 point. Psychic: player 1.\n" in out
     assert out.index("PRIVATE psychic:") < out.index("PLAYER:")
+
+
+def test_a_resume_while_the_table_chooses_says_the_turn_again(tmp_path):
+    first = opening(tmp_path, "en", 1, "--record", str(tmp_path / "r.json"), lines=("who wants to",))
+    assert "PRIVATE" not in first
+    rest = tmp_path / "rest.txt"
+    rest.write_text("me\na clue\n", encoding="utf-8")
+    status, out, err = run_cli(["resume", "--input", str(rest), "--output", "text"])
+    assert status == 0, err
+    assert out.split("PLAYER:")[0] == ("HOST: Welcome back. Resuming the saved game.\n"
+                                       "HOST: Team Red starts; team Blue has 1 point. Choose your Psychic, then say ready.\n")
+    assert out.split("PLAYER: me\n")[1].startswith("HOST: Dungeon to Palace.\nHOST: Cover your ears")

@@ -235,6 +235,8 @@ class Host:
         self.replayed = table.resuming
         #: The resume's pending part was said (:meth:`say_pending`, once).
         self.recalled = False
+        #: True while the table chooses its Psychic (:meth:`wait_for_psychic`)
+        self.awaiting_psychic = False
         #: After a resume in the dial phase, the dial's position is still to be said.
         self.dial_pending = False
         #: What of the current turn was said live, not muted by a replay: "card", "target", "clue", "dial".
@@ -489,8 +491,12 @@ class Host:
                 return True
             raise NotUnderstood
 
-        self.table.ask(None, parse, phrases=words.psychic_ready_grammar(), help_key="wavelength.help_psychic_ready",
-                       moment="psychic_ready", timeout_s=PSYCHIC_READY_S, silence_limit=1)
+        self.awaiting_psychic = True
+        try:
+            self.table.ask(None, parse, phrases=words.psychic_ready_grammar(), help_key="wavelength.help_psychic_ready",
+                           moment="psychic_ready", timeout_s=PSYCHIC_READY_S, silence_limit=1)
+        finally:
+            self.awaiting_psychic = False
 
     def psychic_sentence(self, team: int, psychic: int) -> str:
         """Who is the Psychic this turn (W4, W6, W9): with ``--players`` the rules' number,
@@ -679,6 +685,9 @@ class Host:
         if self.recalled or not self.table.resuming:
             return
         self.recalled = True
+        if self.awaiting_psychic:  # stopped while the table chose its Psychic: the turn sentence again
+            self.table.speech.repeat()
+            return
         if self.turn is None or "card" in self.said_live or self.state not in (Phase.CLUE, Phase.DIAL, Phase.CALL):
             return
         turn = self.turn
