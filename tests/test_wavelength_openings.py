@@ -72,3 +72,19 @@ def test_a_resume_while_the_table_chooses_says_the_turn_again(tmp_path):
     assert out.split("PLAYER:")[0] == ("HOST: Welcome back. Resuming the saved game.\n"
                                        "HOST: Team Red starts; team Blue has 1 point. Choose your Psychic, then say ready.\n")
     assert out.split("PLAYER: me\n")[1].startswith("HOST: Dungeon to Palace.\nHOST: Cover your ears")
+
+
+WHERE = {"en": "where is it", "es": "dónde está", "nl": "waar staat hij"}
+CLUE = {"en": "a clue", "es": "una pista", "nl": "een hint"}
+
+
+@pytest.mark.parametrize("mode", [[], ["--coop"]], ids=["team", "coop"])
+@pytest.mark.parametrize("lang", ["en", "es", "nl"])
+def test_the_first_dial_prompt_says_how_to_hear_the_dial_in_words(tmp_path, lang, mode):
+    """Playtest item 7 (low vision): the default dial is a tone; the first dial prompt (only
+    the first) names the words that tell its position, and the dial takes them."""
+    out = opening(tmp_path, lang, 1, *mode, lines=(READY[lang], CLUE[lang], WHERE[lang]))
+    first_dial = out.split(f"PLAYER: {CLUE[lang]}\n")[1].split("PLAYER:")[0]
+    assert WHERE[lang] in first_dial.lower()
+    after = out.split(f"PLAYER: {WHERE[lang]}\n")[1].splitlines()[0]
+    assert after.startswith("HOST: 90 ")  # the position, in words
