@@ -237,6 +237,8 @@ class Host:
         self.recalled = False
         #: True while the table chooses its Psychic (:meth:`wait_for_psychic`)
         self.awaiting_psychic = False
+        #: The sentence that began this turn ("Team Red starts; … Choose your Psychic, then say ready.")
+        self.turn_sentence = ""
         #: After a resume in the dial phase, the dial's position is still to be said.
         self.dial_pending = False
         #: What of the current turn was said live, not muted by a replay: "card", "target", "clue", "dial".
@@ -455,16 +457,17 @@ class Host:
             cards = self.game.cards_left
             who = self.psychic_sentence(team, psychic)
             key = "turn_coop_first" if number == 1 else ("turn_coop" if cards > 1 else "turn_coop_last")
-            self.say(key, number=number, cards=cards, psychic=who)
+            self.turn_sentence = self.say(key, number=number, cards=cards, psychic=who)
         else:
             name, who = self.spoken[team], self.psychic_sentence(team, psychic)
             if self.game.sudden_death:
-                self.say("turn_sudden_death", turn=number, round=self.game.sudden_death_round, team=name, psychic=who)
+                self.turn_sentence = self.say("turn_sudden_death", turn=number, round=self.game.sudden_death_round,
+                                              team=name, psychic=who)
             elif self.game.catch_up_turn:
-                self.say("turn_catch_up", turn=number, team=name, psychic=who)
+                self.turn_sentence = self.say("turn_catch_up", turn=number, team=name, psychic=who)
             else:
-                self.say("turn_team_first" if number == 1 else "turn_team", turn=number, team=name, psychic=who,
-                         other=self.spoken[rules.other_team(team)])
+                self.turn_sentence = self.say("turn_team_first" if number == 1 else "turn_team", turn=number,
+                                              team=name, psychic=who, other=self.spoken[rules.other_team(team)])
         if not self.redone and not self.players_known and psychic == 1:
             self.wait_for_psychic()
         self.redone = False
@@ -686,7 +689,7 @@ class Host:
             return
         self.recalled = True
         if self.awaiting_psychic:  # stopped while the table chose its Psychic: the turn sentence again
-            self.table.speech.repeat()
+            self.table.say_text(self.turn_sentence)  # remembered: "repeat" says it again
             return
         if self.turn is None or "card" in self.said_live or self.state not in (Phase.CLUE, Phase.DIAL, Phase.CALL):
             return
