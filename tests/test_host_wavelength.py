@@ -38,9 +38,11 @@ TEAM_ARGS = ["--seed", "7", "--players", "3", "2"]
 COOP_ARGS = ["--coop", "--seed", "11", "--players", "4"]
 ES_ARGS = ["--lang", "es", "--seed", "7", "--players", "3", "2"]
 NL_ARGS = ["--lang", "nl", "--seed", "8", "--accessible", "--target-score", "7"]
-OPENING = ["a clue"]
-#: The first thing the Psychic says, per language.
-OPENINGS = {"en": OPENING, "es": ["una pista"], "nl": ["een hint"]}
+#: Without --players the table first says its Psychic is chosen ("ready"), then the Psychic the clue.
+OPENING = ["ready", "a clue"]
+#: The same, per language.
+OPENINGS = {"en": OPENING, "es": ["listos", "una pista"], "nl": ["klaar", "een hint"]}
+READY = {"en": "ready", "es": "listos", "nl": "klaar"}
 
 UNDERSTANDING = {lang: wavelength_understanding(lang) for lang in ("en", "es", "nl")}
 
@@ -210,8 +212,8 @@ def test_what_the_instructions_teach_is_understood(lang, taught):
 
 # ---------------------------------------------------------------------- keyboard
 KEYBOARD_LINES = [
-    "a warm bath", "help", "a little left", "lock it in", "yes", "Blue, left", "yes",
-    "a paper plane", "way right", "where is it", "lock it in", "yes", "Red, right", "yes",
+    "ready", "a warm bath", "help", "a little left", "lock it in", "yes", "Blue, left", "yes",
+    "ready", "a paper plane", "way right", "where is it", "lock it in", "yes", "Red, right", "yes",
     "a hot air balloon", "right", "a little left", "lock it in", "yes", "Blue, right", "yes",
     "a lift in a hotel", "more Elevator music", "way left", "lock it in", "yes", "Red, left", "yes",
 ]
@@ -286,12 +288,12 @@ RESUME_CALL = ["a clue", "way left", "lock it in", "yes", "blue left", "yes"]
 @pytest.mark.parametrize("script, cut, recalled", [
     # stopped in the clue phase (after a redo was refused): where the game is and the card,
     # the target again for the Psychic only (G2), then the answer to the last input; no clue yet
-    (["redo", "no"] + RESUME_CALL, 2,
+    (["ready", "redo", "no"] + RESUME_CALL, 3,
      ["HOST: Welcome back. Resuming the saved game.\n"
       "HOST: Turn 1, team Red; score Red 0 and Blue 1. The card: Dungeon to Palace.",
       "PRIVATE psychic: 62 degrees, ", "HOST: All clear.\nHOST: No redo.\nHOST: Psychic, your clue?"]),
     # stopped right after "lock it in", "yes": the card and the clue, then the lock, said once
-    (RESUME_CALL, 4,
+    (["ready"] + RESUME_CALL, 5,
      ["HOST: Turn 1, team Red; score Red 0 and Blue 1. The card: Dungeon to Palace.\n"
       "HOST: The clue: a clue.\nHOST: Locked.\nHOST: Blue: is the target left or right of the dial?"]),
 ])
@@ -324,7 +326,7 @@ def test_undo_after_where_is_it_takes_back_the_move_and_says_the_dial(tmp_path):
     assert second.startswith("\nHOST: 90 degrees, right in the centre.")
     record = json.loads(record_path.read_text())
     assert record["turns"][0]["dial"] == 90.0
-    assert [i["text"] for i in record["inputs"]] == ["a clue", "lock it in", "yes", "blue left", "yes"]
+    assert [i["text"] for i in record["inputs"]] == ["ready", "a clue", "lock it in", "yes", "blue left", "yes"]
 
 
 def test_repeat_in_the_dial_phase_says_where_the_dial_is_now(tmp_path):
@@ -340,7 +342,7 @@ def test_repeat_in_the_dial_phase_says_where_the_dial_is_now(tmp_path):
     ("nl", "een hint", "vijfhonderd graden naar links", "Dat is het eind: 0 graden"),
 ])
 def test_a_move_past_the_end_says_it_stops_there(tmp_path, lang, opening, move, edge):
-    script = write_script(tmp_path, "edge.txt", [opening, move])
+    script = write_script(tmp_path, "edge.txt", [READY[lang], opening, move])
     status, out, _ = play(script, ["--lang", lang, "--seed", "1"], tmp_path / "r.json")
     assert status == 0
     assert f"PLAYER: {move}\nTONE 0°\nHOST: " in out and edge in out.split(move)[1]
@@ -370,7 +372,7 @@ def test_a_call_must_name_its_team(tmp_path):
 
 def test_a_clue_with_a_number_is_kept_with_a_reminder_of_redo(tmp_path):
     """The clue is never judged (issue 3); a number in it brings a reminder that the table may say redo (W8)."""
-    script = write_script(tmp_path, "num.txt", ["62 degrees", "redo", "yes", "a quiet library"])
+    script = write_script(tmp_path, "num.txt", ["ready", "62 degrees", "redo", "yes", "a quiet library"])
     record_path = tmp_path / "r.json"
     status, out, _ = play(script, ["--seed", "1"], record_path)
     assert status == 0
@@ -407,24 +409,25 @@ def test_players_that_cannot_play_are_refused_in_one_sentence(argv):
 
 @pytest.mark.parametrize("n", ["3", "4"])
 def test_one_players_number_counts_for_both_teams(tmp_path, n):
-    lines = OPENING + ["lock it in", "yes", "blue left", "yes"] + ["a clue", "lock it in", "yes", "red left", "yes"]
-    script = write_script(tmp_path, "p.txt", lines)
+    lines = ["a clue", "lock it in", "yes", "blue left", "yes"] + ["a clue", "lock it in", "yes", "red left", "yes"]
+    script = write_script(tmp_path, "p.txt", lines)  # --players: the Psychic is named, no "ready"
     status, out, err = play(script, ["--timer", "off", "--players", n, "--seed", "1"], tmp_path / "r.json")
     assert status == 0, err
-    assert "Team Red starts. Psychic: player 1." in out and "Turn 2, team Blue. Psychic: player 1." in out
+    assert "Team Red starts; team Blue has 1 point. Psychic: player 1." in out
+    assert "Turn 2, team Blue. Psychic: player 1." in out
 
 
 def test_without_players_the_psychic_passes_to_the_left(tmp_path):
     """Without --players the table size is unknown: no ever-growing numbers ("player 5 of Red")."""
     turn = ["a clue", "lock it in", "yes"]
-    lines = (turn + ["blue left", "yes"] + turn + ["red left", "yes"] + ["a clue", "redo", "yes"]
+    lines = (["ready"] + turn + ["blue left", "yes"] + ["ready"] + turn + ["red left", "yes"] + ["a clue", "redo", "yes"]
              + turn + ["blue left", "yes"])
     status, out, _ = play(write_script(tmp_path, "t.txt", lines), ["--seed", "1"], tmp_path / "r.json")
     assert status == 0
     turns = [line for line in out.splitlines() if line.startswith(("HOST: Turn ", "HOST: Team Red starts"))]
     assert turns == [
-        "HOST: Team Red starts. Choose your Psychic.",
-        "HOST: Turn 2, team Blue. Choose your Psychic.",
+        "HOST: Team Red starts; team Blue has 1 point. Choose your Psychic, then say ready.",
+        "HOST: Turn 2, team Blue. Choose your Psychic, then say ready.",
         "HOST: Turn 3, team Red. Psychic: the next player on the left.",
         "HOST: Turn 3 again, same Psychic.",  # after the redo (W8)
         "HOST: Turn 4, team Blue. Psychic: the next player on the left.",
@@ -433,12 +436,12 @@ def test_without_players_the_psychic_passes_to_the_left(tmp_path):
 
 
 def test_coop_without_players_passes_the_psychic_to_the_left(tmp_path):
-    lines = ["a clue", "lock it in", "yes", "a clue", "redo", "yes", "a clue", "lock it in", "yes", "a clue"]
+    lines = ["ready", "a clue", "lock it in", "yes", "a clue", "redo", "yes", "a clue", "lock it in", "yes", "a clue"]
     status, out, _ = play(write_script(tmp_path, "c.txt", lines), ["--coop", "--seed", "1"], tmp_path / "r.json")
     assert status == 0
     cards = [line for line in out.splitlines() if line.startswith(("HOST: Card ", "HOST: Turn "))]
     assert cards == [
-        "HOST: Card 1. Choose a Psychic.",
+        "HOST: Card 1. Choose a Psychic, then say ready.",
         "HOST: Card 2, 6 to go. Psychic: the next player on the left.",
         "HOST: Turn 2 again, same Psychic.",
         "HOST: Card 3, 5 to go. Psychic: the next player on the left.",
@@ -450,7 +453,7 @@ def test_lower_case_team_names_are_capitalised_when_said(tmp_path):
     script = write_script(tmp_path, "g.txt", OPENING + ["lock it in", "yes", "red left", "yes"])
     status, out, _ = play(script, ["--seed", "1", "--teams", "green", "red"], tmp_path / "r.json")
     assert status == 0
-    assert "HOST: Team Green starts." in out and "HOST: Green, turn the dial:" in out
+    assert "HOST: Team Green starts; team Red has 1 point." in out and "HOST: Green, turn the dial:" in out
     assert "HOST: Red: is the target left or right" in out
     assert "green" not in out.replace("Green", "")  # never a lower-case name at a sentence start
     assert json.loads((tmp_path / "r.json").read_text())["teams"] == ["green", "red"]  # as given
@@ -516,15 +519,15 @@ def _bare_name_followers(out: str, name: str, lang: str) -> set[str]:
 
 @pytest.mark.parametrize("lang, teams, lines, said", [
     ("en", ["girls", "boys"], OPENING + ["lock it in", "yes", "boys left", "yes"],
-     ["HOST: Team Girls starts.", "HOST: Girls, turn the dial:", "HOST: Boys: is the target left or right",
+     ["HOST: Team Girls starts; team Boys has 1 point.", "HOST: Girls, turn the dial:", "HOST: Boys: is the target left or right",
       "HOST: Boys: left.", "points for team Girls.", "HOST: Team Boys guessed"]),
-    ("es", ["chicas", "chicos"], ["una pista", "mucho a la izquierda", "fijadlo", "sí", "chicos izquierda", "sí",
-                                   "otra pista", "fijadlo", "sí", "chicas paso", "sí"],
-     ["HOST: Equipo Chicas, empezáis.", "HOST: Chicos: izquierda.", "para el equipo Chicas.",
+    ("es", ["chicas", "chicos"], ["listos", "una pista", "mucho a la izquierda", "fijadlo", "sí", "chicos izquierda", "sí",
+                                   "listos", "otra pista", "fijadlo", "sí", "chicas paso", "sí"],
+     ["HOST: Equipo Chicas, empezáis; equipo Chicos lleva 1 punto.", "HOST: Chicos: izquierda.", "para el equipo Chicas.",
       "equipo Chicos", "HOST: El equipo Chicas pasa"]),
-    ("nl", ["meiden", "jongens"], ["een hint", "een stuk naar links", "vastzetten", "ja", "jongens links", "ja",
-                                    "nog een hint", "vastzetten", "ja", "meiden pas", "ja"],
-     ["HOST: Team Meiden begint.", "HOST: Jongens: links.", "HOST: Team Jongens raadde",
+    ("nl", ["meiden", "jongens"], ["klaar", "een hint", "een stuk naar links", "vastzetten", "ja", "jongens links", "ja",
+                                    "klaar", "nog een hint", "vastzetten", "ja", "meiden pas", "ja"],
+     ["HOST: Team Meiden begint; team Jongens heeft 1 punt.", "HOST: Jongens: links.", "HOST: Team Jongens raadde",
       "HOST: Team Meiden past"]),
 ])
 def test_plural_team_names_get_wordings_that_fit_any_name(tmp_path, lang, teams, lines, said):
@@ -685,7 +688,7 @@ def test_script_ending_mid_turn_stops_cleanly_with_the_record(tmp_path):
     assert "The script has ended, so the game stops here." in out
     record = json.loads(record_path.read_text())
     assert record["finished"] is False and record["turns"] == [] and record["mode"] == "team"
-    assert [i["text"] for i in record["inputs"]] == ["a clue", "left"]
+    assert [i["text"] for i in record["inputs"]] == ["ready", "a clue", "left"]
 
 
 def test_pass_makes_no_call(tmp_path):
@@ -708,7 +711,7 @@ def test_accessible_mode_says_every_move_in_words(tmp_path):
 
 
 def test_other_side_only_once_and_only_before_the_clue(tmp_path):
-    script = write_script(tmp_path, "side.txt", ["other side", "other side", "a clue", "other side"])
+    script = write_script(tmp_path, "side.txt", ["ready", "other side", "other side", "a clue", "other side"])
     status, out, _ = play(script, ["--seed", "1"], tmp_path / "r.json")
     assert status == 0
     assert "The card is already turned." in out
@@ -791,7 +794,7 @@ def test_a_saved_game_whose_deck_broke_says_so_in_its_language(tmp_path, lang, s
 def test_custom_deck_is_used(tmp_path):
     deck = tmp_path / "deck.txt"
     deck.write_text("everyday | Calm sea | Stormy sea | Whisper | Shout\n", encoding="utf-8")
-    script = write_script(tmp_path, "s.txt", ["a ripple", "more calm sea", "lock it in", "yes", "blue left", "yes"])
+    script = write_script(tmp_path, "s.txt", ["ready", "a ripple", "more calm sea", "lock it in", "yes", "blue left", "yes"])
     status, out, _ = play(script, ["--seed", "2", "--deck", str(deck)], tmp_path / "r.json")
     assert status == 0
     assert "HOST: Calm sea to Stormy sea." in out and "TONE 75°" in out
@@ -876,7 +879,7 @@ def run_session(lines, options, missing=(), seed=1, tmp_path=None):
 
 
 def test_every_move_sounds_a_tone_rising_with_the_angle(tmp_path):
-    outcome, voice, _ = run_session(["a clue", "way left", "right", "a tiny bit right", "all the way right"],
+    outcome, voice, _ = run_session(["ready", "a clue", "way left", "right", "a tiny bit right", "all the way right"],
                                     {"coop": False}, tmp_path=tmp_path)
     assert outcome == "input_ended"
     assert [label for _, label in voice.tones] == ["90°", "45°", "60°", "61°", "180°"]
@@ -888,7 +891,7 @@ def test_every_move_sounds_a_tone_rising_with_the_angle(tmp_path):
 def test_missing_concept_words_are_reported_and_plain_words_offered(tmp_path):
     deck = tmp_path / "deck.txt"
     deck.write_text("everyday | Zorbly | Quimp | Wet | Dry\n", encoding="utf-8")
-    outcome, voice, _ = run_session(["a clue"], {"deck": str(deck)}, missing={"zorbly", "quimp", "lock"},
+    outcome, voice, _ = run_session(["ready", "a clue"], {"deck": str(deck)}, missing={"zorbly", "quimp", "lock"},
                                     tmp_path=tmp_path)
     out = voice.out.getvalue()
     assert "the speech model does not know these words, so I may not hear them: lock." in out
@@ -989,6 +992,7 @@ def test_the_rules_never_trap_the_table(tmp_path):
     rules), and in the clue moment any other utterance ends the rules and the clue is asked again;
     only next / got it (and silence) answer the rules' own question."""
     script = write_script(tmp_path, "rules.txt", [
+        "ready",
         "rules", "a hot cup of tea",          # the clue moment: ends the rules, the clue is asked again
         "a hot cup of tea",
         "rules", "way right",                  # the dial moment: the move is taken
@@ -1006,11 +1010,11 @@ def test_the_rules_never_trap_the_table(tmp_path):
     turn = record["turns"][0]
     assert turn["clue"] == "a hot cup of tea" and turn["dial"] == 135.0
     assert turn["call"] == "left" and turn["call_by"] == "Blue"
-    assert "Say help to hear what fits here." not in out
+    assert "Say help to hear what fits here." not in out and "Say help for more." not in out
 
 
 def test_a_move_said_after_the_rules_replays_on_resume_and_undo_takes_it_back(tmp_path):
-    first = write_script(tmp_path, "first.txt", ["a clue", "rules", "way right"])
+    first = write_script(tmp_path, "first.txt", ["ready", "a clue", "rules", "way right"])
     rest = write_script(tmp_path, "rest.txt", ["where is it", "undo", "lock it in", "yes", "blue left", "yes"])
     record_path = tmp_path / "r.json"
     status, out, err = play(first, ["--seed", "1"], record_path)
@@ -1037,7 +1041,7 @@ def test_go_on_after_a_part_of_the_rules_says_the_next_part(tmp_path, lang, go_o
     """Playtest: "go on" is one of the rules' own "more" words; the global "resume" command
     (also "go on") answered it with "we're not paused" instead."""
     rules_word = {"en": "rules", "es": "reglas", "nl": "regels"}[lang]
-    script = write_script(tmp_path, "go.txt", [rules_word, go_on])
+    script = write_script(tmp_path, "go.txt", [READY[lang], rules_word, go_on])
     status, out, _ = play(script, ["--lang", lang, "--seed", "1"], tmp_path / "r.json")
     assert status == 0
     assert out.split(f"PLAYER: {go_on}\n")[1].startswith(second_part)
@@ -1053,18 +1057,18 @@ def test_the_psychic_may_hear_the_target_again_before_the_clue(tmp_path, lang, a
     """Playtest: a Psychic who missed the secret had no way to hear it again ("repeat the
     target" became the clue). Before the clue, the target is told again as the first time:
     ears covered, the countdown, the secret, all clear (G2)."""
-    script = write_script(tmp_path, "again.txt", [again, clue])
+    script = write_script(tmp_path, "again.txt", [READY[lang], again, clue])
     record_path = tmp_path / "r.json"
     status, out, _ = play(script, ["--lang", lang, "--seed", "1"], record_path)
     assert status == 0
     after = out.split(f"PLAYER: {again}\n")[1].split("PLAYER:")[0]
-    first = out.split("PLAYER:")[0]
+    first = out.split("PLAYER:")[1]  # after "ready": the card, the ears, the secret
     secret = [line for line in first.splitlines() if line.startswith("PRIVATE psychic:")]
     assert len(secret) == 2 and after.splitlines()[-len(secret) - 2:-2] == secret
-    assert after.splitlines()[:2] == first.splitlines()[3:5]  # cover your ears, three two one
+    assert after.splitlines()[:2] == first.splitlines()[2:4]  # cover your ears, three two one
     assert after.splitlines()[-2] == first.splitlines()[-2]  # all clear
     # the clue is the clue, and asking again is no input (undo passes over it)
-    assert [i["text"] for i in json.loads(record_path.read_text())["inputs"]] == [clue]
+    assert [i["text"] for i in json.loads(record_path.read_text())["inputs"]] == [READY[lang], clue]
 
 
 @pytest.mark.parametrize("lang", ["en", "es", "nl"])
@@ -1072,7 +1076,7 @@ def test_the_clue_help_names_the_target_again(tmp_path, lang):
     """The help of the clue moment says how to hear the target again, in a phrase the moment takes."""
     help_word = {"en": "help", "es": "ayuda", "nl": "help"}[lang]
     again = {"en": "the target again", "es": "el objetivo otra vez", "nl": "het doel nog een keer"}[lang]
-    script = write_script(tmp_path, "help.txt", [help_word])
+    script = write_script(tmp_path, "help.txt", [READY[lang], help_word])
     status, out, _ = play(script, ["--lang", lang, "--seed", "1"], tmp_path / "r.json")
     assert status == 0
     said = out.split(f"PLAYER: {help_word}\n")[1].splitlines()[0].lower()
@@ -1082,7 +1086,7 @@ def test_the_clue_help_names_the_target_again(tmp_path, lang):
 def test_after_a_bullseye_the_host_says_why_the_call_does_not_count(tmp_path):
     """Playtest: "Team Blue's guess is void." is a word of rulebooks; a first table wants the why
     (W5). (Spanish and Dutch already say "does not score" plainly, within their turn budget.)"""
-    script = write_script(tmp_path, "bull.txt", ["a clue", "set it to 62", "lock it in", "yes", "blue left", "yes"])
+    script = write_script(tmp_path, "bull.txt", ["ready", "a clue", "set it to 62", "lock it in", "yes", "blue left", "yes"])
     status, out, _ = play(script, ["--seed", "1"], tmp_path / "r.json")
     assert status == 0
     assert "HOST: Team Blue's guess doesn't count after a bullseye." in out
@@ -1151,7 +1155,7 @@ def test_spanish_team_game_golden_and_rescored(tmp_path):
     check_golden("wavelength_es", out)
     record = json.loads(record_path.read_text("utf-8"))
     assert record["finished"] and record["teams"] == ["red", "blue"]  # colour keys in the record…
-    assert "HOST: Equipo Rojo, empezáis. Psíquico: jugador 1." in out  # …said in Spanish (G3)
+    assert "HOST: Equipo Rojo, empezáis; equipo Azul lleva 1 punto. Psíquico: jugador 1." in out  # …said in Spanish (G3)
     standings = {s["name"]: s["points"] for s in record["standings"]}
     assert rescore_team(record) == standings == award_totals(record) == {"red": 14, "blue": 12}
     assert record["winners"] == ["red"]
@@ -1194,7 +1198,7 @@ def test_dutch_team_game_golden_and_rescored(tmp_path):
     # no --players: the Psychic is chosen, then passes to the left; the same after a redo (W8)
     turn_lines = [line for line in out.splitlines() if line.startswith(("HOST: Beurt ", "HOST: Team Rood begint"))][:5]
     assert [line.split(". ", 1)[-1] for line in turn_lines] == [
-        "Kies jullie Helderziende.", "Kies jullie Helderziende.",
+        "Kies jullie Helderziende en zeg klaar.", "Kies jullie Helderziende en zeg klaar.",
         "HOST: Beurt 2 opnieuw, zelfde Helderziende.",
         "Helderziende: de volgende links.", "Helderziende: de volgende links.",
     ]

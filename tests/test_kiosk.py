@@ -160,7 +160,8 @@ def test_wavelength_mode_silences_default_to_two_teams_and_colours_can_be_said(t
     assert "Wavelength needs two different colours, one for each team, such as Green and Yellow." in said
     assert "The teams are Blue and Pink; Blue starts." in said
     assert "Starting Wavelength for Blue and Pink." in said
-    assert any(s.startswith("Wavelength: find the Psychic's hidden target") for s in said)
+    # a head count is known: the card follows at once, so the welcome is one word (40-word opening)
+    assert "Wavelength!" in said and "Team Blue starts; team Pink has 1 point. Psychic: player 1." in said
     assert status == 0
 
 
@@ -244,8 +245,8 @@ def test_the_colour_examples_have_as_many_colours_as_are_needed(tmp_path):
     team_help = ("Say yes to keep these colours, or say two colours, one for each team, such as Green and Yellow; "
                  "the first one starts. Say quit to go back to the lobby.")
     assert said.count(team_help) == 1
-    # answers not understood get no lecture: nothing, then a nudge of a few words
-    assert said.count("Say help to hear what fits here.") == 1
+    # answers not understood get no lecture: nothing, then a nudge of a few words (the question again)
+    assert said.count("Say yes, or say two other colours. Say help for more.") == 1
     assert not any(s.startswith('I heard "banana"') for s in said)
     assert not any("red, blue and green" in s.lower() for s in said)
     assert ("Say yes to keep these colours, or say each player's colour in seat order, such as Green and Yellow. "

@@ -17,6 +17,8 @@ TALK = {"en": ["what do you think", "yeah", "no the other way", "hmm maybe", "I 
         "nl": ["wat denken jullie", "ja", "nee de andere kant op", "hmm misschien", "weet ik niet", "zoiets"]}
 OPENING = {"en": "a clue", "es": "una pista", "nl": "een hint"}
 WHERE = {"en": "where is it", "es": "dónde está", "nl": "waar staat hij"}
+#: Without --players the table first says its Psychic is chosen.
+READY = {"en": "ready", "es": "listos", "nl": "klaar"}
 
 
 def write_script(tmp_path: Path, name: str, lines: list[str]) -> Path:
@@ -38,25 +40,25 @@ def replies(out: str) -> list[list[str]]:
 
 @pytest.mark.parametrize("lang", ["en", "es", "nl"])
 def test_table_talk_in_the_dial_gets_nothing_first_then_at_most_a_short_nudge(tmp_path, lang):
-    script = write_script(tmp_path, "talk.txt", [OPENING[lang], *TALK[lang], WHERE[lang]])
+    script = write_script(tmp_path, "talk.txt", [READY[lang], OPENING[lang], *TALK[lang], WHERE[lang]])
     status, out, _ = run_cli(["play", "wavelength", "--lang", lang, "--seed", "1", "--input", str(script),
                               "--output", "text", "--record", str(tmp_path / "r.json")])
     assert status == 0
-    talk = replies(out)[1:1 + len(TALK[lang])]
+    talk = replies(out)[2:2 + len(TALK[lang])]
     assert len(talk) == len(TALK[lang])
     assert talk[0] == []  # nothing the first time
     assert all(sum(len(s.split()) for s in reply) <= 12 for reply in talk)
     assert any(talk) and all(len(reply) <= 1 for reply in talk)
     record = json.loads((tmp_path / "r.json").read_text())
-    assert [i["text"] for i in record["inputs"]] == [OPENING[lang]]  # table talk is no input (undo skips it)
+    assert [i["text"] for i in record["inputs"]] == [READY[lang], OPENING[lang]]  # table talk is no input
 
 
 def test_rules_on_request_come_in_short_chunks_that_got_it_ends(tmp_path):
-    script = write_script(tmp_path, "rules.txt", ["a clue", "how to play", "next", "got it", "lock it in", "yes"])
+    script = write_script(tmp_path, "rules.txt", ["ready", "a clue", "how to play", "next", "got it", "lock it in", "yes"])
     status, out, _ = run_cli(["play", "wavelength", "--seed", "1", "--input", str(script), "--output", "text"])
     assert status == 0
     chunks = replies(out)
-    rules, after_next, after_got_it = chunks[1], chunks[2], chunks[3]
+    rules, after_next, after_got_it = chunks[2], chunks[3], chunks[4]
     assert rules[0].startswith("Each turn I read a card") and rules[-1] == "More rules? Say next, or got it."
     assert after_next[0].startswith("The Psychic says one clue.")
     assert after_got_it == ["Back to the game."]
@@ -87,8 +89,8 @@ def _resume(tmp_path, lang: str, args: list[str], lines: list[str], cut: int) ->
 
 
 def test_a_resume_at_a_reveal_says_the_scoring_once_in_the_past(tmp_path):
-    lines = ["a clue", "lock it in", "yes", "blue left", "yes", "another clue", "lock it in", "yes"]
-    out = _resume(tmp_path, "en", ["--seed", "1"], lines, 5)  # stopped right after the call's "yes"
+    lines = ["ready", "a clue", "lock it in", "yes", "blue left", "yes", "ready", "another clue", "lock it in", "yes"]
+    out = _resume(tmp_path, "en", ["--seed", "1"], lines, 6)  # stopped right after the call's "yes"
     before = out.split("PLAYER:")[0]
     assert "HOST: Turn 1 was scored: team Red got 0. Score: Red 0 and Blue 2." in before
     assert "The target:" not in before and "guessed correctly" not in before  # not narrated as new
@@ -103,7 +105,7 @@ def test_a_resume_in_the_clue_says_the_game_and_the_card_before_asking_for_the_c
                                                                                       card_word):
     redo = {"en": "redo", "es": "rehacer", "nl": "overdoen"}[lang]
     no = {"en": "no", "es": "no", "nl": "nee"}[lang]
-    out = _resume(tmp_path, lang, ["--seed", "1"], [redo, no, OPENING[lang]], 2)
+    out = _resume(tmp_path, lang, ["--seed", "1"], [READY[lang], redo, no, OPENING[lang]], 3)
     before = out.split("PLAYER:")[0]
     card, score, clue = before.index(card_word), before.index(" 0 "), before.rindex(clue_prompt)
     assert score < card < clue  # where the game is (turn, score), then the card, then the question
@@ -111,7 +113,7 @@ def test_a_resume_in_the_clue_says_the_game_and_the_card_before_asking_for_the_c
 
 def test_stop_then_lock_it_in_leaves_the_game_running(tmp_path):
     """ "stop" stops the host talking; "lock it in" then locks the dial, it is no yes to quitting."""
-    script = write_script(tmp_path, "stop.txt", ["a clue", "stop", "lock it in", "yes", "blue left", "yes"])
+    script = write_script(tmp_path, "stop.txt", ["ready", "a clue", "stop", "lock it in", "yes", "blue left", "yes"])
     status, out, _ = run_cli(["play", "wavelength", "--seed", "1", "--input", str(script), "--output", "text",
                               "--record", str(tmp_path / "r.json")])
     assert status == 0
@@ -137,13 +139,13 @@ def test_a_resume_after_an_input_that_was_not_taken_says_the_game_then_the_card_
     other, talk, clue_prompt, card, clue, dial = NOT_TAKEN[lang]
     (tmp_path / "clue").mkdir()
     (tmp_path / "dial").mkdir()
-    out = _resume(tmp_path / "clue", lang, ["--seed", "1"], [other, other, "a clue"], 2)
+    out = _resume(tmp_path / "clue", lang, ["--seed", "1"], [READY[lang], other, other, "a clue"], 3)
     before = out.split("PLAYER:")[0]
     score, at_card = before.index(" 0 "), before.index(card)
     secret, question = before.index("PRIVATE psychic:"), before.rindex(clue_prompt)
     assert score < at_card < secret < question
     assert before.count(card) == 1 and "(silence)" not in before
-    out = _resume(tmp_path / "dial", lang, ["--seed", "1"], ["a clue", talk, "lock it in", "yes"], 2)
+    out = _resume(tmp_path / "dial", lang, ["--seed", "1"], [READY[lang], "a clue", talk, "lock it in", "yes"], 3)
     before = out.split("PLAYER:")[0]
     assert before.index(" 0 ") < before.index(card) < before.index(clue) < before.index(dial)
     assert "PRIVATE" not in before  # the target is told again only before the clue
@@ -152,6 +154,6 @@ def test_a_resume_after_an_input_that_was_not_taken_says_the_game_then_the_card_
 @pytest.mark.parametrize("lang", sorted(NOT_TAKEN))
 def test_a_resume_after_a_silence_in_the_clue_says_the_card_before_the_question(tmp_path, lang):
     other, _, clue_prompt, card, _, _ = NOT_TAKEN[lang]
-    out = _resume(tmp_path, lang, ["--seed", "1"], ["<silence>", "a clue"], 1)
+    out = _resume(tmp_path, lang, ["--seed", "1"], [READY[lang], "<silence>", "a clue"], 2)
     before = out.split("PLAYER:")[0]
     assert before.index(" 0 ") < before.index(card) < before.index("PRIVATE psychic:") < before.rindex(clue_prompt)

@@ -218,7 +218,8 @@ class Moment:
     :param silence_key: what a silence is answered with.
     :param quiet_untimed: a silence while nothing is timed (``timeout_s`` ``None``) gets
         no answer (the lobby waits quietly).
-    :param nudge_key: the few words said after repeated misses (default "say help…").
+    :param nudge_key: the few words said after repeated misses (default: the short question
+        and "say help for more", see :func:`nudge`).
     :param owned_commands: global commands this moment's parse sees first (the lobby
         takes "resume" as an answer); every other command is checked before parsing.
     :param values: fill ``key``.
@@ -343,7 +344,20 @@ def run_moment(floor: Floor, m: Moment) -> Any:
 def _nudge(floor: Floor, m: Moment, misses: int) -> None:
     """Nothing for the first miss; a nudge of a few words after repeated misses."""
     if misses == NUDGE_AFTER or (misses > NUDGE_AFTER and (misses - NUDGE_AFTER) % NUDGE_EVERY == 0):
-        floor.say_text(floor.text(m.nudge_key, **m.not_understood_values), remember=False)
+        floor.say_text(nudge(floor, m), remember=False)
+
+
+def nudge(floor: Floor, m: Moment) -> str:
+    """What repeated misses are answered with: ``m.nudge_key`` when the moment has its own
+    (the lobby's); else the moment's short question (:func:`short_question` of the last
+    prompt, ≤ :data:`REASK_WORDS` words) and "say help for more" (``common.nudge_question``);
+    else ``common.nudge``, "say help to hear what fits here"."""
+    if m.nudge_key != "common.nudge":
+        return floor.text(m.nudge_key, **m.not_understood_values)
+    question = short_question(getattr(floor, "last_prompt", None))
+    if question:
+        return floor.text("common.nudge_question", question=question)
+    return floor.text("common.nudge", **m.not_understood_values)
 
 
 def reask(floor: Floor, m: Moment) -> str:

@@ -148,6 +148,9 @@ def validate(settings) -> None:
 
 #: Fewest players a team (or the co-op table) can have: a Psychic and someone to turn the dial.
 MIN_PLAYERS = 2
+#: Seconds of silence after "choose your Psychic" before the card is read anyway (the table has
+#: had time to choose; a "ready" or "me" goes on at once).
+PSYCHIC_READY_S = 15.0
 
 
 def _checked_players(players, coop: bool, prompts: Prompts | None = None) -> list[int] | None:
@@ -232,6 +235,10 @@ class Host:
         self.replayed = table.resuming
         #: The resume's pending part was said (:meth:`say_pending`, once).
         self.recalled = False
+        #: True while the table chooses its Psychic (:meth:`wait_for_psychic`)
+        self.awaiting_psychic = False
+        #: The sentence that began this turn ("Team Red starts; … Choose your Psychic, then say ready.")
+        self.turn_sentence = ""
         #: After a resume in the dial phase, the dial's position is still to be said.
         self.dial_pending = False
         #: What of the current turn was said live, not muted by a replay: "card", "target", "clue", "dial".
@@ -420,7 +427,7 @@ class Host:
         if self.coop:
             self.say("welcome_coop", cards=self.game.cards)
         else:
-            self.say("welcome_team")
+            self.say("welcome_team" if not self.players_known else "welcome_team_brief")
             for name, points in zip(self.team_names, self.game.scores):
                 if points:
                     t.award(name, points, "points", "start", 0)  # W4: the second team starts at 1
@@ -450,15 +457,19 @@ class Host:
             cards = self.game.cards_left
             who = self.psychic_sentence(team, psychic)
             key = "turn_coop_first" if number == 1 else ("turn_coop" if cards > 1 else "turn_coop_last")
-            self.say(key, number=number, cards=cards, psychic=who)
+            self.turn_sentence = self.say(key, number=number, cards=cards, psychic=who)
         else:
             name, who = self.spoken[team], self.psychic_sentence(team, psychic)
             if self.game.sudden_death:
-                self.say("turn_sudden_death", turn=number, round=self.game.sudden_death_round, team=name, psychic=who)
+                self.turn_sentence = self.say("turn_sudden_death", turn=number, round=self.game.sudden_death_round,
+                                              team=name, psychic=who)
             elif self.game.catch_up_turn:
-                self.say("turn_catch_up", turn=number, team=name, psychic=who)
+                self.turn_sentence = self.say("turn_catch_up", turn=number, team=name, psychic=who)
             else:
-                self.say("turn_team_first" if number == 1 else "turn_team", turn=number, team=name, psychic=who)
+                self.turn_sentence = self.say("turn_team_first" if number == 1 else "turn_team", turn=number,
+                                              team=name, psychic=who, other=self.spoken[rules.other_team(team)])
+        if not self.redone and not self.players_known and psychic == 1:
+            self.wait_for_psychic()
         self.redone = False
         left, right = card.sides[0]
         self.said_live = set()
@@ -470,6 +481,25 @@ class Host:
             self.say("plain_words_work")
         self.tell_target()
         self.fire("card_read")
+
+    def wait_for_psychic(self) -> None:
+        """After "choose your Psychic" (no ``--players``: the table has not said who), wait for
+        "ready", "me" or "yes" before the card and the secret; a silence of
+        :data:`PSYCHIC_READY_S` seconds goes on (the cover-your-ears sentence still comes
+        before the secret, G2). Playtest: the secret followed at once while the table chose."""
+        words = self.words
+
+        def parse(text: str):
+            if words.is_psychic_ready(text):
+                return True
+            raise NotUnderstood
+
+        self.awaiting_psychic = True
+        try:
+            self.table.ask(None, parse, phrases=words.psychic_ready_grammar(), help_key="wavelength.help_psychic_ready",
+                           moment="psychic_ready", timeout_s=PSYCHIC_READY_S, silence_limit=1)
+        finally:
+            self.awaiting_psychic = False
 
     def psychic_sentence(self, team: int, psychic: int) -> str:
         """Who is the Psychic this turn (W4, W6, W9): with ``--players`` the rules' number,
@@ -658,6 +688,9 @@ class Host:
         if self.recalled or not self.table.resuming:
             return
         self.recalled = True
+        if self.awaiting_psychic:  # stopped while the table chose its Psychic: the turn sentence again
+            self.table.say_text(self.turn_sentence)  # remembered: "repeat" says it again
+            return
         if self.turn is None or "card" in self.said_live or self.state not in (Phase.CLUE, Phase.DIAL, Phase.CALL):
             return
         turn = self.turn

@@ -156,6 +156,8 @@ class WavelengthUnderstanding:
         self.redo_phrases = _folded(turn["redo"])
         self.target_again_raw = _keys(turn.get("target_again", []))
         self.target_again_phrases = _folded(turn.get("target_again", []))
+        self.psychic_ready_raw = _keys(turn.get("psychic_ready", []))
+        self.psychic_ready_phrases = _folded(turn.get("psychic_ready", []))
         said_rules = w["rules"]
         self.rules_raw = _keys(said_rules["ask"])
         self.rules_phrases_ = _folded(said_rules["ask"])
@@ -203,6 +205,15 @@ class WavelengthUnderstanding:
     def is_target_again(self, text: str) -> bool:
         """True when the Psychic asks to hear the target again ("the target again", G2)."""
         return match_key(text) in self.target_again_phrases
+
+    def is_psychic_ready(self, text: str) -> bool:
+        """True when the table says its Psychic is chosen ("ready", "me", "yes"): the card may be read."""
+        return (match_key(text) in self.psychic_ready_phrases or self.core.is_ready(text)
+                or self.core.is_bare_yes(text))  # not yes_no: "who wants to do it" holds a yes
+
+    def psychic_ready_grammar(self) -> list[str]:
+        """The grammar of the moment after "choose your Psychic"."""
+        return [*self.psychic_ready_raw, *self.core.ready_words, *self.core.yes_no_phrases()]  # "no": table talk
 
     def is_rules(self, text: str) -> bool:
         """True when the utterance asks for the rules ("how to play")."""
@@ -461,7 +472,7 @@ class WavelengthUnderstanding:
         groups = [*self.raw.values(), self.step_raw, self.side_raw, self.grammar_extra_sides, self.grammar_set,
                   self.grammar_cues, self.grammar_edge_to, self.grammar_units, self.call_filler_raw, self.pass_raw,
                   self.team_raw, self.call_grammar_cues, self.call_grammar_says, self.other_side_raw,
-                  self.redo_raw, self.rules_raw, self.rules_more_raw, self.rules_done_raw]
+                  self.redo_raw, self.psychic_ready_raw, self.rules_raw, self.rules_more_raw, self.rules_done_raw]
         words: set[str] = set()
         for group in groups:
             for phrase in group:
