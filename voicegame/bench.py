@@ -1322,7 +1322,9 @@ def bench_voice(scripts_dir: Path, work: Path, log: Callable[[str], None]) -> di
             session.run()
             text = out.getvalue()
             prompts = Prompts.load(settings.lang)
-            nudges = {prompts.text("common.nudge"), prompts.text("common.didnt_hear")}
+            tail = prompts.text("common.nudge_question", question="").strip()  # "{question} Say help for more."
+            nudges = {prompts.text("common.nudge"), prompts.text("common.didnt_hear")} | {
+                x for t in budget.turns(text) for x in t if x.endswith(tail)}
             silences = _after_silence(text)
             f = budget.figures(text, reprompts=nudges | set(silences))
             finished = max(per_turn, default=0)
