@@ -1158,3 +1158,21 @@ def test_names_keep_the_table_choice_and_start_sentences_with_a_capital(tmp_path
     assert "Morado" not in out and "morado" not in out
     options = json.loads(record_path.read_text())["settings"]["options"]
     assert options["players"] == ["blanco", "negro", "purple"] and options["names"] == {"purple": "violeta"}
+
+
+@pytest.mark.parametrize("game", ["wits", "rofl"])
+@pytest.mark.parametrize("lang, seats", [("en", "Seats: Red and Blue, Green and Yellow."),
+                                         ("es", "Asientos: Rojo y Azul, Verde y Amarillo."),
+                                         ("nl", "Plaatsen: Rood en Blauw, Groen en Geel.")])
+def test_the_opening_says_the_default_seats_only_when_nobody_named_them(game, lang, seats, tmp_path):
+    """Playtest (item 8): without --players a table of 3 heard "Yellow, your guess?" and was
+    never told its colours; named players (--players, the lobby) are not told them again."""
+    script = tmp_path / "s.txt"
+    script.write_text("red 5\n", encoding="utf-8")
+    base = ["play", game, "--lang", lang, "--seed", "3", "--input", str(script), "--output", "text"]
+    _, out, _ = run_cli(base)
+    opening = out.split("PLAYER:")[0]
+    assert f"HOST: {seats}\n" in opening
+    _, named, _ = run_cli(base + ["--players", {"en": "red,blue,green,yellow", "es": "rojo,azul,verde,amarillo",
+                                               "nl": "rood,blauw,groen,geel"}[lang]])
+    assert seats.split(":")[0] + ":" not in named.split("PLAYER:")[0]
