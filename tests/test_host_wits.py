@@ -107,6 +107,9 @@ def test_golden_four_player_game_plays_to_the_end(bank7, tmp_path):
     status, out, err = play(bank7, SCRIPTS / "wits_full.txt", record_path)
     assert status == 0, err
     check_golden("wits_full", out)
+    # playtest item 11: equal payouts in one sentence, after the answer (not a sentence per player)
+    assert ("HOST: 12 wins, at 3 to 1.\nHOST: Red and Green each win 24 chips and get 3 bonus chips: "
+            "43 chips each now.\n") in out and "Green wins 24 chips" not in out
     record = json.loads(record_path.read_text())
     assert record["finished"] is True
     assert [t["id"] for t in record["turns"]] == ORDER7
