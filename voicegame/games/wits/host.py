@@ -660,7 +660,33 @@ class Host:
             said.append(self.question.question)
             if self.q.mat is not None:
                 said.append(self.mat_text())
+            said += self.still_to_answer()
         return said
+
+    def still_to_answer(self) -> list[str]:
+        """While a guessing or betting timer's floor is open (time left on it), who has not
+        answered yet, for a resumed game ("Still to guess: Green."; more than
+        :data:`LIST_ITEMS` players: how many); else nothing (playtest: the timer ran on in
+        silence after a resume). The input the resume goes live with (the last one logged)
+        is read back just after this: its speaker is left out."""
+        left = self.table.timer_left()
+        if left is None or left <= 0 or self.q is None:
+            return []
+        if self.state is Phase.GUESSES and self.q.mat is None:
+            waiting, kind = rules.waiting_guessers(self.q), "guess"
+        elif self.state is Phase.BETS and self.q.mat is not None:
+            waiting, kind = rules.waiting_bettors(self.q), "bet"
+        else:
+            return []
+        # the input the resume goes live with is read back next: its speaker is not missing
+        entry = getattr(self.table.replay, "current", None) or {}
+        speaker = self.wu.player_named(entry.get("text") or "", self.players)
+        waiting = tuple(p for p in waiting if p != speaker)
+        if not waiting:
+            return []
+        if len(waiting) > LIST_ITEMS:
+            return [self.text(f"wits.still_to_{kind}_many", n=len(waiting))]
+        return [self.text(f"wits.still_to_{kind}", players=self.names(waiting))]
 
     # ------------------------------------------------------------------ guessing
     def example_guess(self) -> str:
