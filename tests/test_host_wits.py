@@ -1182,14 +1182,15 @@ def test_the_opening_says_the_default_seats_only_when_nobody_named_them(game, la
 
 
 @pytest.mark.parametrize("lang, players, first, still", [
-    ("en", "red,blue,green", "red 5", "HOST: Still to guess: Blue and Green."),
-    ("es", "rojo,azul,verde", "rojo 5", "HOST: Falta por adivinar: Azul y Verde."),
-    ("nl", "rood,blauw,groen", "rood 5", "HOST: Nog te raden: Blauw en Groen."),
+    ("en", "red,blue,green", "red 5\nblue 6", "HOST: Still to guess: Blue and Green.\nHOST: Blue: 6 provinces."),
+    ("es", "rojo,azul,verde", "rojo 5\nazul 6", "HOST: Falta por adivinar: Azul y Verde.\nHOST: Azul: 6."),
+    ("nl", "rood,blauw,groen", "rood 5\nblauw 6", "HOST: Nog te raden: Blauw en Groen.\nHOST: Blauw: 6."),
 ])
 def test_a_game_resumed_during_the_guessing_timer_says_who_is_still_to_guess(bank7, tmp_path, lang, players,
                                                                              first, still):
     """Playtest (item 9): resumed during a timer, the host said the question and the last
-    read-back, never that guesses are open nor who is missing; the timer ran on in silence."""
+    read-back, never that guesses are open nor who is missing; the timer ran on in silence. The
+    last input before the stop is taken live, after where the game is (so Blue is still named)."""
     a, b = tmp_path / "a.txt", tmp_path / "b.txt"
     a.write_text(first + "\n", encoding="utf-8")
     b.write_text("<silence>\n", encoding="utf-8")
@@ -1198,5 +1199,4 @@ def test_a_game_resumed_during_the_guessing_timer_says_who_is_still_to_guess(ban
     assert status == 0, err
     status, out, err = run_cli(["resume", "--input", str(b), "--output", "text"])
     assert status == 0, err
-    lines = out.splitlines()
-    assert still in lines and lines.index(still) < next(i for i, l in enumerate(lines) if l.startswith("PLAYER:"))
+    assert still in out.split("PLAYER:")[0]

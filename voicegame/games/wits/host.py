@@ -668,7 +668,7 @@ class Host:
         answered yet, for a resumed game ("Still to guess: Green."; more than
         :data:`LIST_ITEMS` players: how many); else nothing (playtest: the timer ran on in
         silence after a resume). The input the resume goes live with (the last one logged)
-        is read back just after this: its speaker is left out."""
+        is taken just after this, and read back ("Still to guess: Blue and Green." "Blue: 6.")."""
         left = self.table.timer_left()
         if left is None or left <= 0 or self.q is None:
             return []
@@ -678,10 +678,6 @@ class Host:
             waiting, kind = rules.waiting_bettors(self.q), "bet"
         else:
             return []
-        # the input the resume goes live with is read back next: its speaker is not missing
-        entry = getattr(self.table.replay, "current", None) or {}
-        speaker = self.wu.player_named(entry.get("text") or "", self.players)
-        waiting = tuple(p for p in waiting if p != speaker)
         if not waiting:
             return []
         if len(waiting) > LIST_ITEMS:
