@@ -107,6 +107,9 @@ def test_golden_four_player_game_plays_to_the_end(bank7, tmp_path):
     status, out, err = play(bank7, SCRIPTS / "wits_full.txt", record_path)
     assert status == 0, err
     check_golden("wits_full", out)
+    # playtest item 11: equal payouts in one sentence, after the answer (not a sentence per player)
+    assert ("HOST: 12 wins, at 3 to 1.\nHOST: Red and Green each win 24 chips and get 3 bonus chips: "
+            "43 chips each now.\n") in out and "Green wins 24 chips" not in out
     record = json.loads(record_path.read_text())
     assert record["finished"] is True
     assert [t["id"] for t in record["turns"]] == ORDER7
@@ -1158,3 +1161,42 @@ def test_names_keep_the_table_choice_and_start_sentences_with_a_capital(tmp_path
     assert "Morado" not in out and "morado" not in out
     options = json.loads(record_path.read_text())["settings"]["options"]
     assert options["players"] == ["blanco", "negro", "purple"] and options["names"] == {"purple": "violeta"}
+
+
+@pytest.mark.parametrize("game", ["wits", "rofl"])
+@pytest.mark.parametrize("lang, seats", [("en", "Seats: Red and Blue, Green and Yellow."),
+                                         ("es", "Asientos: Rojo y Azul, Verde y Amarillo."),
+                                         ("nl", "Plaatsen: Rood en Blauw, Groen en Geel.")])
+def test_the_opening_says_the_default_seats_only_when_nobody_named_them(game, lang, seats, tmp_path):
+    """Playtest (item 8): without --players a table of 3 heard "Yellow, your guess?" and was
+    never told its colours; named players (--players, the lobby) are not told them again."""
+    script = tmp_path / "s.txt"
+    script.write_text("red 5\n", encoding="utf-8")
+    base = ["play", game, "--lang", lang, "--seed", "3", "--input", str(script), "--output", "text"]
+    _, out, _ = run_cli(base)
+    opening = out.split("PLAYER:")[0]
+    assert f"HOST: {seats}\n" in opening
+    _, named, _ = run_cli(base + ["--players", {"en": "red,blue,green,yellow", "es": "rojo,azul,verde,amarillo",
+                                               "nl": "rood,blauw,groen,geel"}[lang]])
+    assert seats.split(":")[0] + ":" not in named.split("PLAYER:")[0]
+
+
+@pytest.mark.parametrize("lang, players, first, still", [
+    ("en", "red,blue,green", "red 5\nblue 6", "HOST: Still to guess: Blue and Green.\nHOST: Blue: 6 provinces."),
+    ("es", "rojo,azul,verde", "rojo 5\nazul 6", "HOST: Falta por adivinar: Azul y Verde.\nHOST: Azul: 6."),
+    ("nl", "rood,blauw,groen", "rood 5\nblauw 6", "HOST: Nog te raden: Blauw en Groen.\nHOST: Blauw: 6."),
+])
+def test_a_game_resumed_during_the_guessing_timer_says_who_is_still_to_guess(bank7, tmp_path, lang, players,
+                                                                             first, still):
+    """Playtest (item 9): resumed during a timer, the host said the question and the last
+    read-back, never that guesses are open nor who is missing; the timer ran on in silence. The
+    last input before the stop is taken live, after where the game is (so Blue is still named)."""
+    a, b = tmp_path / "a.txt", tmp_path / "b.txt"
+    a.write_text(first + "\n", encoding="utf-8")
+    b.write_text("<silence>\n", encoding="utf-8")
+    status, out, err = run_cli(["play", "wits", "--lang", lang, "--players", players, "--seed", "3",
+                                "--input", str(a), "--output", "text"])
+    assert status == 0, err
+    status, out, err = run_cli(["resume", "--input", str(b), "--output", "text"])
+    assert status == 0, err
+    assert still in out.split("PLAYER:")[0]

@@ -135,3 +135,31 @@ def test_host_words_per_turn_keep_the_game_budget(name, voice_figures):
         assert over, f"{name} now keeps its turn budget: remove it from OVER_TURN_BUDGET"
     else:
         assert not over, f"{name}: {game['per_turn_median']} words per turn (budget {game['turn_budget']})"
+
+
+#: Seats of a named table per language, in the default seat order (G3); the sweep cuts them to its count.
+_SEATS = {"en": "red,blue,green,yellow,orange,purple,pink", "es": "rojo,azul,verde,amarillo,naranja,morado,rosa",
+          "nl": "rood,blauw,groen,geel,oranje,paars,roze"}
+
+
+@pytest.mark.parametrize("lang", ["en", "es", "nl"])
+@pytest.mark.parametrize("game", ["wits", "rofl"])
+def test_openings_keep_the_budget_on_seeds_that_are_not_goldens(game, lang, tmp_path):
+    """Playtest (item 10): the shipped decks and banks, seeds 0–19, counted as the goldens are
+    (:func:`figures`, up to the first input); the seed picks the table: the default seats
+    (unnamed: the seats are said) or 3 to 7 named players."""
+    from tests.playthrough import run_cli
+
+    script = tmp_path / "s.txt"
+    script.write_text("red 5\n", encoding="utf-8")
+    over = []
+    for seed in range(20):
+        count = (None, 3, 4, 5, 6, 7)[seed % 6]
+        players = ["--players", ",".join(_SEATS[lang].split(",")[:count])] if count else []
+        env = {"VOICEGAME_DATA_DIR": str(tmp_path / f"d{seed}"), "VOICEGAME_CONFIG_DIR": str(tmp_path / "c")}
+        status, out, err = run_cli(["play", game, "--lang", lang, "--seed", str(seed), "--input", str(script),
+                                    "--output", "text", *players], environ=env)
+        n = figures(out)["before_first_input"]
+        if n > OPENING_WORDS:
+            over.append((seed, count, n))
+    assert over == []

@@ -35,6 +35,7 @@ from voicegame.games.rofl.deck import REGIONS, Card, load_deck
 from voicegame.games.rofl.intents import Verdict, rofl_understanding
 from voicegame.games.rofl.rules import (AlreadyClaimed, NotAWriter, RoflOptions, SpaceOutOfRange, SpaceTaken,
                                         UnknownWriter)
+from voicegame.language.budget import OPENING_WORDS, words
 from voicegame.language.prompts import Prompts
 from voicegame.language.words import normalise, understanding
 
@@ -98,7 +99,7 @@ TRANSITIONS = [
 # ---------------------------------------------------------------------- CLI contract
 def add_arguments(parser) -> None:
     """ROFL!'s command-line options (R1, R7)."""
-    parser.add_argument("--players", default=",".join(DEFAULT_PLAYERS),
+    parser.add_argument("--players", default=None,
                         help="3 to 7 colours in seat order, comma-separated "
                              f"(default {','.join(DEFAULT_PLAYERS)}); the first is the first guesser")
     parser.add_argument("--stacking", action="store_true", help="several tokens may share a board space")
@@ -113,9 +114,12 @@ def add_arguments(parser) -> None:
 
 
 def options_from_args(args) -> dict:
-    """The JSON-serialisable game options of ``args``."""
-    players = [p.strip() for p in str(args.players).split(",") if p.strip()]  # as typed: errors quote them
-    return {"players": players, "stacking": bool(args.stacking), "lenient": bool(args.lenient),
+    """The JSON-serialisable game options of ``args``; without ``--players`` the default seats,
+    and ``seats_named`` false: the opening says them (nobody named them)."""
+    named = args.players is not None
+    typed = args.players if named else ",".join(DEFAULT_PLAYERS)
+    players = [p.strip() for p in str(typed).split(",") if p.strip()]  # as typed: errors quote them
+    return {**({} if named else {"seats_named": False}), "players": players, "stacking": bool(args.stacking), "lenient": bool(args.lenient),
             "hard": bool(args.hard), "own_message": bool(args.own_message),
             "deck": str(Path(args.deck).resolve()) if args.deck else None,
             "region": getattr(args, "region", None)}
@@ -194,7 +198,10 @@ class Host:
         self.record_turn: dict[str, Any] = {}
         self.tips: set[str] = set()  # moments whose first-time tip was said
         self.rules_at = -1  # the chunk of the rules said last
-        self.told: tuple | None = None  # the secret told this turn, its writers and guessers (G2)
+        self.told: tuple | None = None  # the secret told this turn, its writers, guessers, times said (G2)
+        #: the opening's choices (:meth:`opening`): times the first secret is said, the first claim tip
+        self.first_copies = 2
+        self.first_example = True
         self.machine = Machine(model=self, states=Phase, initial=Phase.SETUP, transitions=TRANSITIONS,
                                auto_transitions=False, queued=True)
         table.score_callback = lambda: self.say_standings(remember=False)
@@ -422,9 +429,74 @@ class Host:
         self._enter()
         t = self.table
         t.check_vocabulary(self.words.all_words(list(self.game.players)))
-        t.say("rofl.welcome")
+        welcome, seats, self.first_copies, self.first_example = self.opening()
+        if welcome:
+            t.say(welcome)
+        if seats:
+            t.say_text(seats)
         self.show()
         self.fire("begin")
+
+    def opening(self) -> tuple[str | None, str | None, int, bool]:
+        """The opening's parts, the richest that keep the words before the first claim within
+        :data:`OPENING_WORDS` (tests/test_voice_budget.py): ``(welcome key or None, the seats
+        sentence or None, times the first secret is said, whether the first claim prompt has
+        its example)``. Given up in this order until it fits: the secret's second telling (G2
+        says it twice; a writer who missed it says "the message again"), the welcome's gist (then
+        only "ROFL!"), the claim example (its tip comes on the next turn), the title.
+        The seats are said when the table did not name the players (``seats_named`` false),
+        in pairs ("Red and Blue, Green and Yellow"), the first guesser first."""
+        t = self.table
+        seats = None
+        if t.settings.options.get("seats_named") is False:
+            names = self.names(self.game.players)
+            pairs = [t.prompts.join(names[i:i + 2]) for i in range(0, len(names), 2)]
+            seats = t.text("rofl.seats", seats=", ".join(pairs))
+        choices = [("rofl.welcome", 2, True), ("rofl.welcome", 1, True), ("rofl.welcome_title", 1, True),
+                   ("rofl.welcome_title", 1, False), (None, 1, False)]
+        for welcome, copies, example in choices:
+            said = (words(t.text(welcome)) if welcome else 0) + words(seats or "")
+            if said + self._first_turn_words(copies, example) <= OPENING_WORDS:
+                return welcome, seats, copies, example
+        return (None, seats, 1, False)
+
+    def _first_turn_words(self, copies: int, example: bool) -> int:
+        """The words of the first turn before its first claim is heard (the first card of
+        the pile, the secret said ``copies`` times in "ears" mode)."""
+        t = self.table
+        game = self.game
+        guesser, writer = self.name(game.players[0]), self.name(game.players[1])
+        texts: list[str] = []
+        ears = t.settings.private == "ears" and not self.options.own_message
+        if not ears:
+            texts.append(t.text("rofl.start", guesser=guesser))
+        if self.options.own_message:
+            texts.append(t.text("rofl.own_author", author=writer, guessers=[guesser]))
+            if not self.options.hard:
+                texts.append(t.text("rofl.own_category", author=writer, guessers=[guesser]))
+        elif game.pile:
+            index, side = game.pile[0]
+            msg = self.cards[index].sides[side]
+            category = t.text(f"rofl.category.{msg.category}")
+            secret = (t.text("rofl.secret_hard", message=msg.text, category=category) if self.options.hard
+                      else t.text("rofl.secret", message=msg.text))
+            mode = t.settings.private
+            if mode == "ears":
+                texts += [t.text("rofl.cover_ears_one", guesser=guesser), t.text("common.countdown")]
+                texts += [secret] * copies + [t.text("common.all_clear")]
+            elif mode.startswith("earpiece"):
+                texts += [t.text("common.private_earpiece", audience=writer), secret]
+            else:
+                texts.append(t.text("common.private_screen", audience=writer))
+            texts.append(t.text("rofl.tip_hard") if self.options.hard
+                         else t.text("rofl.category_told", guessers=[guesser], category=category))
+        if t.settings.timer_s:
+            texts.append(t.text("rofl.tip_writing" if example else "rofl.writing_question", example=writer))
+            texts.append(t.text("rofl.timer_start_all", seconds=int(t.settings.timer_s)))
+        else:
+            texts.append(t.text("rofl.tip_writing_no_timer" if example else "rofl.writing_no_timer",
+                                example=writer))
+        return sum(words(x) for x in texts)
 
     def on_enter_TIEBREAK_INTRO(self) -> None:
         self._enter()
@@ -479,8 +551,9 @@ class Host:
             # hard mode (R7): only the writers hear the category, with the message
             secret = (t.text("rofl.secret_hard", message=msg.text, category=category) if self.options.hard
                       else t.text("rofl.secret", message=msg.text))
-            self.tell_writers(secret, ws, guessers)
-            self.told = (secret, ws, guessers)  # "the message again" while claiming
+            copies = self.first_copies if n == 1 else 2
+            self.tell_writers(secret, ws, guessers, copies=copies)
+            self.told = (secret, ws, guessers, copies)  # "the message again" while claiming
             if not self.options.hard:
                 t.say("rofl.category_told", guessers=guesser_words, category=category)
             elif self.tip("hard"):
@@ -488,15 +561,22 @@ class Host:
         self.show()
         self.fire("delivered")
 
-    def tell_writers(self, secret: str, writers: list[str], guessers: list[str]) -> None:
+    def tell_writers(self, secret: str, writers: list[str], guessers: list[str], copies: int = 2) -> None:
         """The message to the writers only (G2): in "ears" mode the guesser (tiebreak: the
-        guessers, R6) is asked by name to cover their ears."""
+        guessers, R6) is asked by name to cover their ears; ``copies`` 1: the secret is said
+        once (the opening's budget, :meth:`opening`), else twice as G2 says."""
         t = self.table
         t.show(Phase.DELIVER.value, {"message": self.message}, audience="writers")
         cover = None
         if t.settings.private == "ears":
             cover = (t.text("rofl.cover_ears_one", guesser=self.name(guessers[0])) if len(guessers) == 1
                      else t.text("rofl.cover_ears_many", guessers=self.names(guessers)))
+        if cover is not None and copies == 1:  # :meth:`Speech.tell_private` in "ears" mode, the secret once
+            t.say_text(cover)
+            t.say("common.countdown")
+            t.say_private("writers", secret)
+            t.say("common.all_clear")
+            return
         t.tell_private("writers", secret, t.prompts.join(self.names(writers)), cover=cover)
 
     def tell_again(self) -> float:
@@ -574,7 +654,8 @@ class Host:
         ask = dict(phrases=phrases, moment="claim", silence_limit=1, example=example)
         self.show("rofl.hint_claims")
         if seconds:
-            question = t.text("rofl.tip_writing" if self.tip("writing") else "rofl.writing_question",
+            first_tip = self.first_example or self.turn_no > 1  # the opening may leave it to turn 2
+            question = t.text("rofl.tip_writing" if first_tip and self.tip("writing") else "rofl.writing_question",
                               example=example)
             self._say_question(question, t.text("rofl.timer_start_all", seconds=int(seconds)))
 
@@ -593,7 +674,9 @@ class Host:
                            silence_limit=1, start_key=None, warning_key="rofl.writing_warning",
                            end_key="rofl.writing_end", all_done_key=None, example=example)
         else:
-            key = "rofl.tip_writing_no_timer" if self.tip("writing_no_timer") else "rofl.writing_no_timer"
+            first_tip = self.first_example or self.turn_no > 1
+            key = ("rofl.tip_writing_no_timer" if first_tip and self.tip("writing_no_timer")
+                   else "rofl.writing_no_timer")
             t.say(key, example=example)
             while not rules.claims_complete(self.turn):
                 got = self.ask(None, lambda text: self._parse_claim(text, ready_ok=True),

@@ -68,6 +68,7 @@ from voicegame.games.wits.rules import (
     standings,
     winners,
 )
+from voicegame.language.budget import OPENING_WORDS, words
 from voicegame.language.prompts import Prompts
 from voicegame.language.words import normalise, understanding
 
@@ -126,7 +127,7 @@ TRANSITIONS = [
 
 def add_arguments(parser: argparse.ArgumentParser) -> None:
     """``--players``, ``--questions``, ``--count`` (``--timer`` is common)."""
-    parser.add_argument("--players", default=",".join(DEFAULT_PLAYERS),
+    parser.add_argument("--players", default=None,
                         help=f"comma-separated players or teams in seat order, {MIN_PLAYERS} to {MAX_PLAYERS} "
                              f"(default {','.join(DEFAULT_PLAYERS)})")
     parser.add_argument("--questions", default=None, metavar="PATH",
@@ -143,10 +144,16 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
 def options_from_args(args) -> dict:
     """JSON-serialisable options: players, questions path (absolute), count, and
     ``bank_seed`` — the ``--seed`` given to ``voicegame play`` (``None`` when not
-    given, and in the lobby): it only picks where a bank with no saved position starts."""
-    players = [p.strip() for p in str(args.players).split(",") if p.strip()]
+    given, and in the lobby): it only picks where a bank with no saved position starts.
+    Without ``--players`` the default seats are taken and ``seats_named`` is ``False``: the
+    opening says them (nobody named them)."""
+    named = args.players is not None
+    players = [p.strip() for p in str(args.players if named else ",".join(DEFAULT_PLAYERS)).split(",") if p.strip()]
     path = str(Path(args.questions).resolve()) if args.questions else None
-    return {"players": players, "questions": path, "count": args.count, "bank_seed": getattr(args, "seed", None)}
+    out = {"players": players, "questions": path, "count": args.count, "bank_seed": getattr(args, "seed", None)}
+    if not named:
+        out["seats_named"] = False
+    return out
 
 
 def _player_names(names: list, lang: str) -> list[str]:
@@ -277,6 +284,9 @@ class Host:
         self.rules_at = -1
         #: "ready" was said at an untimed guessing or betting moment (``--timer off``)
         self.ready = False
+        #: the opening's choices (:meth:`opening`): the gist said, the first guessing timer's key
+        self.gist_told = True
+        self.first_guess_key = "wits.timer_guess_first"
         self.machine = Machine(model=self, states=Phase, transitions=TRANSITIONS, initial=Phase.SETUP,
                                auto_transitions=False, queued=True)
         table.score_callback = self.say_scores
@@ -410,11 +420,47 @@ class Host:
         self._enter()
         t = self.table
         t.check_vocabulary(w for phrase in self.wu.vocabulary(self.players) for w in phrase.split())
-        count = len(self.questions)
-        t.say("wits.welcome", players=self.names(self.players),
-              questions=self.text("wits.questions_one") if count == 1 else self.text("wits.questions_many", n=count))
+        welcome, seats, self.first_guess_key = self.opening()
+        self.gist_told = welcome == "wits.welcome" or welcome == "wits.welcome_gist"
+        if welcome:
+            t.say(welcome)
+        if seats:
+            t.say_text(seats)
         self.show()
         self.fire("begin")
+
+    def opening(self) -> tuple[str | None, str | None, str]:
+        """The opening's parts, the richest that keep it within :data:`OPENING_WORDS` (the
+        voice budget, tests/test_voice_budget.py) with the first question and its timer:
+        ``(welcome key or None, the seats sentence or None, the first guessing-timer key)``.
+
+        Dropped in this order until it fits: the gist (then said at the
+        first mat, ``wits.tip_closest``), the timer's example, the title. The seats are said
+        when the table did not name the players (``seats_named`` false), in pairs ("Red and
+        Blue, Green and Yellow": two short chunks are easier to keep than a list of four)."""
+        seats = None
+        if self.table.settings.options.get("seats_named") is False:
+            names = self.names(self.players)
+            pairs = [self.table.prompts.join(names[i:i + 2]) for i in range(0, len(names), 2)]
+            seats = self.text("wits.seats", seats=", ".join(pairs))
+        first = self.questions[0]
+        fixed = words(self.text("wits.read_question", number=1, count=len(self.questions),
+                                question=first.question)) + words(seats or "")
+        seconds = self.table.settings.timer_s
+
+        def timer_words(key: str) -> int:
+            purpose = self.text(key, example=self.example_guess())
+            said = (self.text("wits.timer_start", purpose=purpose, seconds=int(seconds)) if seconds
+                    else self.text("common.timer_off", purpose=purpose))
+            return words(said)
+
+        choices = [("wits.welcome", "wits.timer_guess_first"), ("wits.welcome_gist", "wits.timer_guess_first"),
+                   ("wits.welcome_title", "wits.timer_guess_first"), ("wits.welcome_title", "wits.timer_guess_short"),
+                   (None, "wits.timer_guess_short")]
+        for welcome, timer in choices:
+            if fixed + (words(self.text(welcome)) if welcome else 0) + timer_words(timer) <= OPENING_WORDS:
+                return welcome, seats, timer
+        return choices[-1][0], seats, choices[-1][1]
 
     def on_enter_QUESTION(self) -> None:
         self.q = rules.start_question(self.game)
@@ -431,7 +477,7 @@ class Host:
         self._enter()
         self.show("wits.hint_guess")
         first = self.first_time("guess_timer")
-        purpose = "wits.timer_guess_first" if first else "wits.timer_guess"
+        purpose = self.first_guess_key if first else "wits.timer_guess"
         self.addressed = None
         t.timed_moment(purpose, self.with_requests(self.parse_open_guess), done=self.guessing_done,
                        on_answer=self.take_open_guess, phrases=self.guess_phrases(),
@@ -454,6 +500,8 @@ class Host:
         self.show("wits.hint_bet")
         t.say_text(self.mat_text())
         if self.first_time("too_high"):
+            if not self.gist_told:  # the opening had no room for it (:meth:`opening`)
+                t.say_text(self.text("wits.tip_closest"), remember=False)
             t.say_text(self.text("wits.tip_too_high"), remember=False)
         purpose = "wits.timer_bet_first" if self.first_time("bet_timer") else "wits.timer_bet"
         self.addressed = None
@@ -478,10 +526,8 @@ class Host:
         self.q = None
         t.say_text(self.answer_text(asked))
         self.say_winning_slot(result)
-        for entry in result.settlement.players:
-            line = self.payout_text(entry)
-            if line:
-                t.say_text(line)
+        for line in self.payout_lines(result.settlement.players):
+            t.say_text(line)
         self.record_question(asked, result, chips_before)
         self.show()
         if not self.game.is_over:
@@ -614,7 +660,29 @@ class Host:
             said.append(self.question.question)
             if self.q.mat is not None:
                 said.append(self.mat_text())
+            said += self.still_to_answer()
         return said
+
+    def still_to_answer(self) -> list[str]:
+        """While a guessing or betting timer's floor is open (time left on it), who has not
+        answered yet, for a resumed game ("Still to guess: Green."; more than
+        :data:`LIST_ITEMS` players: how many); else nothing (playtest: the timer ran on in
+        silence after a resume). The input the resume goes live with (the last one logged)
+        is taken just after this, and read back ("Still to guess: Blue and Green." "Blue: 6.")."""
+        left = self.table.timer_left()
+        if left is None or left <= 0 or self.q is None:
+            return []
+        if self.state is Phase.GUESSES and self.q.mat is None:
+            waiting, kind = rules.waiting_guessers(self.q), "guess"
+        elif self.state is Phase.BETS and self.q.mat is not None:
+            waiting, kind = rules.waiting_bettors(self.q), "bet"
+        else:
+            return []
+        if not waiting:
+            return []
+        if len(waiting) > LIST_ITEMS:
+            return [self.text(f"wits.still_to_{kind}_many", n=len(waiting))]
+        return [self.text(f"wits.still_to_{kind}", players=self.names(waiting))]
 
     # ------------------------------------------------------------------ guessing
     def example_guess(self) -> str:
@@ -1176,6 +1244,38 @@ class Host:
             return
         asked = self.questions[result.number - 1]
         t.say("wits.win_slot", guess=self.num(slot.guess, year=self.asks_year(asked)), odds=slot.odds)
+
+    def payout_lines(self, settled) -> list[str]:
+        """The payouts (K6, K7), one sentence per equal change of chips, in seat order of the
+        first player of each: "Red and Green each win 6 chips and get 3 bonus chips: 9 chips
+        each now." (playtest: a sentence per player made 74 words between two inputs); the
+        totals only where they are the same; nothing for a player whose chips did not change."""
+        groups: dict[tuple, list] = {}
+        for p in settled:
+            if p.won or p.bonus or p.lost:
+                groups.setdefault((p.won, p.bonus, p.lost), []).append(p)
+        lines = []
+        for (won, bonus, lost), members in groups.items():
+            if len(members) == 1:
+                lines.append(self.payout_text(members[0]))
+                continue
+            parts = []
+            if won:
+                parts.append(self.text("wits.part_won_many", won=self.chips(won)))
+            if bonus:
+                parts.append(self.text("wits.part_bonus_many", bonus=bonus))
+            if lost:
+                parts.append(self.text("wits.part_lost_many", lost=self.chips(lost)))
+            totals = {p.chips_after for p in members}
+            players = self.names_first_cap([p.player for p in members])
+            if len(totals) > 1:
+                lines.append(self.text("wits.payout_group_apart", Players=players, parts=parts))
+            elif members[0].chips_after:
+                lines.append(self.text("wits.payout_group", Players=players, parts=parts,
+                                       chips=self.chips(members[0].chips_after)))
+            else:
+                lines.append(self.text("wits.payout_group_none", Players=players, parts=parts))
+        return lines
 
     def payout_text(self, p: rules.PlayerSettlement) -> str:
         """One player's change of chips (K6, K7): "Green wins 2 chips and the 3 bonus: 5 now.";
