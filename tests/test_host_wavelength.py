@@ -1010,7 +1010,7 @@ def test_the_rules_never_trap_the_table(tmp_path):
     turn = record["turns"][0]
     assert turn["clue"] == "a hot cup of tea" and turn["dial"] == 135.0
     assert turn["call"] == "left" and turn["call_by"] == "Blue"
-    assert "Say help to hear what fits here." not in out and "Say help for more." not in out
+    assert "Say help to hear what fits here." not in out and "Or say help." not in out
 
 
 def test_a_move_said_after_the_rules_replays_on_resume_and_undo_takes_it_back(tmp_path):

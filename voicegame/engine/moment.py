@@ -279,6 +279,8 @@ NUDGE_AFTER = 2
 NUDGE_EVERY = 3
 #: Words a re-asked question may have after a silence.
 REASK_WORDS = 12
+#: The most words a nudge may have: table talk never gets more (the host-voice budget, docs/architecture.md).
+NUDGE_WORDS = 8
 
 
 def run_moment(floor: Floor, m: Moment) -> Any:
@@ -350,13 +352,15 @@ def _nudge(floor: Floor, m: Moment, misses: int) -> None:
 def nudge(floor: Floor, m: Moment) -> str:
     """What repeated misses are answered with: ``m.nudge_key`` when the moment has its own
     (the lobby's); else the moment's short question (:func:`short_question` of the last
-    prompt, ≤ :data:`REASK_WORDS` words) and "say help for more" (``common.nudge_question``);
-    else ``common.nudge``, "say help to hear what fits here"."""
+    prompt) and "say help for more" (``common.nudge_question``) when that is at most
+    :data:`NUDGE_WORDS` words; else ``common.nudge``, "say help to hear what fits here"."""
     if m.nudge_key != "common.nudge":
         return floor.text(m.nudge_key, **m.not_understood_values)
     question = short_question(getattr(floor, "last_prompt", None))
     if question:
-        return floor.text("common.nudge_question", question=question)
+        again = floor.text("common.nudge_question", question=question)
+        if len(again.split()) <= NUDGE_WORDS:
+            return again
     return floor.text("common.nudge", **m.not_understood_values)
 
 
