@@ -441,9 +441,10 @@ class Host:
         """The opening's parts, the richest that keep the words before the first claim within
         :data:`OPENING_WORDS` (tests/test_voice_budget.py): ``(welcome key or None, the seats
         sentence or None, times the first secret is said, whether the first claim prompt has
-        its example)``. Given up in this order until it fits: the secret's second telling (G2
-        says it twice; a writer who missed it says "the message again"), the welcome's gist (then
-        only "ROFL!"), the claim example (its tip comes on the next turn), the title.
+        its example)``. The secret's second telling (G2) is not counted: it is the same
+        sentence again, for writers who missed it. Given up in this order until it fits: the
+        welcome's gist (then only "ROFL!"), the claim example (its tip comes on the next turn),
+        the title.
         The seats are said when the table did not name the players (``seats_named`` false),
         in pairs ("Red and Blue, Green and Yellow"), the first guesser first."""
         t = self.table
@@ -452,13 +453,12 @@ class Host:
             names = self.names(self.game.players)
             pairs = [t.prompts.join(names[i:i + 2]) for i in range(0, len(names), 2)]
             seats = t.text("rofl.seats", seats=", ".join(pairs))
-        choices = [("rofl.welcome", 2, True), ("rofl.welcome", 1, True), ("rofl.welcome_title", 1, True),
-                   ("rofl.welcome_title", 1, False), (None, 1, False)]
-        for welcome, copies, example in choices:
+        choices = [("rofl.welcome", True), ("rofl.welcome_title", True), ("rofl.welcome_title", False)]
+        for welcome, example in choices:
             said = (words(t.text(welcome)) if welcome else 0) + words(seats or "")
-            if said + self._first_turn_words(copies, example) <= OPENING_WORDS:
-                return welcome, seats, copies, example
-        return (None, seats, 1, False)
+            if said + self._first_turn_words(1, example) <= OPENING_WORDS:
+                return welcome, seats, 2, example
+        return (None, seats, 2, False)
 
     def _first_turn_words(self, copies: int, example: bool) -> int:
         """The words of the first turn before its first claim is heard (the first card of
