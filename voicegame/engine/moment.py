@@ -29,6 +29,7 @@ import sys
 from dataclasses import dataclass, field
 from typing import Any, Callable, Iterable, Protocol, TypeVar
 
+from voicegame.language.budget import words
 from voicegame.ports import Expected, Heard, Silence
 
 T = TypeVar("T")
@@ -359,7 +360,7 @@ def nudge(floor: Floor, m: Moment) -> str:
     question = short_question(getattr(floor, "last_prompt", None))
     if question:
         again = floor.text("common.nudge_question", question=question)
-        if len(again.split()) <= NUDGE_WORDS:
+        if words(again) <= NUDGE_WORDS:
             return again
     return floor.text("common.nudge", **m.not_understood_values)
 
@@ -523,7 +524,6 @@ class Commands:
         A running timer stops while paused and goes on with the time it had left."""
         t = self.t
         t.timers.pause()
-        started = t.clock.now()
         t.say_text(t.text("common.paused"), remember=False)
         u = t.understanding
         expected = Expected(u.grammar(), False, "paused")

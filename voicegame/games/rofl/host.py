@@ -198,9 +198,8 @@ class Host:
         self.record_turn: dict[str, Any] = {}
         self.tips: set[str] = set()  # moments whose first-time tip was said
         self.rules_at = -1  # the chunk of the rules said last
-        self.told: tuple | None = None  # the secret told this turn, its writers, guessers, times said (G2)
-        #: the opening's choices (:meth:`opening`): times the first secret is said, the first claim tip
-        self.first_copies = 2
+        self.told: tuple | None = None  # the secret told this turn, its writers and guessers (G2)
+        #: the opening's choice (:meth:`opening`): the first claim prompt has its example
         self.first_example = True
         self.machine = Machine(model=self, states=Phase, initial=Phase.SETUP, transitions=TRANSITIONS,
                                auto_transitions=False, queued=True)
@@ -429,7 +428,7 @@ class Host:
         self._enter()
         t = self.table
         t.check_vocabulary(self.words.all_words(list(self.game.players)))
-        welcome, seats, self.first_copies, self.first_example = self.opening()
+        welcome, seats, self.first_example = self.opening()
         if welcome:
             t.say(welcome)
         if seats:
@@ -437,11 +436,10 @@ class Host:
         self.show()
         self.fire("begin")
 
-    def opening(self) -> tuple[str | None, str | None, int, bool]:
+    def opening(self) -> tuple[str | None, str | None, bool]:
         """The opening's parts, the richest that keep the words before the first claim within
         :data:`OPENING_WORDS` (tests/test_voice_budget.py): ``(welcome key or None, the seats
-        sentence or None, times the first secret is said, whether the first claim prompt has
-        its example)``. The secret's second telling (G2) is not counted: it is the same
+        sentence or None, whether the first claim prompt has its example)``. The secret's second telling (G2) is not counted: it is the same
         sentence again, for writers who missed it. Given up in this order until it fits: the
         welcome's gist (then only "ROFL!"), the claim example (its tip comes on the next turn),
         the title.
@@ -456,13 +454,13 @@ class Host:
         choices = [("rofl.welcome", True), ("rofl.welcome_title", True), ("rofl.welcome_title", False)]
         for welcome, example in choices:
             said = (words(t.text(welcome)) if welcome else 0) + words(seats or "")
-            if said + self._first_turn_words(1, example) <= OPENING_WORDS:
-                return welcome, seats, 2, example
-        return (None, seats, 2, False)
+            if said + self._first_turn_words(example) <= OPENING_WORDS:
+                return welcome, seats, example
+        return (None, seats, False)
 
-    def _first_turn_words(self, copies: int, example: bool) -> int:
+    def _first_turn_words(self, example: bool) -> int:
         """The words of the first turn before its first claim is heard (the first card of
-        the pile, the secret said ``copies`` times in "ears" mode)."""
+        the pile; its secret counted once, see :meth:`opening`)."""
         t = self.table
         game = self.game
         guesser, writer = self.name(game.players[0]), self.name(game.players[1])
@@ -483,7 +481,7 @@ class Host:
             mode = t.settings.private
             if mode == "ears":
                 texts += [t.text("rofl.cover_ears_one", guesser=guesser), t.text("common.countdown")]
-                texts += [secret] * copies + [t.text("common.all_clear")]
+                texts += [secret, t.text("common.all_clear")]
             elif mode.startswith("earpiece"):
                 texts += [t.text("common.private_earpiece", audience=writer), secret]
             else:
@@ -551,9 +549,8 @@ class Host:
             # hard mode (R7): only the writers hear the category, with the message
             secret = (t.text("rofl.secret_hard", message=msg.text, category=category) if self.options.hard
                       else t.text("rofl.secret", message=msg.text))
-            copies = self.first_copies if n == 1 else 2
-            self.tell_writers(secret, ws, guessers, copies=copies)
-            self.told = (secret, ws, guessers, copies)  # "the message again" while claiming
+            self.tell_writers(secret, ws, guessers)
+            self.told = (secret, ws, guessers)  # "the message again" while claiming
             if not self.options.hard:
                 t.say("rofl.category_told", guessers=guesser_words, category=category)
             elif self.tip("hard"):
@@ -561,32 +558,22 @@ class Host:
         self.show()
         self.fire("delivered")
 
-    def tell_writers(self, secret: str, writers: list[str], guessers: list[str], copies: int = 2) -> None:
+    def tell_writers(self, secret: str, writers: list[str], guessers: list[str]) -> None:
         """The message to the writers only (G2): in "ears" mode the guesser (tiebreak: the
-        guessers, R6) is asked by name to cover their ears; ``copies`` 1: the secret is said
-        once (the opening's budget, :meth:`opening`), else twice as G2 says."""
+        guessers, R6) is asked by name to cover their ears."""
         t = self.table
         t.show(Phase.DELIVER.value, {"message": self.message}, audience="writers")
         cover = None
         if t.settings.private == "ears":
             cover = (t.text("rofl.cover_ears_one", guesser=self.name(guessers[0])) if len(guessers) == 1
                      else t.text("rofl.cover_ears_many", guessers=self.names(guessers)))
-        if cover is not None and copies == 1:  # :meth:`Speech.tell_private` in "ears" mode, the secret once
-            t.say_text(cover)
-            t.say("common.countdown")
-            t.say_private("writers", secret)
-            t.say("common.all_clear")
-            return
         t.tell_private("writers", secret, t.prompts.join(self.names(writers)), cover=cover)
 
-    def tell_again(self) -> float:
+    def tell_again(self) -> None:
         """The secret told again, as the first time (G2), for a writer who missed it; not an
-        input undo takes back. :returns: the seconds it took (the writing timer stands still)."""
-        t = self.table
-        t.not_undoable()
-        start = t.clock.now()
+        input undo takes back (the writing timer counts only listening: it stands still)."""
+        self.table.not_undoable()
         self.tell_writers(*self.told)
-        return t.clock.now() - start
 
     # ---------------------------------------------------------------- claims
     def _refusal(self, exc: Exception, colour: str) -> NotAllowed:

@@ -472,7 +472,8 @@ class WavelengthUnderstanding:
         groups = [*self.raw.values(), self.step_raw, self.side_raw, self.grammar_extra_sides, self.grammar_set,
                   self.grammar_cues, self.grammar_edge_to, self.grammar_units, self.call_filler_raw, self.pass_raw,
                   self.team_raw, self.call_grammar_cues, self.call_grammar_says, self.other_side_raw,
-                  self.redo_raw, self.psychic_ready_raw, self.rules_raw, self.rules_more_raw, self.rules_done_raw]
+                  self.redo_raw, self.psychic_ready_raw, self.target_again_raw, self.rules_raw, self.rules_more_raw,
+                  self.rules_done_raw]
         words: set[str] = set()
         for group in groups:
             for phrase in group:
