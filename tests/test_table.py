@@ -382,3 +382,15 @@ def test_play_and_the_lobby_give_the_same_default_colours(lang):
         return said if said in u.colour_words else next(k for k, v in u.colour_words.items() if said in v)
 
     assert [key(t) for t in wavelength_understanding(lang).default_teams] == default_seats(2)
+
+
+def test_seats_are_taken_as_typed_or_the_default_and_said_in_pairs():
+    """``--players`` as typed (errors quote it), else the default seats, unnamed; said two by two."""
+    from voicegame.engine.seats import in_pairs, players_option
+    from voicegame.language.prompts import Prompts
+
+    assert players_option(None, ["red", "blue", "green"]) == (["red", "blue", "green"], False)
+    assert players_option(" Red, ,blue ", ["red"]) == (["Red", "blue"], True)
+    assert in_pairs(["Red", "Blue", "Green", "Yellow", "Orange"], Prompts.load("en").join) == \
+        "Red and Blue, Green and Yellow, Orange"
+    assert in_pairs(["Rojo", "Azul", "Verde"], Prompts.load("es").join) == "Rojo y Azul, Verde"

@@ -27,7 +27,7 @@ from typing import Any
 from transitions import Machine
 
 from voicegame.engine import phases
-from voicegame.engine.seats import default_seats
+from voicegame.engine.seats import default_seats, in_pairs, players_option
 from voicegame.engine.table import DEFAULT_LISTEN_S, SILENT, NotAllowed, NotUnderstood, Table
 from voicegame.engine.timers import WARNING_S
 from voicegame.games.rofl import judge, rules
@@ -116,11 +116,9 @@ def add_arguments(parser) -> None:
 def options_from_args(args) -> dict:
     """The JSON-serialisable game options of ``args``; without ``--players`` the default seats,
     and ``seats_named`` false: the opening says them (nobody named them)."""
-    named = args.players is not None
-    typed = args.players if named else ",".join(DEFAULT_PLAYERS)
-    players = [p.strip() for p in str(typed).split(",") if p.strip()]  # as typed: errors quote them
-    return {**({} if named else {"seats_named": False}), "players": players, "stacking": bool(args.stacking), "lenient": bool(args.lenient),
-            "hard": bool(args.hard), "own_message": bool(args.own_message),
+    players, named = players_option(args.players, DEFAULT_PLAYERS)
+    return {**({} if named else {"seats_named": False}), "players": players, "stacking": bool(args.stacking),
+            "lenient": bool(args.lenient), "hard": bool(args.hard), "own_message": bool(args.own_message),
             "deck": str(Path(args.deck).resolve()) if args.deck else None,
             "region": getattr(args, "region", None)}
 
@@ -448,9 +446,7 @@ class Host:
         t = self.table
         seats = None
         if t.settings.options.get("seats_named") is False:
-            names = self.names(self.game.players)
-            pairs = [t.prompts.join(names[i:i + 2]) for i in range(0, len(names), 2)]
-            seats = t.text("rofl.seats", seats=", ".join(pairs))
+            seats = t.text("rofl.seats", seats=in_pairs(self.names(self.game.players), t.prompts.join))
         choices = [("rofl.welcome", True), ("rofl.welcome_title", True), ("rofl.welcome_title", False)]
         for welcome, example in choices:
             said = (words(t.text(welcome)) if welcome else 0) + words(seats or "")

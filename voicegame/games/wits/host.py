@@ -39,7 +39,7 @@ from pathlib import Path
 from transitions import Machine
 
 from voicegame.engine import phases
-from voicegame.engine.seats import default_seats
+from voicegame.engine.seats import default_seats, in_pairs, players_option
 from voicegame.engine.table import SILENT, Ambiguous, NotAllowed, NotUnderstood, Table, understood
 from voicegame.games.wits import rules
 from voicegame.games.wits.deck import Question, bank_key, draw_questions, load_bank
@@ -147,8 +147,7 @@ def options_from_args(args) -> dict:
     given, and in the lobby): it only picks where a bank with no saved position starts.
     Without ``--players`` the default seats are taken and ``seats_named`` is ``False``: the
     opening says them (nobody named them)."""
-    named = args.players is not None
-    players = [p.strip() for p in str(args.players if named else ",".join(DEFAULT_PLAYERS)).split(",") if p.strip()]
+    players, named = players_option(args.players, DEFAULT_PLAYERS)
     path = str(Path(args.questions).resolve()) if args.questions else None
     out = {"players": players, "questions": path, "count": args.count, "bank_seed": getattr(args, "seed", None)}
     if not named:
@@ -440,9 +439,7 @@ class Host:
         Blue, Green and Yellow": two short chunks are easier to keep than a list of four)."""
         seats = None
         if self.table.settings.options.get("seats_named") is False:
-            names = self.names(self.players)
-            pairs = [self.table.prompts.join(names[i:i + 2]) for i in range(0, len(names), 2)]
-            seats = self.text("wits.seats", seats=", ".join(pairs))
+            seats = self.text("wits.seats", seats=in_pairs(self.names(self.players), self.table.prompts.join))
         first = self.questions[0]
         fixed = words(self.text("wits.read_question", number=1, count=len(self.questions),
                                 question=first.question)) + words(seats or "")
