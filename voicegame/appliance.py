@@ -79,9 +79,9 @@ def private_outputs(private: str | None, lang: str = "en") -> dict:
 
         require_output(index)
     except DeviceError as exc:
-        from voicegame.language.prompts import Prompts
+        from voicegame.language.prompts import for_error
 
-        prompts = Prompts.load(lang if exc.has_sentence(Prompts.load(lang)) else "en")  # one line, one language
+        prompts = for_error(exc, lang)
         raise UsageError(prompts.text("common.devices.earpiece_missing", problem=exc.sentence(prompts))) from None
     return {"psychic": index, "writers": index}
 

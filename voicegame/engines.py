@@ -93,11 +93,9 @@ def sentence(lang: str, key: str) -> str:
 def espeak_instead(exc: DeviceError, lang: str) -> str:
     """Why espeak-ng speaks instead, in ``lang``; in English when ``exc`` has no sentence in ``lang``
     (one line, one language: Piper's and Wyoming's errors have no key yet)."""
-    from voicegame.language.prompts import Prompts
+    from voicegame.language.prompts import for_error
 
-    prompts = Prompts.load(lang)
-    if not exc.has_sentence(prompts):
-        prompts = Prompts.load("en")
+    prompts = for_error(exc, lang)
     return f"{exc.sentence(prompts)} {prompts.text('common.devices.espeak_instead')}"
 
 

@@ -42,11 +42,9 @@ def fallback(exc: DeviceError, lang: str, then: str) -> str:
     """What a missing device and its fallback are: the device's sentence and ``common.devices.<then>``
     (``keyboard_instead``, ``text_instead``, ``secrets_would_show``), in ``lang``; both in English
     when the adapter's error has no sentence in ``lang`` (one line, one language)."""
-    from voicegame.language.prompts import Prompts
+    from voicegame.language.prompts import for_error
 
-    prompts = Prompts.load(lang)
-    if not exc.has_sentence(prompts):
-        prompts = Prompts.load("en")
+    prompts = for_error(exc, lang)
     return " ".join((exc.sentence(prompts), prompts.text(f"common.devices.{then}")))
 
 

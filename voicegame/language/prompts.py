@@ -135,3 +135,10 @@ class Prompts:
         if isinstance(template, list):
             template = " ".join(template)
         return {name for _, name, _, _ in string.Formatter().parse(template) if name}
+
+
+def for_error(error, lang: str) -> Prompts:
+    """The prompts to say ``error`` (a :class:`~voicegame.ports.DeviceError`) and what follows
+    it in: ``lang``'s where the error has a sentence there, else English (one line, one language)."""
+    prompts = Prompts.load(lang)
+    return prompts if error.has_sentence(prompts) else Prompts.load("en")
