@@ -27,6 +27,8 @@ from typing import Iterator
 import numpy as np
 
 from voicegame.adapters import audio, tts
+from voicegame.language.clauses import clauses
+from voicegame.language.speakable import speakable
 from voicegame.ports import DeviceError
 
 Piece = tuple[np.ndarray, int]  # (int16 mono samples, samples per second)
@@ -43,6 +45,12 @@ class PieceVoice(tts.Pyttsx3Voice):
     def __init__(self, lang: str = "en", *, by_clause: bool = True, **kwargs):
         self.by_clause = by_clause
         super().__init__(lang, **kwargs)
+
+    def split(self, text: str) -> list[tuple[str, str]]:
+        """``(written, spoken)`` of each piece of ``text``: its clauses (``by_clause``; else the
+        whole text), spoken with numbers as words; pieces with nothing to say dropped."""
+        texts = clauses(text) if self.by_clause else [text]
+        return [(t, s) for t, s in ((t, speakable(t, self.lang).strip()) for t in texts) if s]
 
     def pieces(self, text: str) -> Iterator[Piece]:
         """Speech for ``text``, piece by piece, volume applied; the subclass makes the next piece

@@ -37,12 +37,8 @@ from importlib import metadata
 from pathlib import Path
 from typing import Mapping
 
-import numpy as np
-
 from voicegame.adapters import tts
 from voicegame.adapters.clause_voice import PieceVoice
-from voicegame.language.clauses import clauses
-from voicegame.language.speakable import speakable
 from voicegame.models import language_name
 from voicegame.ports import DeviceError
 
@@ -221,8 +217,7 @@ class PiperTtsVoice(PieceVoice):
         :returns: an iterator of ``(samples, sample_rate)`` (int16 mono, volume applied).
         :raises DeviceError: the engine hangs or fails (when the piece is asked for).
         """
-        texts = clauses(text) if self.by_clause else [text]
-        spoken = [s for s in (speakable(t, self.lang).strip() for t in texts) if s]
+        spoken = [s for _, s in self.split(text)]
         if not spoken:
             return
         model = self.files.model
@@ -245,6 +240,4 @@ class PiperTtsVoice(PieceVoice):
                 return
             future = _WORKER.submit(next, made, None)  # the next piece while this one plays
             samples, rate = part
-            if self.volume != 1.0:
-                samples = np.round(samples.astype(np.float64) * self.volume).astype(np.int16)
-            yield samples, rate
+            yield self.louder(samples), rate

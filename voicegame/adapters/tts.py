@@ -268,9 +268,13 @@ class Pyttsx3Voice:
             _synth_job(spoken, self.voice_id, self.rate_wpm, self.timeout_s), self.timeout_s)
         if voice_language(current) != self.lang:
             raise MissingVoice(self.lang)
-        if self.volume != 1.0:
-            samples = np.round(samples.astype(np.float64) * self.volume).astype(np.int16)
-        return samples, rate
+        return self.louder(samples), rate
+
+    def louder(self, samples: np.ndarray) -> np.ndarray:
+        """``samples`` (int16) at this voice's volume (0.0–1.0 of full scale)."""
+        if self.volume == 1.0:
+            return samples
+        return np.round(samples.astype(np.float64) * self.volume).astype(np.int16)
 
     def _device(self, to: str | None):
         if to is not None and to in self.private_devices:

@@ -36,8 +36,6 @@ import numpy as np
 from voicegame.adapters import tts
 from voicegame.adapters.clause_voice import PieceVoice
 from voicegame.adapters.wyoming_client import Address, Connection, ServerLost, describe
-from voicegame.language.clauses import clauses
-from voicegame.language.speakable import speakable
 from voicegame.models import language_name
 from voicegame.ports import DeviceError
 
@@ -197,8 +195,7 @@ class WyomingVoice(PieceVoice):
         :returns: an iterator of ``(samples, sample_rate)`` (int16 mono).
         :raises DeviceError: the server is lost and espeak-ng is missing too.
         """
-        texts = clauses(text) if self.by_clause else [text]
-        items = [(t, s) for t, s in ((t, speakable(t, self.lang).strip()) for t in texts) if s]
+        items = self.split(text)
         was_lost = self.lost_at is not None
         sent = False  # items[i] is already asked for on the connection
         try:
@@ -217,9 +214,7 @@ class WyomingVoice(PieceVoice):
                     except ServerLost:
                         self._drop()  # asked again (and retried) when its turn comes
                 samples, rate = result
-                if self.volume != 1.0:
-                    samples = np.round(samples.astype(np.float64) * self.volume).astype(np.int16)
-                yield samples, rate
+                yield self.louder(samples), rate
         finally:
             if sent:  # a stopped prompt: the answer on its way is read and dropped
                 try:
