@@ -34,7 +34,7 @@ from voicegame.engine.observer import PUBLIC, Caption, CaptionedVoice, Observers
 from voicegame.engine.session import (BadSave, IdleTable, QuitGame, Replay, Settings, SwitchClock, Undo, _is_seconds,
                                       replayed)
 from voicegame.engine.speech import Speech
-from voicegame.engine.timers import Timers
+from voicegame.engine.timers import TimerWords, Timers
 from voicegame.language.prompts import Prompts
 from voicegame.language.words import Understanding, understanding
 from voicegame.language.utterance import clean_heard
@@ -556,8 +556,8 @@ class Table:
         """
         m = Moment(None, parse, help_key, moment, phrases=phrases, free=free, silence_limit=silence_limit,
                    help_values=values)
-        return self.timers.timed(purpose_key, m, done, on_answer, start_key=start_key, warning_key=warning_key,
-                                 end_key=end_key, all_done_key=all_done_key, **values)
+        words = TimerWords(start_key, warning_key, end_key, all_done_key)
+        return self.timers.timed(purpose_key, m, done, on_answer, words, **values)
 
     def timer_left(self) -> float | None:
         """Seconds left on the running timer (below 0: an answer came after its end), else ``None``."""

@@ -23,6 +23,19 @@ from voicegame.ports import Expected, Heard, Silence
 WARNING_S = 10.0
 
 
+@dataclass(frozen=True)
+class TimerWords:
+    """What a timer says (prompt keys; ``None``: nothing): at the start (``{purpose}``,
+    ``{seconds}``; ``None``: the host has said the question and its time itself), at 10 s left
+    (:data:`WARNING_S`; ``None``: the host says it, e.g. in the question it asks again), when
+    the time runs out, and when everyone has acted before it does."""
+
+    start: str | None = "common.timer_start"
+    warning: str | None = "common.timer_warning"
+    end: str | None = "common.timer_end"
+    all_done: str | None = "common.timer_all_done"
+
+
 @dataclass
 class _Running:
     total_s: float
@@ -81,13 +94,11 @@ class Timers:
         self._listen(seconds, None, None, None)
 
     def timed(self, purpose_key: str | None, m: Moment, done: Callable[[], bool],
-              on_answer: Callable[[Any], None] | None = None, start_key: str | None = "common.timer_start",
-              *, warning_key: str | None = "common.timer_warning", end_key: str | None = "common.timer_end",
-              all_done_key: str | None = "common.timer_all_done", **values) -> list:
+              on_answer: Callable[[Any], None] | None = None, words: TimerWords = TimerWords(), **values) -> list:
         """A timed moment: the timer runs while ``m``'s answers are taken as they come.
 
         :param purpose_key: the prompt naming what the timer is for (``{purpose}`` of the start
-            sentence); ``None`` with ``start_key`` ``None``.
+            sentence); ``None`` with ``words.start`` ``None``.
         :param m: the moment (its ``key`` is not said). With ``m.silence_limit`` a silence that
             ends a listen (at the warning, at the end) is an answer: :data:`SILENT` goes to
             ``on_answer``, accepted, so undo can take it back (the host calls
@@ -95,12 +106,8 @@ class Timers:
         :param done: ``done() -> bool``: every player has acted; the timer ends at once.
         :param on_answer: called with each accepted answer (apply it, read it back, even ask a
             confirmation: its time does not count).
-        :param start_key: the sentence that starts the timer (``{purpose}``, ``{seconds}``);
-            ``None``: the host has said the question and its time itself.
-        :param warning_key: said at 10 s left (:data:`WARNING_S`); ``None``: nothing (the host
-            says it, e.g. in the question it asks again: :meth:`left_s` tells the time left).
-        :param end_key: said when the time runs out before ``done()``; ``None``: nothing.
-        :param all_done_key: said when ``done()`` ends the timer early; ``None``: nothing.
+        :param words: what the timer says (:class:`TimerWords`; :meth:`left_s` tells a host that
+            says the warning itself the time left).
         :returns: the accepted answers, in order (silences left out).
         """
         t = self.t
@@ -115,13 +122,13 @@ class Timers:
         seconds = t.settings.timer_s
         purpose = t.text(purpose_key, **values) if purpose_key else ""
         if not seconds:  # no timer: answers until everyone has acted or "ready"
-            if start_key is not None:
+            if words.start is not None:
                 t.say_text(t.text("common.timer_off", purpose=purpose))
             self._listen(None, m, done, take)
             return answers
-        if start_key is not None:
-            t.say_text(t.text(start_key, seconds=int(seconds), purpose=purpose), remember=False)
-        self._listen(seconds, m, done, take, warning_key, end_key, all_done_key)
+        if words.start is not None:
+            t.say_text(t.text(words.start, seconds=int(seconds), purpose=purpose), remember=False)
+        self._listen(seconds, m, done, take, words)
         return answers
 
     def left_s(self) -> float | None:
@@ -130,9 +137,7 @@ class Timers:
         r = self.running
         return r.left_s if r is not None and r.total_s > 0 else None
 
-    def _listen(self, seconds: float | None, m: Moment | None, done, take,
-                warning_key: str | None = "common.timer_warning", end_key: str | None = "common.timer_end",
-                all_done_key: str | None = "common.timer_all_done") -> None:
+    def _listen(self, seconds: float | None, m: Moment | None, done, take, words: TimerWords = TimerWords()) -> None:
         """Listen until the time is up (``seconds`` ``None``: until ``done()`` or "ready")."""
         t = self.t
         u = t.understanding
@@ -169,8 +174,8 @@ class Timers:
                         r.left_s -= t.clock.now() - start
                     if seconds is not None and not warned and r.left_s <= WARNING_S + 1e-9 and r.left_s > 1e-9:
                         warned = True
-                        if warning_key is not None:
-                            t.say_text(t.text(warning_key), remember=False)
+                        if words.warning is not None:
+                            t.say_text(t.text(words.warning), remember=False)
                         self._publish()
                 if isinstance(heard, Silence) and m is not None and m.silence_limit is not None:
                     silences += 1
@@ -210,10 +215,10 @@ class Timers:
             self.running = outer
         if seconds is not None:
             if finished:
-                if ended.left_s > 1e-9 and all_done_key is not None:
-                    t.say_text(t.text(all_done_key), remember=False)
-            elif ended.left_s <= 1e-9 and end_key is not None:
-                t.say_text(t.text(end_key), remember=False)
+                if ended.left_s > 1e-9 and words.all_done is not None:
+                    t.say_text(t.text(words.all_done), remember=False)
+            elif ended.left_s <= 1e-9 and words.end is not None:
+                t.say_text(t.text(words.end), remember=False)
             ended.left_s, ended.active = 0.0, False
             t.observers.publish(Timer(ended.total_s, 0.0, False))
 
