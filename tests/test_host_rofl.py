@@ -1075,3 +1075,17 @@ def test_the_claims_help_names_the_message_again(lang, again):
     from voicegame.games.rofl.intents import RoflUnderstanding
     assert again in Prompts.load(lang).templates["rofl.help_claims"].lower()
     assert RoflUnderstanding(lang).message_again(again)
+
+
+@pytest.mark.parametrize("timer", [[], ["--timer", "off"]])
+def test_the_message_again_in_every_claim_moment_tells_it_and_asks_the_same(tmp_path, timer):
+    """"The message again" is taken where claims are (the writing timer, or without one the
+    claims until everyone has claimed): told as the first time, then the claims go on."""
+    extra = ["--seed", "2", "--players", "red,blue,green", *timer]
+    status, out, _ = play(tmp_path, script_file(tmp_path, ["blue, 6", "the message again", "green, 9"]), extra)
+    assert status == 0
+    first = out.split("PLAYER:")[0].splitlines()
+    told = first[first.index("HOST: Red, cover your ears."):first.index("HOST: All clear.") + 1]
+    after = out.split("PLAYER: the message again\n")[1].split("PLAYER:")[0].splitlines()
+    assert after == told and len([x for x in told if x.startswith("PRIVATE writers:")]) == 2  # as the first time
+    assert "PLAYER: green, 9\nHOST: Green on 9.\n" in out  # the claims go on

@@ -346,15 +346,19 @@ class Host:
         return True
 
     def ask(self, key: str | None, parse, **kw):
-        """``table.ask`` where "rules" / "more" also say the next chunk of the rules (not an
-        input undo takes back)."""
+        """``table.ask`` where "rules" / "more" also say the next chunk of the rules, and "the
+        message again" (a claim moment's ``Said.AGAIN``) tells the secret again, then asks the
+        same again; neither is an input undo takes back."""
         t = self.table
         while True:
             got = t.ask(key, self._with_rules(parse), **kw)
-            if got is not _RULES:
+            if got is _AGAIN:
+                self.tell_again()
+            elif got is _RULES:
+                self._rules_asked()
+                key = None
+            else:
                 return got
-            self._rules_asked()
-            key = None
 
     def _with_rules(self, parse):
         """``parse`` where "rules" / "more" is ``Said.RULES``."""
@@ -668,8 +672,6 @@ class Host:
                     break
                 if got is SILENT:
                     self._time_passed()
-                elif got is _AGAIN:
-                    self.tell_again()
                 else:
                     self._accept_claim(got)
         # after the writing time: every writer who has not claimed is asked by name; silence is a pass
@@ -677,9 +679,6 @@ class Host:
             writer = rules.waiting(self.turn)[0]
             got = self.ask("rofl.ask_writer", lambda text, w=writer: self._parse_claim(text, w),
                            help_key="rofl.help_writer", timeout_s=DEFAULT_LISTEN_S, writer=self.name(writer), **ask)
-            if got is _AGAIN:
-                self.tell_again()
-                continue
             if got is SILENT:
                 self.turn = rules.pass_turn(self.turn, writer)
                 self.record_turn["passes"].append({"writer": writer, "silent": True})
