@@ -425,7 +425,8 @@ class Host:
         t = self.table
         self.enter()
         if self.coop:
-            self.say("welcome_coop", cards=self.game.cards)
+            # with the players known the card follows at once: the welcome is brief (40 words)
+            self.say("welcome_coop" if not self.players_known else "welcome_coop_brief", cards=self.game.cards)
         else:
             self.say("welcome_team" if not self.players_known else "welcome_team_brief")
             for name, points in zip(self.team_names, self.game.scores):
