@@ -264,8 +264,10 @@ def test_wits_real_game_guesses_mat_bets_and_the_winning_slot(browser, tmp_path,
             on_slot[(bet["slot"], bet["player"])] = on_slot.get((bet["slot"], bet["player"]), 0) + bet["chips"]
         assert on_slot
         for (slot, player), chips in on_slot.items():
-            assert browser.evaluate(f"document.querySelector('[data-slot=\"{slot}\"] .bets "
-                                    f"[data-player={player}]').dataset.chips") == str(chips)
+            row = f"document.querySelector('[data-slot=\"{slot}\"] .bets [data-player={player}]')"
+            # the page draws the views as they stream in: the mat may still show an earlier view's bets
+            browser.wait_for(f"{row} !== null && {row}.dataset.chips === '{chips}'")
+            assert browser.evaluate(f"{row}.dataset.chips") == str(chips)
         game.gate.release()
         _, event, _ = game.gate.next()
         d = event.data
