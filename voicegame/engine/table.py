@@ -537,9 +537,9 @@ class Table:
     def timed_moment(self, purpose_key: str | None, parse: Callable[[str], T], *, done: Callable[[], bool],
                      on_answer: Callable[[T], None] | None = None, phrases: Iterable[str] = (),
                      help_key: str = "common.help_ready", moment: str = "timed", free: bool = False,
-                     silence_limit: int | None = None, start_key: str | None = "common.timer_start",
-                     warning_key: str | None = "common.timer_warning", end_key: str | None = "common.timer_end",
-                     all_done_key: str | None = "common.timer_all_done", **values) -> list[T]:
+                     silence_limit: int | None = None, start_key: str | None = TimerWords.start,
+                     warning_key: str | None = TimerWords.warning, end_key: str | None = TimerWords.end,
+                     all_done_key: str | None = TimerWords.all_done, **values) -> list[T]:
         """Listen for answers until every player has acted (``done()``) or the time is up.
 
         The timer is announced with ``purpose_key``; each answer ``parse`` accepts is
