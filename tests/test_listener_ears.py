@@ -179,8 +179,11 @@ def test_an_early_end_needs_the_final_result_to_be_the_partials_phrase(model, sp
     listener = VoskListener(model, Room(track, chunk_s=0.05), tail_s=0.0)
     result = listener.listen(BENCH_GRAMMAR, 3.0)
     assert isinstance(result, Heard) and result.text == "왼쪽", result
-    any_closed = VoskListener(model, Room(track, chunk_s=0.05), tail_s=0.0, agree=False)
-    assert any_closed.listen(BENCH_GRAMMAR, 3.0).text == "멈춰"  # the old rule: any closed final
+    # the old rule: any closed final (the near-tie rule, also on by default, catches it too)
+    any_closed = VoskListener(model, Room(track, chunk_s=0.05), tail_s=0.0, agree=False, tie_margin=None)
+    assert any_closed.listen(BENCH_GRAMMAR, 3.0).text == "멈춰"
+    tie_only = VoskListener(model, Room(track, chunk_s=0.05), tail_s=0.0, agree=False)
+    assert tie_only.listen(BENCH_GRAMMAR, 3.0).text == "왼쪽"
 
 
 @pytest.mark.parametrize("latency_s", [0.0, 0.4, 1.0])
@@ -255,3 +258,53 @@ def test_the_table_never_parses_rejected_talk():
         got = table.ask(None, lambda text: text, phrases=("yes", "no"), help_key="common.didnt_hear", moment="t")
     assert got == "yes"
     assert listener.results == []
+
+
+def test_frames_at_the_rooms_level_after_a_word_are_not_speech(model, speech):
+    """아니요 (ko) at 10 dB of pink noise: Silero stays on speech for four frames after the word
+    (p 0.65-1.0, the level back at the noise's). A frame that hardly rises above the room's level
+    (measured before the word) ends the speech: the answer comes 0.2 s sooner."""
+    track, end = _command_in(speech, "아니요", "ko", "pink", 10, 7003)  # pink_10dB, ko, 4th word
+    room = Room(track, chunk_s=0.05)
+    listener = VoskListener(model, room, tail_s=0.0)
+    assert listener.listen(BENCH_GRAMMAR, 3.0).text == "아니요"
+    gap = room.time_s - end
+    blind_room = Room(track, chunk_s=0.05)
+    assert VoskListener(model, blind_room, tail_s=0.0, floor_margin_db=None).listen(BENCH_GRAMMAR, 3.0).text == "아니요"
+    assert gap < 0.3 and blind_room.time_s - end > gap + 0.15
+
+
+def test_the_rooms_level_alone_never_ends_an_utterance_mid_word(model, speech):
+    """왼쪽 (ko+f3) in kitchen noise at 10 dB: inside the word four frames fall to the room's
+    level while Silero is sure of speech. Ended on the level alone, the listener stopped 0.3 s
+    before the word did; the detector must call the pause too."""
+    track, end = _command_in(speech, "왼쪽", "ko+f3", "kitchen", 10, 11010)
+    room = Room(track, chunk_s=0.05)
+    VoskListener(model, room, tail_s=0.0).listen(BENCH_GRAMMAR, 3.0)
+    assert room.time_s > end  # not before the word is over
+    level_only = Room(track, chunk_s=0.05)
+    VoskListener(model, level_only, tail_s=0.0, floor_needs_vad=False).listen(BENCH_GRAMMAR, 3.0)
+    assert level_only.time_s < end - 0.2
+
+
+def test_a_lagging_partial_result_does_not_hold_the_answer_back(model, speech):
+    """네 (ko+m3) at 10 dB of pink noise: Vosk's partial result stays empty for 0.45 s after the
+    word, its final result is 네 with no rival. Asked with nothing in the partial, it ends at 0.2 s."""
+    track, end = _command_in(speech, "네", "ko+m3", "pink", 10, 7022)
+    room = Room(track, chunk_s=0.05)
+    assert VoskListener(model, room, tail_s=0.0).listen(BENCH_GRAMMAR, 3.0).text == "네"
+    waits = Room(track, chunk_s=0.05)
+    assert VoskListener(model, waits, tail_s=0.0, blind_margin=None).listen(BENCH_GRAMMAR, 3.0).text == "네"
+    assert room.time_s - end < 0.3 and waits.time_s - end > 0.45
+
+
+def test_a_longer_reading_in_the_n_best_keeps_a_pair_whole(model, speech):
+    """노랑 … 오른쪽 (ko+m3, 0.2 s pause, kitchen 10 dB) with the room's level rule at 8 dB: in
+    the pause the final result says 네 for 노랑, with "네 오른쪽" 0.8 below it. A longer reading
+    that close means more may come: it waits, and the pair comes back whole."""
+    x, _ = bl.join([bl.LEAD_S, speech("노랑", "ko+m3"), 0.2, speech("오른쪽", "ko+m3"), bl.TRAIL_S])
+    track = bl.mix(x, bl.noise("kitchen", x.size / RATE, 208, speech), 10)
+    kw = {"tail_s": 0.0, "floor_margin_db": 8.0}
+    assert VoskListener(model, Room(track, chunk_s=0.05), **kw).listen(BENCH_GRAMMAR, 3.0).text == "노랑 오른쪽"
+    assert VoskListener(model, Room(track, chunk_s=0.05), doubt_longer=False, **kw).listen(
+        BENCH_GRAMMAR, 3.0).text == "네"

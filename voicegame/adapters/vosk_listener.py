@@ -20,7 +20,10 @@ End of utterance (``VoskListener.last_endpoint``):
   extends and whose last word is not one of ``Expected.open_words`` ("left": yes;
   "blue" before "blue left", or "two" before "two thousand": no). Vosk's final result
   is asked for at once and must be the same phrase; when it is not, the utterance is
-  decoded again and asked again after each further ``early_pause_s``.
+  decoded again and asked again after each further ``early_pause_s``. With nothing in the
+  partial result yet (it can lag the speech by 0.45 s), the final result is asked anyway and
+  taken when no other reading comes within ``blind_margin``. A different reading within
+  ``tie_margin``, or a longer one within ``doubt_margin``, holds the end back (a tie once).
 - ``"pause"`` — ``pause_s`` of non-speech after speech (a real pause), whatever was heard.
 - ``"vosk"`` — Vosk's own endpoint with words, when what has been heard is a closed
   phrase (talk behind a command keeps the detector on speech; Vosk's decoder hears
@@ -30,7 +33,11 @@ End of utterance (``VoskListener.last_endpoint``):
 
 Speech, for the end of utterance: a detector frame at least ``min_level`` loud and,
 once speech has started, within ``speech_drop_db`` of the utterance's loudest frame
-(the voices of the next table are far quieter than the player's).
+(the voices of the next table are far quieter than the player's) and at least
+``floor_margin_db`` (or a third of the utterance's rise, if less) above the room's level
+(the 20th percentile of the last 64 frames heard outside utterances): Silero stays on
+speech for up to 5 frames after a word in loud steady noise. The room's level alone
+never ends an utterance early (``floor_needs_vad``). Measured: docs/performance.md §7.
 - ``"max"`` — ``max_utterance_s`` after speech started (continuous talk: rejected in
   grammar mode).
 - ``"timeout"`` — no speech started within ``timeout_s`` → :class:`Silence`.
@@ -356,6 +363,18 @@ class VoskListener:
         partial result (else a coin toss between near phrases in noise ends at once).
     :param reprobe: after Vosk denied an early end, ask again after each further
         ``early_pause_s`` of non-speech (else only the real pause ends it).
+    :param floor_margin_db: once speech has started, a frame less than this many dB (or a
+        third of the utterance's rise above the room, if less) above the room's level is no
+        longer speech (``None``: the room's level is not used).
+    :param floor_needs_vad: an early end needs the detector itself to call the frame
+        non-speech, not the room's level alone.
+    :param blind_margin: with an empty partial result after ``early_pause_s``, Vosk's final
+        result is asked anyway and taken when no other reading is within this log-likelihood
+        (``None``: wait for the partial).
+    :param doubt_longer: an n-best alternative of more words within ``doubt_margin`` keeps a
+        closed phrase from ending early ("네 오른쪽" behind "네" for 노랑).
+    :param tie_margin: a different n-best reading within this log-likelihood holds an early
+        end back once, to be asked again after ``early_pause_s`` (``None``: never).
     :param talk_fillers: filler words the filler grammar needs in an utterance to call it
         talk (1 filler for 1 command word is a near miss of the sound, frequent in noise).
     :param speaker: the host's voice (:class:`~voicegame.ports.Interruptible`), or ``None``.
@@ -408,6 +427,11 @@ class VoskListener:
         speech_drop_db: float | None = 20.0,
         agree: bool = True,
         reprobe: bool = True,
+        floor_margin_db: float | None = 6.0,
+        floor_needs_vad: bool = True,
+        blind_margin: float | None = 5.0,
+        doubt_longer: bool = True,
+        tie_margin: float | None = 0.5,
         speaker=None,
         barge_in: bool = True,
         barge_margin_db: float = 10.0,
@@ -444,6 +468,12 @@ class VoskListener:
         self.speech_drop_db = speech_drop_db
         self.agree = agree
         self.reprobe = reprobe
+        self.floor_margin_db = floor_margin_db
+        self.floor_needs_vad = floor_needs_vad
+        self.blind_margin = blind_margin
+        self.doubt_longer = doubt_longer
+        self.tie_margin = tie_margin
+        self._floor_levels: collections.deque = collections.deque(maxlen=64)  # levels heard outside utterances
         self.speaker = speaker
         self.barge_in = barge_in
         self.barge_margin_db = barge_margin_db
@@ -580,8 +610,21 @@ class VoskListener:
             return False
         best, alts = _best(dec.last)
         s_best = float(best.get("confidence", 0.0))
+        n_best = len(_clean(best.get("text", "")).split())
         return any(s_best - float(a.get("confidence", 0.0)) <= self.doubt_margin
-                   and grammar.starts_longer(dec.prefix + _clean(a.get("text", "")).split())
+                   and (grammar.starts_longer(dec.prefix + _clean(a.get("text", "")).split())
+                        or self.doubt_longer and len(_clean(a.get("text", "")).split()) > n_best)
+                   for a in alts[1:])
+
+    def _unambiguous(self, dec: _Decoder, margin: float) -> bool:
+        """Vosk's final result stands alone: no n-best alternative of other words within
+        ``margin`` (log-likelihood) of it."""
+        if not dec.last:
+            return False
+        best, alts = _best(dec.last)
+        s_best = float(best.get("confidence", 0.0))
+        text = _clean(best.get("text", ""))
+        return all(_clean(a.get("text", "")) == text or s_best - float(a.get("confidence", 0.0)) > margin
                    for a in alts[1:])
 
     def _judge(self, heard: Heard, grammar: PhraseSet, fillers: set, speech_s: float,
@@ -758,7 +801,8 @@ class VoskListener:
                 converged = False
                 raw = decoded = frame  # the microphone, and what Vosk hears of this frame
                 level = raw_level = _rms(frame)
-                speech = self.vad(frame) >= self.vad_threshold and level >= self.min_level
+                voiced = self.vad(frame) >= self.vad_threshold  # the detector's own call
+                speech = voiced and level >= self.min_level
                 echo_speech = False
                 if echo is not None and (own or by_echo):
                     ref = self._reference(frame_time - frame_s, n)
@@ -825,9 +869,21 @@ class VoskListener:
                     # a voice far below the utterance's own level is the room behind it (talk at
                     # the next table), not more of the command
                     speech = level >= state.peak * 10 ** (-self.speech_drop_db / 20)
+                floor_only = False  # only the room's level says this frame is no speech
+                if speech and state.start is not None and not own and state.floor is not None:
+                    # a frame that hardly rises above the room is its noise, not the player: Silero
+                    # stays on speech for up to 5 frames after a word in loud steady noise
+                    rise = 20 * math.log10(max(state.peak, state.floor) / state.floor)
+                    speech = level >= state.floor * 10 ** (min(self.floor_margin_db, rise / 3) / 20)
+                    floor_only = not speech
+                if state.start is None and not own:
+                    self._floor_levels.append(level)
                 segment = state.feed(heard_frame.astype("<i2").tobytes(), speech, audio_t, frame_s)
                 if speech and state.start is not None and not own:
                     state.peak = max(state.peak, level)
+                if state.start is not None and state.floor is None and not own and self.floor_margin_db is not None \
+                        and len(self._floor_levels) >= 10:
+                    state.floor = max(1.0, float(np.percentile(self._floor_levels, 20)))
                 if segment and (not grammar_mode or self.pause_s is None):
                     return final("vosk", audio_t)
                 if segment and self.vosk_end and grammar_mode and state.start is not None and not own \
@@ -862,15 +918,25 @@ class VoskListener:
                     closed_before = None
                     continue
                 if grammar_mode and self.early_pause_s is not None and silence >= self.early_pause_s - 1e-9 \
-                        and (self.pause_s is None or silence < self.pause_s - 1e-9):
+                        and (self.pause_s is None or silence < self.pause_s - 1e-9) \
+                        and not (self.floor_needs_vad and floor_only):
+                    # (the room's level alone never ends an utterance early: mid-word, in a clatter,
+                    # a syllable can fall to it while the detector is sure of speech)
                     words = state.dec.partial()
                     steady, closed_before = closed_before == words, words if grammar.closed(words) else None
                     again = self.reprobe and probed == state.last_speech \
                         and silence >= (probes + 1) * self.early_pause_s - 1e-9
-                    if steady and words and (probed != state.last_speech or again):  # the same closed phrase two frames running
+                    # Vosk's partial result may lag the speech by 0.45 s while its final result has
+                    # the word all along: with nothing in the partial, the final is asked anyway
+                    blind = self.blind_margin is not None and not words
+                    if (steady and words or blind) and (probed != state.last_speech or again):  # the same closed phrase two frames running
                         state.dec.finish()  # (the filler decoder is not cut by a probe)
                         if grammar.closed(state.dec.words) and not self._doubtful(state.dec, grammar) \
-                                and (not self.agree or state.dec.words == words):
+                                and (self._unambiguous(state.dec, self.blind_margin) if blind
+                                     else (not self.agree or state.dec.words == words)) \
+                                and (self.tie_margin is None or probed == state.last_speech
+                                     or self._unambiguous(state.dec, self.tie_margin)):
+                            # (a near tie between two readings is asked once more, with more audio)
                             state.finish()  # the filler decoder; the command decoder's segment is empty
                             return final("early", audio_t, finished=True)
                         # Vosk's final result is not the partial's closed phrase: listen on, with
@@ -902,6 +968,7 @@ class _Utterance:
         self.run = 0
         self.voiced_s = 0.0
         self.peak = 0.0  # the loudest speech frame's level (RMS) since speech started
+        self.floor: float | None = None  # the room's level (RMS) before speech started
         self.audio: list[bytes] = []  # every frame fed, to decode the utterance again
 
     def feed(self, data: bytes, speech: bool, audio_t: float, frame_s: float) -> bool:
