@@ -352,9 +352,41 @@ def test_a_negative_number_is_refused_aloud(tmp_path):
     script = write_script(tmp_path, "neg.txt", OPENING + ["right minus 20", "minus ten degrees", "where is it"])
     status, out, _ = play(script, ["--seed", "1"], tmp_path / "r.json")
     assert status == 0
-    assert out.count("The dial goes from 0 to 180 degrees, not below.") == 2
+    # a negative move is told the dial's bottom; a negative position, like any off the dial, the range (W7)
+    assert "PLAYER: right minus 20\nHOST: The dial goes from 0 to 180 degrees, not below." in out
+    assert "PLAYER: minus ten degrees\nHOST: Say a number from 0 to 180." in out
     assert "TONE 110°" not in out and "TONE 70°" not in out
     assert "HOST: 90 degrees, right in the centre." in out
+
+
+#: Per language: a position off the dial, a position on it (40°), lock it in, yes, Blue's call "left".
+OFF_THE_DIAL = {
+    "en": ["set it to two hundred", "set it to forty", "lock it in", "yes", "blue left", "yes"],
+    "es": ["ponedlo en doscientos", "ponedlo en cuarenta", "fijadlo", "sí", "azul izquierda", "sí"],
+    "nl": ["zet hem op tweehonderd", "zet hem op veertig", "vastzetten", "ja", "blauw links", "ja"],
+}
+
+
+@pytest.mark.parametrize("lang", ["en", "es", "nl"])
+def test_a_position_off_the_dial_is_asked_again_and_the_next_one_counts(tmp_path, lang):
+    """W7: "set it to two hundred" is not applied (no tone, the dial stays at 90°); the host
+    says the range once, and the next position is taken and scored as said."""
+    off, good, *rest = OFF_THE_DIAL[lang]
+    script = write_script(tmp_path, "off.txt", [*OPENINGS[lang], off, good, *rest])
+    record_path = tmp_path / "r.json"
+    status, out, err = play(script, ["--lang", lang, "--seed", "1"], record_path)
+    assert status == 0 and "Traceback" not in out + err
+    asked = host_text("dial_range", lang)
+    assert len(asked.split()) <= 25
+    assert f"PLAYER: {off}\nHOST: {asked}\nPLAYER: {good}\nTONE 40°\n" in out
+    dial = out.split(f"PLAYER: {OPENINGS[lang][1]}\n")[1].split(f"PLAYER: {rest[0]}\n")[0]
+    assert re.findall(r"TONE (\d+)°", dial) == ["90", "40"]  # the start, then the valid position only
+    record = json.loads(record_path.read_text())
+    turn = record["turns"][0]
+    assert turn["dial"] == 40.0
+    assert [i["text"] for i in record["inputs"]][:3] == [*OPENINGS[lang], good]  # the refused one is no input
+    assert turn["points"][turn["team"]] == wedge(40.0, turn["target"])
+    assert rescore_team(record) == turn["scores_after"]
 
 
 def test_a_call_must_name_its_team(tmp_path):
@@ -631,13 +663,18 @@ def test_help_says_the_timer_has_no_effect_in_wavelength():
 # ---------------------------------------------------------------------- bad input (issue 3)
 
 
-def test_dial_stops_at_the_edge_and_says_so(tmp_path):
-    script = write_script(tmp_path, "edge.txt", OPENING + ["all the way left", "way left", "two hundred degrees"])
+def test_a_move_stops_at_the_edge_a_position_off_the_dial_is_asked_again(tmp_path):
+    """W7: a move past an end stops there and says so (a real dial); a position said off the
+    dial ("two hundred degrees") was clamped to 180° before W7 said otherwise, and is now
+    asked again with the dial left where it was."""
+    script = write_script(tmp_path, "edge.txt", OPENING + ["all the way left", "way left", "two hundred degrees",
+                                                           "where is it", "all the way right", "way right"])
     status, out, _ = play(script, ["--seed", "1"], tmp_path / "r.json")
     assert status == 0
     assert out.count("That's the end:") == 2
-    assert "TONE 0°" in out and "TONE 180°" in out
     assert "That's the end: 0 degrees" in out and "That's the end: 180 degrees" in out
+    assert "PLAYER: two hundred degrees\nHOST: Say a number from 0 to 180.\nPLAYER: where is it\nHOST: 0 degrees" in out
+    assert out.split("PLAYER: two hundred degrees\n")[1].split("PLAYER: all the way right\n")[0].count("TONE") == 0
 
 
 def test_call_from_the_psychic_team_is_ignored_with_a_word(tmp_path):

@@ -8,7 +8,7 @@ from voicegame.engine.table import NotUnderstood
 
 from voicegame.games.wavelength.deck import load_deck
 from voicegame.games.wavelength.intents import (
-    LOCK, MOVE, NEGATIVE, SET, WHERE, Call, DialCommand, concept_key, wavelength_understanding,
+    LOCK, MOVE, SET, WHERE, Call, DialCommand, DialOutOfRange, concept_key, wavelength_understanding,
 )
 
 #: One understanding per language (each loads its words file once).
@@ -54,7 +54,8 @@ CARD = {"en": (LEFT, RIGHT), "es": (ES_LEFT, ES_RIGHT), "nl": (NL_LEFT, NL_RIGHT
     ("en", "right 3", DialCommand(MOVE, 3)),
     ("en", "three point five degrees right", DialCommand(MOVE, 3.5)),
     ("en", "forty five degrees", DialCommand(SET, 45)),
-    ("en", "two hundred degrees", DialCommand(SET, 200)),
+    ("en", "a hundred and eighty degrees", DialCommand(SET, 180)),  # the end itself is on the dial
+    ("en", "zero degrees", DialCommand(SET, 0)),
     # asking and ending
     ("en", "where is it", DialCommand(WHERE)),
     ("en", "where's the dial", DialCommand(WHERE)),
@@ -70,10 +71,6 @@ CARD = {"en": (LEFT, RIGHT), "es": (ES_LEFT, ES_RIGHT), "nl": (NL_LEFT, NL_RIGHT
     ("en", "okay, done", DialCommand(LOCK)),
     # a move past the end is a move: the host stops it at the edge and says so
     ("en", "left 500", DialCommand(MOVE, -500)),
-    # a negative number is refused by the host with a word, never turned into a move
-    ("en", "right minus 20", DialCommand(NEGATIVE, -20)),
-    ("en", "left minus twenty degrees", DialCommand(NEGATIVE, -20)),
-    ("en", "minus ten degrees", DialCommand(NEGATIVE, -10)),
     # Spanish (the card: Comida de desayuno / Pasado de sal)
     # plain 15°, a little 5°, a tiny bit 1°, a lot 45°
     ("es", "izquierda", DialCommand(MOVE, -15)),
@@ -133,9 +130,6 @@ CARD = {"en": (LEFT, RIGHT), "es": (ES_LEFT, ES_RIGHT), "nl": (NL_LEFT, NL_RIGHT
     # the diminutives of the 1° words are 1° too
     ("es", "un pelito a la izquierda", DialCommand(MOVE, -1)),
     ("es", "una chispa a la derecha", DialCommand(MOVE, 1)),
-    # a negative number is refused (the host says why), never turned into a move
-    ("es", "derecha menos veinte", DialCommand(NEGATIVE, -20)),
-    ("es", "menos veinte grados a la izquierda", DialCommand(NEGATIVE, -20)),
     # Dutch (the card: Rauw / Aangebrand)
     ("nl", "links", DialCommand(MOVE, -15)),
     ("nl", "naar rechts", DialCommand(MOVE, 15)),
@@ -181,11 +175,34 @@ CARD = {"en": (LEFT, RIGHT), "es": (ES_LEFT, ES_RIGHT), "nl": (NL_LEFT, NL_RIGHT
     # "een tikkeltje" is as small as "een tikje" (1°)
     ("nl", "een tikkeltje naar links", DialCommand(MOVE, -1)),
     ("nl", "een tikkeltje meer aangebrand", DialCommand(MOVE, 1)),
-    # a negative number is refused (the host says why), never turned into a move
-    ("nl", "rechts min twintig", DialCommand(NEGATIVE, -20)),
 ])
 def test_dial_commands(lang, said, expected):
     assert W[lang].dial_command(said, *CARD[lang]) == expected
+
+
+@pytest.mark.parametrize("lang, said, degrees, move", [
+    # a position off the dial is not applied: the host asks again (W7), it is not clamped
+    ("en", "two hundred degrees", 200, False),
+    ("en", "set it to two hundred", 200, False),
+    ("en", "put it at 181", 181, False),
+    ("en", "minus ten degrees", -10, False),
+    ("es", "ponlo en doscientos", 200, False),
+    ("es", "doscientos grados", 200, False),
+    ("es", "menos diez grados", -10, False),
+    ("nl", "zet hem op tweehonderd", 200, False),
+    ("nl", "tweehonderd graden", 200, False),
+    ("nl", "min tien graden", -10, False),
+    # a move by a negative number is neither way: refused too, never turned into a move
+    ("en", "right minus 20", -20, True),
+    ("en", "left minus twenty degrees", -20, True),
+    ("es", "derecha menos veinte", -20, True),
+    ("es", "menos veinte grados a la izquierda", -20, True),
+    ("nl", "rechts min twintig", -20, True),
+])
+def test_numbers_off_the_dial_raise_a_typed_error(lang, said, degrees, move):
+    with pytest.raises(DialOutOfRange) as caught:
+        W[lang].dial_command(said, *CARD[lang])
+    assert (caught.value.degrees, caught.value.move) == (degrees, move)
 
 
 @pytest.mark.parametrize("lang, said", [

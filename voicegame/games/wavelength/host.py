@@ -26,7 +26,7 @@ from voicegame.engine.table import SILENT, NotAllowed, NotUnderstood, Table
 from voicegame.language.prompts import Prompts
 from voicegame.games.wavelength import rules
 from voicegame.games.wavelength.intents import (
-    LOCK, MOVE, NEGATIVE, SET, WHERE, concept_key, wavelength_understanding,
+    LOCK, MOVE, SET, WHERE, DialOutOfRange, concept_key, wavelength_understanding,
 )
 
 try:  # the shared tone module (foundation); the same curve is kept here as a fallback
@@ -748,6 +748,8 @@ class Host:
 
         Table talk (what is not a dial command) gets no answer the first time and a short
         nudge after repeated misses; a silence, none; two silences in a row offer "lock it in".
+        A number the dial cannot take ("set it to two hundred") is asked again and the dial
+        stays; a move past an end stops there and says so (W7).
         """
         t = self.table
         self.enter()
@@ -764,8 +766,8 @@ class Host:
                 command = self.words.dial_command(text, left, right)
             except NotUnderstood:
                 return ("talk", None)
-            if command.kind == NEGATIVE:
-                raise NotAllowed(self.text("dial_negative"))
+            except DialOutOfRange as exc:  # asked again, the dial stays (W7)
+                raise NotAllowed(self.text("dial_negative" if exc.move else "dial_range")) from None
             return ("dial", command)
 
         first = self.first_time("dial")

@@ -3,7 +3,8 @@
 Every word lives in ``prompts/<lang>/words_wavelength.toml`` (en, es, nl); this module holds
 none. Dial sizes: a tiny bit 1°, a little 5°, plain 15°, way 45°; "more/less <concept>",
 "centre", "all the way left", a number of degrees, "set it to eighty", "where is it",
-"lock it in"; a negative number is its own kind (refused aloud). An utterance is read as a
+"lock it in"; a number the dial cannot take raises :class:`DialOutOfRange` (W7: asked again,
+the dial stays). An utterance is read as a
 set of phrases (size, edge, side or concept, number, filler), so word order is free; size
 words go before numbers ("un poco", "een beetje" start with a number word). Concepts match
 as whole words, accents and hyphens ignored; after a cue word a near miss snaps to a concept
@@ -22,9 +23,8 @@ from voicegame.engine.table import NotUnderstood, understood  # noqa: F401 (rais
 from voicegame.language.prompts import load_toml
 from voicegame.language.words import fold, normalise, understanding
 
-#: Dial command kinds. ``NEGATIVE`` is a well-formed move or position said with a negative
-#: number ("right minus 20"): the dial has no negative degrees, so the host refuses it aloud.
-MOVE, SET, WHERE, LOCK, NEGATIVE = "move", "set", "where", "lock", "negative"
+#: Dial command kinds.
+MOVE, SET, WHERE, LOCK = "move", "set", "where", "lock"
 #: Edge positions, degrees (W1).
 LEFT_EDGE, RIGHT_EDGE, CENTRE = 0.0, 180.0, 90.0
 #: rapidfuzz score (0–100) a near-miss concept must reach to be snapped.
@@ -35,16 +35,30 @@ CONCEPT_CUTOFF = 85.0
 class DialCommand:
     """One dial utterance, understood (W7).
 
-    :param kind: ``"move"`` (relative), ``"set"`` (absolute), ``"where"``, ``"lock"``
-        or ``"negative"`` (a move or position said with a negative number, refused).
+    :param kind: ``"move"`` (relative), ``"set"`` (absolute), ``"where"`` or ``"lock"``.
     :param degrees: for ``move`` the signed change in degrees (negative = toward
-        the left concept); for ``set`` the wanted angle in degrees (may lie
-        outside 0–180°: the host clamps it and says so); for ``negative`` the
-        number said; else 0.
+        the left concept; a move past an end stops there, W7); for ``set`` the
+        wanted angle, degrees in [0, 180] (W1); else 0.
     """
 
     kind: str
     degrees: float = 0.0
+
+
+class DialOutOfRange(ValueError):
+    """A dial utterance whose number the dial cannot take (W7): a position outside
+    0–180° ("set it to two hundred", "minus ten degrees") or a move by a negative
+    number ("right minus 20" is neither 20° right nor 20° left). The host asks again
+    and the dial stays where it was.
+
+    :ivar degrees: the number said, degrees.
+    :ivar move: True for a move (a side was named), False for a position.
+    """
+
+    def __init__(self, degrees: float, move: bool):
+        self.degrees = degrees
+        self.move = move
+        super().__init__(f"{'a move by' if move else 'a position of'} {degrees:g} degrees is off the dial")
 
 
 @dataclass(frozen=True)
@@ -342,11 +356,11 @@ class WavelengthUnderstanding:
     def dial_command(self, text: str, left: str, right: str) -> DialCommand:
         """Understand one dial utterance (W7) for a side whose concepts are ``left``/``right``.
 
-        :returns: a :class:`DialCommand` (kind ``"negative"`` for a move or position said
-            with a negative number: "right minus 20" is neither 20° right nor 20° left,
-            so the host asks again).
+        :returns: a :class:`DialCommand`.
         :raises NotUnderstood: the utterance is not a dial command (table talk, two sizes,
             two directions…).
+        :raises DialOutOfRange: a dial command with a number the dial cannot take: a
+            position outside 0–180° or a move by a negative number (W7).
         """
         return understood(self._dial_command(text, left, right))
 
@@ -383,9 +397,11 @@ class WavelengthUnderstanding:
         if any(t not in self.dial_filler for t in rest):
             return None
         if value is not None and value < 0:
-            return DialCommand(NEGATIVE, value)
+            raise DialOutOfRange(value, move=direction is not None)
         if direction is None:
             if value is not None and edge is None and size is None:
+                if value > RIGHT_EDGE:
+                    raise DialOutOfRange(value, move=False)
                 return DialCommand(SET, value)
             return None
         if edge is not None:

@@ -958,7 +958,9 @@ def give_clue(turn: TurnState, clue: str) -> TurnState:
 
 def set_dial(turn: TurnState, degrees: float) -> tuple[TurnState, bool]:
     """Turn the dial to ``degrees``, kept on the device (W1, W7), in whole degrees
-    (half a degree rounds to the even neighbour, as Python's ``round``).
+    (half a degree rounds to the even neighbour, as Python's ``round``). A position
+    *said* outside 0–180° never gets here (the host asks again, W7); one from a move
+    past an end, or from a save made before W7 said so, stops at that end.
 
     :returns: ``(new_turn, hit_edge)`` (see :func:`clamp_dial`).
     :raises OutOfRange: ``degrees`` is not a number.
