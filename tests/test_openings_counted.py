@@ -10,6 +10,7 @@ import pytest
 
 from tests.playthrough import run_cli
 from voicegame.games.rofl import host as host_rofl
+from voicegame.games.wavelength import host as host_wavelength
 from voicegame.games.wits import host as host_wits
 from voicegame.language.budget import heard_words, turns
 
@@ -72,3 +73,27 @@ def test_wits_opening_counts_the_words_the_host_then_says(tmp_path, monkeypatch,
     assert len(counted) == 1
     assert " ".join(counted[0]).split() == _heard_first(out)
     assert sum(len(x.split()) for x in counted[0]) <= 40
+
+
+WAVELENGTH = [["--seed", "1", "--players", "2"], ["--seed", "16", "--players", "2", "2"],
+              ["--seed", "12", "--players", "2", "--teams", "Red Dragons", "Blue Whales"],
+              ["--seed", "16", "--coop", "--players", "4"], ["--seed", "3"], ["--seed", "4", "--coop"],
+              ["--seed", "5", "--players", "3", "--private", "screen"], ["--seed", "8", "--lang", "es", "--players", "2"],
+              ["--seed", "5", "--lang", "nl", "--coop", "--players", "5"]]
+
+
+@pytest.mark.parametrize("argv", WAVELENGTH, ids=[" ".join(a) for a in WAVELENGTH])
+def test_wavelength_opening_counts_the_words_the_host_then_says(tmp_path, monkeypatch, argv):
+    counted = []
+    opening = host_wavelength.Host.opening
+
+    def spy(self):
+        welcome, first = opening(self)
+        counted.append(([("say", self.welcome_text(welcome))] if welcome else []) + self.first_turn_lines(first))
+        return welcome, first
+
+    monkeypatch.setattr(host_wavelength.Host, "opening", spy)
+    out = _played(tmp_path, "wavelength", argv, "a clue")
+    assert len(counted) == 1
+    assert [w for how, text in counted[0] if how != "screen" for w in text.split()] == _heard_first(out)
+    assert heard_words(counted[0]) <= 40
