@@ -18,7 +18,7 @@ def opening(tmp_path, lang: str, seed: int, *args: str, lines=("something",)) ->
     script.write_text("\n".join(lines) + "\n", encoding="utf-8")
     status, out, err = run_cli(["play", "wavelength", "--input", str(script), "--output", "text", "--lang", lang,
                                 "--seed", str(seed), *args])
-    assert "Traceback" not in out + err
+    assert status == 0 and "Traceback" not in out + err, err  # a refused command line plays nothing
     return out
 
 
@@ -34,21 +34,44 @@ def test_no_seed_says_more_than_40_words_before_the_first_input(tmp_path, lang, 
     assert over == {}
 
 
-@pytest.mark.parametrize("mode", [["--players", "2,2"], ["--coop", "--players", "4"]], ids=["team", "coop"])
+#: The head start as the opening says it: in full, or short where a long card needs the room.
+HEAD_START_SAID = {"en": ("team Blue has 1 point.", "1 point behind."), "es": ("equipo Azul lleva 1 punto.", "1 punto por detrás."),
+                   "nl": ("team Blauw heeft 1 punt.", "1 punt achter.")}
+LONG_TEAMS = {"en": ["Red Dragons", "Blue Whales"], "es": ["Dragones Rojos", "Ballenas Azules"],
+              "nl": ["Rode Draken", "Blauwe Walvissen"]}
+
+
+@pytest.mark.parametrize("mode", [["--players", "2", "2"], ["--players", "3"], ["--coop", "--players", "4"], "long_names"],
+                         ids=["team", "team_one_count", "coop", "team_long_names"])
 @pytest.mark.parametrize("lang", ["en", "es", "nl"])
 def test_a_table_whose_players_are_known_hears_at_most_40_words_but_the_secrets_repeat(tmp_path, lang, mode):
-    """With the players known (the lobby always passes them) the card and the secret follow the
-    welcome at once; seeds 0–19 keep 40 words not counting the secret's second telling (G2: the
-    private line that follows the first, as tests/test_voice_budget.py's sweep counts ROFL!'s)."""
-    over = {}
+    """With the players known (``--players`` as the command line takes them, numbers per team;
+    the lobby always passes them) the card and the secret follow the welcome at once; seeds
+    0–19 keep 40 words not counting the secret's second telling (G2: the private line that
+    follows the first, as tests/test_voice_budget.py's sweep counts ROFL!'s), up to the clue.
+    With the default team names the head start is said (item 3), short where the card is long."""
+    if mode == "long_names":
+        mode = ["--players", "2", "--teams", *LONG_TEAMS[lang]]
+    over, head_start = {}, []
     for seed in range(20):
         out = opening(tmp_path, lang, seed, *mode, lines=("a clue",))
+        assert "PLAYER: a clue" in out
         first = out.split("PLAYER:")[0].splitlines()
         again = [b.split(":", 1)[1] for a, b in zip(first, first[1:]) if a.startswith("PRIVATE") and b.startswith("PRIVATE")]
         n = figures(out)["before_first_input"] - sum(words(x) for x in again)
         if n > OPENING_WORDS:
             over[seed] = n
+        head_start.append(any(h in out.split("PLAYER:")[0] for h in HEAD_START_SAID[lang]))
     assert over == {}
+    if "--coop" not in mode and "--teams" not in mode:
+        assert all(head_start)
+
+
+def test_a_short_opening_leaves_the_scores_to_score(tmp_path):
+    """Seed 16 (a long card) says the head start short; "score" says both teams' points."""
+    out = opening(tmp_path, "en", 16, "--players", "2", lines=("score", "a clue"))
+    assert "HOST: Team Red starts, 1 point behind. Psychic: player 1.\n" in out
+    assert out.split("PLAYER: score\n")[1].startswith("HOST: Score: Red 0 and Blue 1.")
 
 
 @pytest.mark.parametrize("lang", ["en", "es", "nl"])

@@ -69,30 +69,36 @@ class Speech:
     def say_private(self, audience: str, sentence: str) -> None:
         self.voice.say(sentence, to=audience)
 
+    def private_lines(self, audience: str, sentence: str, audience_name: str | None = None,
+                      cover: str | None = None) -> list[tuple[str, str]]:
+        """What :meth:`tell_private` says, in order, as ``(how, text)``: ``"say"`` to everyone,
+        ``"private"`` to ``audience`` only, ``"screen"`` printed for it (G2, see there)."""
+        name = audience_name or audience
+        mode = self.private_mode
+        if mode.startswith("earpiece"):
+            return [("say", capitalised(self.text("common.private_earpiece", audience=name))),
+                    ("private", sentence)]
+        if mode == "screen":
+            return [("say", capitalised(self.text("common.private_screen", audience=name))),
+                    ("screen", self.text("common.private_screen_line", audience=name, secret=sentence))]
+        # ears: the ones who must not hear named by ``cover`` ("Red, cover your ears"), else everyone
+        return [("say", cover or self.text("common.cover_ears", audience=name)),
+                ("say", self.text("common.countdown")), ("private", sentence), ("private", sentence),
+                ("say", self.text("common.all_clear"))]
+
     def tell_private(self, audience: str, sentence: str, audience_name: str | None = None,
                      cover: str | None = None) -> None:
         """Deliver a secret to one audience only (G2): ``ears`` — the others cover their
         ears, a countdown, the secret twice, "all clear"; ``earpiece:DEVICE`` — the
-        voice's private output; ``screen`` — printed, and the host says so."""
-        name = audience_name or audience
-        mode = self.private_mode
-        if mode.startswith("earpiece"):
-            self.say_text(capitalised(self.text("common.private_earpiece", audience=name)))
-            self.say_private(audience, sentence)
-        elif mode == "screen":
-            self.say_text(capitalised(self.text("common.private_screen", audience=name)))
-            if not self._muted():
-                self.screen(self.text("common.private_screen_line", audience=name, secret=sentence))
-        else:
-            if cover:  # the ones who must not hear, named ("Red, cover your ears")
-                self.say_text(cover)
-            else:
-                self.say("common.cover_ears", audience=name)
-            self.say("common.countdown")
-            self.say_private(audience, sentence)
-            self.say_private(audience, sentence)
-            self.say("common.all_clear")
-
+        voice's private output; ``screen`` — printed, and the host says so. The words are
+        :meth:`private_lines`'."""
+        for how, text in self.private_lines(audience, sentence, audience_name, cover):
+            if how == "say":
+                self.say_text(text)
+            elif how == "private":
+                self.say_private(audience, text)
+            elif not self._muted():
+                self.screen(text)
 
 def capitalised(sentence: str) -> str:
     """The sentence with its first letter upper-case (an audience name may start it)."""

@@ -247,6 +247,12 @@ class Table:
         """
         self.speech.tell_private(audience, sentence, audience_name, cover=cover)
 
+    def private_lines(self, audience: str, sentence: str, audience_name: str | None = None,
+                      cover: str | None = None) -> list[tuple[str, str]]:
+        """What :meth:`tell_private` would say, as ``(how, text)`` (:meth:`Speech.private_lines`):
+        a host counts its opening with it (:func:`voicegame.language.budget.heard_words`)."""
+        return self.speech.private_lines(audience, sentence, audience_name, cover=cover)
+
     def tip(self, key: str, **values) -> bool:
         """A just-in-time tip: the first time this moment comes up, one sentence of what to
         say now (prompt ``key``); later, nothing. In "teach me" mode (``settings.teach``)
@@ -558,6 +564,11 @@ class Table:
                    help_values=values)
         words = TimerWords(start_key, warning_key, end_key, all_done_key)
         return self.timers.timed(purpose_key, m, done, on_answer, words, **values)
+
+    def timer_start_text(self, purpose_key: str | None, start_key: str | None = TimerWords.start,
+                         **values) -> str | None:
+        """The sentence :meth:`timed_moment` would start its timer with (:meth:`Timers.start_text`)."""
+        return self.timers.start_text(purpose_key, start_key, **values)
 
     def timer_left(self) -> float | None:
         """Seconds left on the running timer (below 0: an answer came after its end), else ``None``."""

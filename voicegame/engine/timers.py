@@ -120,16 +120,28 @@ class Timers:
                 on_answer(value)
 
         seconds = t.settings.timer_s
-        purpose = t.text(purpose_key, **values) if purpose_key else ""
+        start = self.start_text(purpose_key, words.start, **values)
         if not seconds:  # no timer: answers until everyone has acted or "ready"
-            if words.start is not None:
-                t.say_text(t.text("common.timer_off", purpose=purpose))
+            if start is not None:
+                t.say_text(start)
             self._listen(None, m, done, take)
             return answers
-        if words.start is not None:
-            t.say_text(t.text(words.start, seconds=int(seconds), purpose=purpose), remember=False)
+        if start is not None:
+            t.say_text(start, remember=False)
         self._listen(seconds, m, done, take, words)
         return answers
+
+    def start_text(self, purpose_key: str | None, start_key: str | None = TimerWords.start, **values) -> str | None:
+        """The sentence :meth:`timed` starts with: ``start_key`` (``{purpose}``, ``{seconds}``),
+        with ``--timer off`` ``common.timer_off``; ``None`` when ``start_key`` is ``None``."""
+        if start_key is None:
+            return None
+        t = self.t
+        purpose = t.text(purpose_key, **values) if purpose_key else ""
+        seconds = t.settings.timer_s
+        if not seconds:
+            return t.text("common.timer_off", purpose=purpose)
+        return t.text(start_key, seconds=int(seconds), purpose=purpose)
 
     def left_s(self) -> float | None:
         """Seconds left on the running timer (below 0 when an answer came after the end), or

@@ -28,6 +28,18 @@ def words(text: str) -> int:
     return len(_PLACEHOLDER.sub("x", text).split())
 
 
+def heard_words(lines: Iterable[tuple[str, str]]) -> int:
+    """Words of a host's ``(how, text)`` lines as the opening budget counts them: said
+    (``"say"``) and private (``"private"``) lines, but a private line right after another
+    (G2's second telling of a secret) and printed ones (``"screen"``) left out."""
+    n, before = 0, ""
+    for how, text in lines:
+        if how == "say" or (how == "private" and before != "private"):
+            n += words(text)
+        before = how
+    return n
+
+
 def sentences(text: str) -> list[str]:
     """``text`` split into sentences (at ``.``, ``?``, ``!`` before a capital or digit)."""
     return [s.strip() for s in _SENTENCE_END.split(text.strip()) if s.strip()]

@@ -35,7 +35,7 @@ from voicegame.games.rofl.deck import REGIONS, Card, load_deck
 from voicegame.games.rofl.intents import Verdict, rofl_understanding
 from voicegame.games.rofl.rules import (AlreadyClaimed, NotAWriter, RoflOptions, SpaceOutOfRange, SpaceTaken,
                                         UnknownWriter)
-from voicegame.language.budget import OPENING_WORDS, words
+from voicegame.language.budget import OPENING_WORDS, heard_words, words
 from voicegame.language.prompts import Prompts
 from voicegame.language.words import normalise, understanding
 
@@ -263,11 +263,24 @@ class Host:
     def in_tiebreak(self) -> bool:
         return rules.phase(self.game) == "tiebreak"
 
-    def example_writer(self) -> str:
-        """A colour for "for example: Blue, seven": a writer of this turn (before the first
-        turn: the second player in seat order)."""
-        ws = self.turn.writers or self.game.players[1:2] or self.game.players
+    def example_writer(self, turn: rules.Turn | None = None) -> str:
+        """A colour for "for example: Blue, seven": a writer of ``turn`` (default this turn;
+        before the first turn: the second player in seat order)."""
+        ws = (turn or self.turn).writers or self.game.players[1:2] or self.game.players
         return self.name(ws[0])
+
+    def claim_question(self, example: str, tipped: bool) -> tuple[str, str | None]:
+        """The claim moment's question and its timer sentence (``None`` with ``--timer off``),
+        as CLAIMS says them and the opening counts them.
+
+        :param example: the writer of the example claim. :param tipped: the first-time tip
+            (with the example) is said."""
+        t = self.table
+        seconds = t.settings.timer_s
+        if seconds:
+            key = "rofl.tip_writing" if tipped else "rofl.writing_question"
+            return t.text(key, example=example), t.text("rofl.timer_start_all", seconds=int(seconds))
+        return t.text("rofl.tip_writing_no_timer" if tipped else "rofl.writing_no_timer", example=example), None
 
     def _time_passed(self) -> None:
         """The silence that just ended a listening window only let time pass: not an input
@@ -441,10 +454,11 @@ class Host:
     def opening(self) -> tuple[str | None, str | None, bool]:
         """The opening's parts, the richest that keep the words before the first claim within
         :data:`OPENING_WORDS` (tests/test_voice_budget.py): ``(welcome key or None, the seats
-        sentence or None, whether the first claim prompt has its example)``. The secret's second telling (G2) is not counted: it is the same
-        sentence again, for writers who missed it. Given up in this order until it fits: the
-        welcome's gist (then only "ROFL!"), the claim example (its tip comes on the next turn),
-        the title.
+        sentence or None, whether the first claim prompt has its example)``. The first turn is
+        counted as the host then says it (:meth:`first_turn_lines`), the secret's second telling
+        (G2) left out: it is the same sentence again, for writers who missed it. Given up in
+        this order until it fits: the welcome's gist (then only "ROFL!"), the claim example
+        (its tip comes on the next turn), the title.
         The seats are said when the table did not name the players (``seats_named`` false),
         in pairs ("Red and Blue, Green and Yellow"), the first guesser first."""
         t = self.table
@@ -454,47 +468,28 @@ class Host:
         choices = [("rofl.welcome", True), ("rofl.welcome_title", True), ("rofl.welcome_title", False)]
         for welcome, example in choices:
             said = (words(t.text(welcome)) if welcome else 0) + words(seats or "")
-            if said + self._first_turn_words(example) <= OPENING_WORDS:
+            if said + heard_words(self.first_turn_lines(example)) <= OPENING_WORDS:
                 return welcome, seats, example
         return (None, seats, False)
 
-    def _first_turn_words(self, example: bool) -> int:
-        """The words of the first turn before its first claim is heard (the first card of
-        the pile; its secret counted once, see :meth:`opening`)."""
+    def first_turn_lines(self, example: bool) -> list[tuple[str, str]]:
+        """The first turn's words up to its first claim, as ``(how, text)`` of
+        :meth:`Table.private_lines`: made by :meth:`delivery_lines`, :meth:`secret_delivery` and
+        :meth:`claim_question`, as DELIVER and CLAIMS then say them (the first card of the pile).
+
+        :param example: the claim prompt has its example (:meth:`opening`'s choice)."""
         t = self.table
-        game = self.game
-        guesser, writer = self.name(game.players[0]), self.name(game.players[1])
-        texts: list[str] = []
-        ears = t.settings.private == "ears" and not self.options.own_message
-        if not ears:
-            texts.append(t.text("rofl.start", guesser=guesser))
-        if self.options.own_message:
-            texts.append(t.text("rofl.own_author", author=writer, guessers=[guesser]))
-            if not self.options.hard:
-                texts.append(t.text("rofl.own_category", author=writer, guessers=[guesser]))
-        elif game.pile:
-            index, side = game.pile[0]
+        turn = rules.start_turn(self.game)
+        msg = None
+        if not self.options.own_message and self.game.pile:
+            index, side = self.game.pile[0]
             msg = self.cards[index].sides[side]
-            category = t.text(f"rofl.category.{msg.category}")
-            secret = (t.text("rofl.secret_hard", message=msg.text, category=category) if self.options.hard
-                      else t.text("rofl.secret", message=msg.text))
-            mode = t.settings.private
-            if mode == "ears":
-                texts += [t.text("rofl.cover_ears_one", guesser=guesser), t.text("common.countdown")]
-                texts += [secret, t.text("common.all_clear")]
-            elif mode.startswith("earpiece"):
-                texts += [t.text("common.private_earpiece", audience=writer), secret]
-            else:
-                texts.append(t.text("common.private_screen", audience=writer))
-            texts.append(t.text("rofl.tip_hard") if self.options.hard
-                         else t.text("rofl.category_told", guessers=[guesser], category=category))
-        if t.settings.timer_s:
-            texts.append(t.text("rofl.tip_writing" if example else "rofl.writing_question", example=writer))
-            texts.append(t.text("rofl.timer_start_all", seconds=int(t.settings.timer_s)))
-        else:
-            texts.append(t.text("rofl.tip_writing_no_timer" if example else "rofl.writing_no_timer",
-                                example=writer))
-        return sum(words(x) for x in texts)
+        lines: list[tuple[str, str]] = []
+        for how, text in self.delivery_lines(turn, msg, tip_hard=True):
+            lines += (t.private_lines(*self.secret_delivery(text, turn.writers, turn.guessers)) if how == "secret"
+                      else [("say", text)])
+        question, timing = self.claim_question(self.example_writer(turn), tipped=example)
+        return lines + [("say", question)] + ([("say", timing)] if timing else [])
 
     def on_enter_TIEBREAK_INTRO(self) -> None:
         self._enter()
@@ -513,16 +508,6 @@ class Host:
         self.message = self.category = self.guess = None
         self.show()
         ws, guessers = list(self.turn.writers), list(self.turn.guessers)
-        guesser_words = self.names(guessers)
-        ears = t.settings.private == "ears" and not self.options.own_message
-        if self.turn.tiebreak:
-            if self.game.tiebreak.turns_played:
-                t.say("rofl.tiebreak_start", n=self.game.tiebreak.turns_played + 1)
-        else:
-            if self.game.turn == 0 and self.game.round > 1:
-                t.say("rofl.round_start", round=self.game.round)
-            if not ears:
-                t.say("rofl.start", guesser=self.name(guessers[0]))
         tiebreak = self.turn.tiebreak
         self.record_turn = {
             "turn": n, "round": self.game.round, "tiebreak": tiebreak,
@@ -532,12 +517,9 @@ class Host:
             "own_message": self.options.own_message, "author": None, "category": None,
             "message": None, "card_line": None, "card_side": None, "claims": [], "passes": [], "disqualified": [],
             "reveals": [], "scorer": None, "position": None, "points": {}, "winner": None}
+        msg = None
         if self.options.own_message:
-            author = ws[0]
-            self.record_turn["author"] = author
-            t.say("rofl.own_author", author=self.name(author), guessers=guesser_words)
-            if not self.options.hard:
-                t.say("rofl.own_category", author=self.name(author), guessers=guesser_words)
+            self.record_turn["author"] = ws[0]
         else:
             self.game, (index, side) = rules.draw(self.game, len(self.cards), t.chance())
             card = self.cards[index]
@@ -545,29 +527,63 @@ class Host:
             self.message, self.category = msg.text, msg.category
             self.record_turn.update(category=msg.category, message=msg.text, card_line=card.line,
                                     card_side=side + 1)
-            category = t.text(f"rofl.category.{msg.category}")
-            # hard mode (R7): only the writers hear the category, with the message
-            secret = (t.text("rofl.secret_hard", message=msg.text, category=category) if self.options.hard
-                      else t.text("rofl.secret", message=msg.text))
-            self.tell_writers(secret, ws, guessers)
-            self.told = (secret, ws, guessers)  # "the message again" while claiming
-            if not self.options.hard:
-                t.say("rofl.category_told", guessers=guesser_words, category=category)
-            elif self.tip("hard"):
-                t.say("rofl.tip_hard")
+        for how, text in self.delivery_lines(self.turn, msg, tip_hard=self.options.hard and self.tip("hard")):
+            if how == "secret":
+                self.tell_writers(text, ws, guessers)
+                self.told = (text, ws, guessers)  # "the message again" while claiming
+            else:
+                t.say_text(text)
         self.show()
         self.fire("delivered")
 
-    def tell_writers(self, secret: str, writers: list[str], guessers: list[str]) -> None:
-        """The message to the writers only (G2): in "ears" mode the guesser (tiebreak: the
-        guessers, R6) is asked by name to cover their ears."""
+    def delivery_lines(self, turn: rules.Turn, msg, tip_hard: bool) -> list[tuple[str, str]]:
+        """What DELIVER says, in order, as ``(how, text)``: ``"say"`` aloud, ``"secret"`` told the
+        writers (G2, :meth:`tell_writers`); the opening counts the first turn with it.
+
+        :param turn: the turn starting (``rules.start_turn``). :param msg: its card's message
+            (``None`` with own messages). :param tip_hard: hard mode's tip is said (its first time)."""
         t = self.table
-        t.show(Phase.DELIVER.value, {"message": self.message}, audience="writers")
+        guessers = self.names(turn.guessers)
+        author = self.name(turn.writers[0])
+        lines: list[tuple[str, str]] = []
+        if turn.tiebreak:
+            if self.game.tiebreak.turns_played:
+                lines.append(("say", t.text("rofl.tiebreak_start", n=self.game.tiebreak.turns_played + 1)))
+        else:
+            if self.game.turn == 0 and self.game.round > 1:
+                lines.append(("say", t.text("rofl.round_start", round=self.game.round)))
+            if not (t.settings.private == "ears" and not self.options.own_message):
+                lines.append(("say", t.text("rofl.start", guesser=guessers[0])))
+        if self.options.own_message:
+            lines.append(("say", t.text("rofl.own_author", author=author, guessers=guessers)))
+            if not self.options.hard:
+                lines.append(("say", t.text("rofl.own_category", author=author, guessers=guessers)))
+            return lines
+        category = t.text(f"rofl.category.{msg.category}")
+        # hard mode (R7): only the writers hear the category, with the message
+        lines.append(("secret", t.text("rofl.secret_hard", message=msg.text, category=category) if self.options.hard
+                      else t.text("rofl.secret", message=msg.text)))
+        if not self.options.hard:
+            lines.append(("say", t.text("rofl.category_told", guessers=guessers, category=category)))
+        elif tip_hard:
+            lines.append(("say", t.text("rofl.tip_hard")))
+        return lines
+
+    def secret_delivery(self, secret: str, writers, guessers) -> tuple[str, str, str, str | None]:
+        """The arguments of :meth:`Table.tell_private` for the writers' secret (G2): in "ears"
+        mode the guesser (tiebreak: the guessers, R6) is asked by name to cover their ears."""
+        t = self.table
         cover = None
         if t.settings.private == "ears":
             cover = (t.text("rofl.cover_ears_one", guesser=self.name(guessers[0])) if len(guessers) == 1
                      else t.text("rofl.cover_ears_many", guessers=self.names(guessers)))
-        t.tell_private("writers", secret, t.prompts.join(self.names(writers)), cover=cover)
+        return "writers", secret, t.prompts.join(self.names(writers)), cover
+
+    def tell_writers(self, secret: str, writers: list[str], guessers: list[str]) -> None:
+        """The message to the writers only (G2, :meth:`secret_delivery`)."""
+        t = self.table
+        t.show(Phase.DELIVER.value, {"message": self.message}, audience="writers")
+        t.tell_private(*self.secret_delivery(secret, writers, guessers))
 
     def tell_again(self) -> None:
         """The secret told again, as the first time (G2), for a writer who missed it; not an
@@ -640,11 +656,10 @@ class Host:
         seconds = t.settings.timer_s
         ask = dict(phrases=phrases, moment="claim", silence_limit=1, example=example)
         self.show("rofl.hint_claims")
+        first_tip = self.first_example or self.turn_no > 1  # the opening may leave it to turn 2
+        tipped = first_tip and self.tip("writing" if seconds else "writing_no_timer")
+        self._say_question(*self.claim_question(example, tipped))
         if seconds:
-            first_tip = self.first_example or self.turn_no > 1  # the opening may leave it to turn 2
-            question = t.text("rofl.tip_writing" if first_tip and self.tip("writing") else "rofl.writing_question",
-                              example=example)
-            self._say_question(question, t.text("rofl.timer_start_all", seconds=int(seconds)))
 
             def claimed(got) -> None:
                 if got is SILENT:  # the window ended: time passed, nothing to undo
@@ -661,10 +676,6 @@ class Host:
                            silence_limit=1, start_key=None, warning_key="rofl.writing_warning",
                            end_key="rofl.writing_end", all_done_key=None, example=example)
         else:
-            first_tip = self.first_example or self.turn_no > 1
-            key = ("rofl.tip_writing_no_timer" if first_tip and self.tip("writing_no_timer")
-                   else "rofl.writing_no_timer")
-            t.say(key, example=example)
             while not rules.claims_complete(self.turn):
                 got = self.ask(None, lambda text: self._parse_claim(text, ready_ok=True),
                                help_key="rofl.help_claims_no_timer", timeout_s=None, **ask)

@@ -16,6 +16,7 @@ from __future__ import annotations
 import argparse
 import dataclasses
 import enum
+import random
 from pathlib import Path
 
 from transitions import Machine
@@ -23,6 +24,7 @@ from transitions import Machine
 from voicegame.engine import phases
 from voicegame.games.wavelength.deck import Card, load_deck
 from voicegame.engine.table import SILENT, NotAllowed, NotUnderstood, Table
+from voicegame.language.budget import OPENING_WORDS, heard_words
 from voicegame.language.prompts import Prompts
 from voicegame.games.wavelength import rules
 from voicegame.games.wavelength.intents import (
@@ -237,6 +239,8 @@ class Host:
         self.recalled = False
         #: True while the table chooses its Psychic (:meth:`wait_for_psychic`)
         self.awaiting_psychic = False
+        #: The first turn's sentence key (:meth:`opening`)
+        self.first_turn_key = "turn_coop_first" if self.coop else "turn_team_first"
         #: The sentence that began this turn ("Team Red starts; … Choose your Psychic, then say ready.")
         self.turn_sentence = ""
         #: After a resume in the dial phase, the dial's position is still to be said.
@@ -334,18 +338,19 @@ class Host:
         """An angle as said and printed in the table's language (decimal comma in es, nl)."""
         return fmt_degrees(value, self.table.understanding.numbers.decimal_mark)
 
-    def card(self) -> Card:
-        """The card of the current turn."""
-        return self.deck[self.turn.card]
+    def card(self, turn: rules.TurnState | None = None) -> Card:
+        """The card of ``turn`` (default the current turn)."""
+        return self.deck[(turn or self.turn).card]
 
-    def pair(self) -> tuple[str, str]:
-        """``(left, right)`` concepts of the side in use this turn."""
-        return self.card().pair(self.turn.side)
+    def pair(self, turn: rules.TurnState | None = None) -> tuple[str, str]:
+        """``(left, right)`` concepts of the side in use in ``turn`` (default this turn)."""
+        turn = turn or self.turn
+        return self.card(turn).pair(turn.side)
 
-    def position(self, angle: float) -> str:
-        """An angle in words for the current card ("a little toward Dinner food")."""
+    def position(self, angle: float, turn: rules.TurnState | None = None) -> str:
+        """An angle in words for the card of ``turn`` (default this turn): "a little toward Dinner food"."""
         band, side = position_band(angle)
-        left, right = self.pair()
+        left, right = self.pair(turn)
         return self.text(f"position_{band}", concept=left if side < 0 else right)
 
     # ------------------------------------------------------------------ views (for a screen)
@@ -420,19 +425,66 @@ class Host:
 
     # ------------------------------------------------------------------ phases
     def run_setup(self) -> None:
-        """The set-up: the game in one sentence (the rules come on request, "rules"); then
-        :meth:`play` fires "begin"."""
+        """The set-up: the game in one sentence (the rules come on request, "rules"), or with
+        the players known the briefest that keeps the opening within 40 words
+        (:meth:`opening`); then :meth:`play` fires "begin"."""
         t = self.table
         self.enter()
-        if self.coop:
-            # with the players known the card follows at once: the welcome is brief (40 words)
-            self.say("welcome_coop" if not self.players_known else "welcome_coop_brief", cards=self.game.cards)
-        else:
-            self.say("welcome_team" if not self.players_known else "welcome_team_brief")
+        welcome, self.first_turn_key = self.opening()
+        if welcome:
+            t.say_text(self.welcome_text(welcome))
+        if not self.coop:
             for name, points in zip(self.team_names, self.game.scores):
                 if points:
                     t.award(name, points, "points", "start", 0)  # W4: the second team starts at 1
         t.check_vocabulary(self.words.all_words() | self.words.team_vocabulary(self.team_names))
+
+    #: The opening's choices, richest first: ``(welcome key or None, first turn sentence key)``.
+    #: With the players known the card and the secret follow at once, so the welcome is brief,
+    #: then left out ("Wavelength!": a title), then the head start said short ("1 point behind");
+    #: last (long team names) it is left to "score" and "rules".
+    OPENINGS = {("team", False): [("welcome_team", "turn_team_first")],
+                ("coop", False): [("welcome_coop", "turn_coop_first")],
+                ("team", True): [("welcome_team_brief", "turn_team_first"), (None, "turn_team_first"),
+                                 (None, "turn_team_first_short"), (None, "turn_team_first_bare")],
+                ("coop", True): [("welcome_coop_brief", "turn_coop_first")]}
+
+    def opening(self) -> tuple[str | None, str]:
+        """The opening's parts, the first of :data:`OPENINGS` whose words before the first
+        input keep within :data:`OPENING_WORDS` (tests/test_wavelength_openings.py), the
+        first turn counted as :meth:`first_turn_lines` makes it and the host then says it
+        (G2's second telling of the secret left out): ``(welcome key or None, first turn key)``;
+        none fits (a long deck's card, long team names): the last, the shortest."""
+        choices = self.OPENINGS[("coop" if self.coop else "team", self.players_known)]
+        for welcome, first in choices:
+            said = [("say", self.welcome_text(welcome))] if welcome else []
+            if heard_words(said + self.first_turn_lines(first)) <= OPENING_WORDS:
+                return welcome, first
+        return choices[-1]
+
+    def welcome_text(self, key: str) -> str:
+        """The welcome ``key`` (co-op: with its number of cards, W9)."""
+        return self.text(key, cards=self.game.cards) if self.coop else self.text(key)
+
+    def first_turn_lines(self, key: str) -> list[tuple[str, str]]:
+        """The first turn's words up to its first input, as ``(how, text)`` of
+        :meth:`Table.private_lines`, made by the methods :meth:`run_psychic` and
+        :meth:`run_clue` say them with: the turn sentence (``key``), and with the players
+        known the card, the target (:meth:`target_lines`) and the clue question. The card and
+        the target are the ones the first turn will draw (a copy of the table's chance)."""
+        peek = random.Random()
+        peek.setstate(self.table.chance().getstate())
+        index, _ = rules.draw_card(self.pile, peek)
+        turn = rules.start_turn(self.game, self.attempt + 1, index, rules.draw_target(peek))
+        lines = [("say", self.turn_text(turn, key))]
+        if not self.players_known:  # "choose your Psychic" is the first moment
+            return lines
+        return [*lines, ("say", self.card_text(turn)), *self.target_lines(turn), ("say", self.text("ask_clue_first"))]
+
+    def card_text(self, turn: rules.TurnState) -> str:
+        """The card of ``turn`` as read at its start, its front side ("Dungeon to Palace.")."""
+        left, right = self.card(turn).sides[0]
+        return self.text("read_card", left=left, right=right)
 
     def first_time(self, moment: str) -> bool:
         """True the first time ``moment`` comes up in this game (its just-in-time tip is said then)."""
@@ -449,32 +501,18 @@ class Host:
         index, self.pile = rules.draw_card(self.pile, t.chance())  # chance: the card
         target = rules.draw_target(t.chance())  # chance: the spinner (W3)
         self.turn = rules.start_turn(self.game, self.attempt, index, target)
-        team, psychic = self.turn.team, self.turn.psychic
+        psychic = self.turn.psychic
         card = self.card()
-        number = len(self.game.turns) + 1
         if self.redone:  # W8: the same Psychic, whatever kind of turn this is
-            self.say("turn_redo", turn=number)
-        elif self.coop:
-            cards = self.game.cards_left
-            who = self.psychic_sentence(team, psychic)
-            key = "turn_coop_first" if number == 1 else ("turn_coop" if cards > 1 else "turn_coop_last")
-            self.turn_sentence = self.say(key, number=number, cards=cards, psychic=who)
+            self.say("turn_redo", turn=len(self.game.turns) + 1)
         else:
-            name, who = self.spoken[team], self.psychic_sentence(team, psychic)
-            if self.game.sudden_death:
-                self.turn_sentence = self.say("turn_sudden_death", turn=number, round=self.game.sudden_death_round,
-                                              team=name, psychic=who)
-            elif self.game.catch_up_turn:
-                self.turn_sentence = self.say("turn_catch_up", turn=number, team=name, psychic=who)
-            else:
-                self.turn_sentence = self.say("turn_team_first" if number == 1 else "turn_team", turn=number,
-                                              team=name, psychic=who, other=self.spoken[rules.other_team(team)])
+            self.turn_sentence = self.turn_text(self.turn, self.first_turn_key)
+            t.say_text(self.turn_sentence)
         if not self.redone and not self.players_known and psychic == 1:
             self.wait_for_psychic()
         self.redone = False
-        left, right = card.sides[0]
         self.said_live = set()
-        self.say("read_card", left=left, right=right)
+        t.say_text(self.card_text(self.turn))
         self.mark_live("card")
         self.publish()
         missing = t.check_vocabulary(w for pair in card.sides for c in pair for w in concept_key(c).split())
@@ -482,6 +520,24 @@ class Host:
             self.say("plain_words_work")
         self.tell_target()
         self.fire("card_read")
+
+    def turn_text(self, turn: rules.TurnState, first_key: str) -> str:
+        """The sentence that starts ``turn`` (not a redo): which turn, whose, who is the
+        Psychic (W4, W6, W9); the game's first turn says ``first_key`` (:meth:`opening`)."""
+        number = len(self.game.turns) + 1
+        team, psychic = turn.team, turn.psychic
+        who = self.psychic_sentence(team, psychic)
+        if self.coop:
+            cards = self.game.cards_left
+            key = first_key if number == 1 else ("turn_coop" if cards > 1 else "turn_coop_last")
+            return self.text(key, number=number, cards=cards, psychic=who)
+        name = self.spoken[team]
+        if self.game.sudden_death:
+            return self.text("turn_sudden_death", turn=number, round=self.game.sudden_death_round, team=name, psychic=who)
+        if self.game.catch_up_turn:
+            return self.text("turn_catch_up", turn=number, team=name, psychic=who)
+        return self.text(first_key if number == 1 else "turn_team", turn=number, team=name, psychic=who,
+                         other=self.spoken[rules.other_team(team)])
 
     def wait_for_psychic(self) -> None:
         """After "choose your Psychic" (no ``--players``: the table has not said who), wait for
@@ -518,25 +574,35 @@ class Host:
         return self.text(f"psychic_{mode}_next", team=self.spoken[team])
 
     def tell_target(self) -> None:
-        """The target, in degrees and words, to the Psychic only (G2).
-
-        In "ears" mode the host's own short sentences ask everyone but the Psychic to cover
-        their ears (a countdown, the secret twice, "all clear"); an earpiece or a screen
-        goes through the table's private channel.
-        """
+        """The target, in degrees and words, to the Psychic only (G2; :meth:`target_lines`)."""
         t = self.table
-        audience = self.text("audience_psychic")
-        secret = self.text("target_private", degrees=self.degrees(self.turn.target),
-                           position=self.position(self.turn.target))
         if t.settings.private == "ears":  # not remembered: "repeat" repeats the question, not "all clear"
-            self.say_once("cover_ears", audience=audience)
-            t.say_text(t.text("common.countdown"), remember=False)
-            t.say_private("psychic", secret)
-            t.say_private("psychic", self.text("target_private_again", degrees=self.degrees(self.turn.target)))
-            self.say_once("all_clear")
+            for how, text in self.target_lines(self.turn):
+                if how == "private":
+                    t.say_private("psychic", text)
+                else:
+                    t.say_text(text, remember=False)
         else:
-            t.tell_private("psychic", secret, audience)
+            t.tell_private("psychic", *self.target_secret(self.turn))
         self.mark_live("target")
+
+    def target_secret(self, turn: rules.TurnState) -> tuple[str, str]:
+        """``(the secret, how the Psychic is called)`` of ``turn``: its target in degrees and words."""
+        secret = self.text("target_private", degrees=self.degrees(turn.target), position=self.position(turn.target, turn))
+        return secret, self.text("audience_psychic")
+
+    def target_lines(self, turn: rules.TurnState) -> list[tuple[str, str]]:
+        """What :meth:`tell_target` says of ``turn``'s target, as ``(how, text)`` of
+        :meth:`Table.private_lines`. In "ears" mode the host's own short sentences ask
+        everyone but the Psychic to cover their ears (a countdown, the secret, then again in
+        degrees only, "all clear"); an earpiece or a screen goes through the table's channel."""
+        t = self.table
+        secret, audience = self.target_secret(turn)
+        if t.settings.private != "ears":
+            return t.private_lines("psychic", secret, audience)
+        return [("say", self.text("cover_ears", audience=audience)), ("say", t.text("common.countdown")),
+                ("private", secret), ("private", self.text("target_private_again", degrees=self.degrees(turn.target))),
+                ("say", self.text("all_clear"))]
 
     def mark_live(self, part: str) -> None:
         """Note that ``part`` of the turn ("card", "target", "clue", "dial") was just said live (not

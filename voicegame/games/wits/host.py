@@ -430,8 +430,9 @@ class Host:
 
     def opening(self) -> tuple[str | None, str | None, str]:
         """The opening's parts, the richest that keep it within :data:`OPENING_WORDS` (the
-        voice budget, tests/test_voice_budget.py) with the first question and its timer:
-        ``(welcome key or None, the seats sentence or None, the first guessing-timer key)``.
+        voice budget, tests/test_voice_budget.py) with the first question and its timer as
+        the host then says them (:meth:`first_question_lines`): ``(welcome key or None, the
+        seats sentence or None, the first guessing-timer key)``.
 
         Dropped in this order until it fits: the gist (then said at the
         first mat, ``wits.tip_closest``), the timer's example, the title. The seats are said
@@ -440,24 +441,26 @@ class Host:
         seats = None
         if self.table.settings.options.get("seats_named") is False:
             seats = self.text("wits.seats", seats=in_pairs(self.names(self.players), self.table.prompts.join))
-        first = self.questions[0]
-        fixed = words(self.text("wits.read_question", number=1, count=len(self.questions),
-                                question=first.question)) + words(seats or "")
-        seconds = self.table.settings.timer_s
-
-        def timer_words(key: str) -> int:
-            purpose = self.text(key, example=self.example_guess())
-            said = (self.text("wits.timer_start", purpose=purpose, seconds=int(seconds)) if seconds
-                    else self.text("common.timer_off", purpose=purpose))
-            return words(said)
-
         choices = [("wits.welcome", "wits.timer_guess_first"), ("wits.welcome_gist", "wits.timer_guess_first"),
                    ("wits.welcome_title", "wits.timer_guess_first"), ("wits.welcome_title", "wits.timer_guess_short"),
                    (None, "wits.timer_guess_short")]
         for welcome, timer in choices:
-            if fixed + (words(self.text(welcome)) if welcome else 0) + timer_words(timer) <= OPENING_WORDS:
+            said = [self.text(welcome)] if welcome else []
+            if sum(words(x) for x in [*said, seats or "", *self.first_question_lines(timer)]) <= OPENING_WORDS:
                 return welcome, seats, timer
         return choices[-1][0], seats, choices[-1][1]
+
+    def first_question_lines(self, timer: str) -> list[str]:
+        """What the host says of the first question before anyone answers, as QUESTION and
+        GUESSES say it: the question (:meth:`question_text`), then the guessing timer's start
+        (``timer``: its purpose key, :meth:`guess_timer`)."""
+        start = self.table.timer_start_text(timer, **self.guess_timer())
+        return [self.question_text()] + ([start] if start else [])
+
+    def guess_timer(self) -> dict:
+        """The guessing timer's words for :meth:`Table.timed_moment` and
+        :meth:`Table.timer_start_text`: its start sentence and the example guess it names."""
+        return {"start_key": "wits.timer_start", "example": self.example_guess()}
 
     def on_enter_QUESTION(self) -> None:
         self.q = rules.start_question(self.game)
@@ -478,8 +481,7 @@ class Host:
         self.addressed = None
         t.timed_moment(purpose, self.with_requests(self.parse_open_guess), done=self.guessing_done,
                        on_answer=self.take_open_guess, phrases=self.guess_phrases(),
-                       help_key="wits.help_guess_timer", moment="guess_timer", start_key="wits.timer_start",
-                       example=self.example_guess())
+                       help_key="wits.help_guess_timer", moment="guess_timer", **self.guess_timer())
         self.ready = False
         for player in rules.waiting_guessers(self.q):
             if player in self.q.guesses:  # answered meanwhile (a guess out of turn)
@@ -640,10 +642,13 @@ class Host:
         t.say_text(sentence, remember=False)
 
     def read_question(self, remember: bool = True) -> None:
-        """Read the current question ("Question 3 of 7. …")."""
-        sentence = self.text("wits.read_question", number=self.number, count=len(self.questions),
-                             question=self.question.question)
-        self.table.say_text(sentence, remember=remember)
+        """Read the current question (:meth:`question_text`)."""
+        self.table.say_text(self.question_text(), remember=remember)
+
+    def question_text(self) -> str:
+        """The current question as read ("Question 3 of 7. …")."""
+        return self.text("wits.read_question", number=self.number, count=len(self.questions),
+                         question=self.question.question)
 
     def where_we_are(self) -> list[str]:
         """A resumed game's first words: where the game is (question n of 7, the chips), then
