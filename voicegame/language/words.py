@@ -40,11 +40,13 @@ _ASCII_DIGITS = re.compile(r"[0-9]+")
 _PUNCT = re.compile(r"[^\w\s'.,-]", re.UNICODE)
 
 
+@lru_cache(maxsize=8192)
 def fold(text: str) -> str:
     """Text without accents, diaereses or tildes ("puntuación" → "puntuacion", "één" → "een",
     "año" → "ano"), so typed or transcribed text without them still matches.
 
-    The one fold of the package: every comparison of words folds both sides with it.
+    The one fold of the package: every comparison of words folds both sides with it
+    (cached: the same words are folded in every moment).
     """
     decomposed = unicodedata.normalize("NFKD", text)
     return unicodedata.normalize("NFC", "".join(ch for ch in decomposed if not unicodedata.combining(ch)))
