@@ -14,13 +14,13 @@ All chance (the card, the target) comes from ``table.chance()``: a game is its s
 from __future__ import annotations
 
 import argparse
-import dataclasses
 import enum
 from pathlib import Path
 
 from transitions import Machine
 
 from voicegame.engine import phases
+from voicegame.engine.snapshot import SnapshotMemo
 from voicegame.games.wavelength.deck import Card, load_deck
 from voicegame.engine.table import SILENT, NotAllowed, NotUnderstood, Table
 from voicegame.language.prompts import Prompts
@@ -248,6 +248,8 @@ class Host:
         self.machine = Machine(model=self, states=Phase, transitions=TRANSITIONS, initial=Phase.SETUP,
                                auto_transitions=False, queued=True)
         table.score_callback = self.say_standings
+        #: the autosave's state of finished, frozen parts (turns, questions) converted once
+        self.snapshot_memo = SnapshotMemo()
         table.snapshot_callback = self.snapshot
         table.note_record(
             mode="coop" if self.coop else "team", teams=list(self.team_names),
@@ -308,8 +310,8 @@ class Host:
 
     def snapshot(self) -> dict:
         """The JSON-able state for the autosave (informative; resume replays the log)."""
-        return {"phase": self.state.value, "game": dataclasses.asdict(self.game),
-                "turn": dataclasses.asdict(self.turn) if self.turn else None,
+        return {"phase": self.state.value, "game": self.snapshot_memo.asdict(self.game),
+                "turn": self.snapshot_memo.asdict(self.turn) if self.turn else None,
                 "cards_drawn": len(self.recap)}
 
     # ------------------------------------------------------------------ speech helpers

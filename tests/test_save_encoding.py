@@ -1,0 +1,142 @@
+"""The saves encoded in parts (group 3's fixes, docs/performance.md section 3) are byte for byte
+what encoding them whole gives: the autosave and record JSON (``Recorder.save_text`` /
+``record_text``: ``ListJson``, ``dict_json``) and the hosts' snapshots (``SnapshotMemo``)."""
+
+from __future__ import annotations
+
+import dataclasses
+from dataclasses import dataclass, field
+
+import pytest
+
+from voicegame import bench
+from voicegame.engine import journal
+from voicegame.engine.journal import ListJson, dict_json, to_json
+from voicegame.engine.snapshot import SnapshotMemo
+
+
+def test_list_json_equals_to_json_through_appends_changes_cuts_and_replacements():
+    log: list[dict] = []
+    enc = ListJson()
+    seen = []
+
+    def check():
+        text = enc.encode(log)
+        assert text == to_json(log)
+        seen.append(text)
+
+    check()  # empty
+    for i in range(6):
+        log.append({"text": f"één {i}", "accepted": False, "alternatives": [], "confidence": 0.5 + i / 10})
+        check()
+        log[-1]["accepted"] = True  # the newest entry changes after it was saved once
+        log[-1]["intent"] = {"type": "int", "args": i}
+        check()
+    log.pop()  # a crash's unaccepted input, or a record input taken back
+    check()
+    log[2] = {"text": "replaced", "accepted": True}  # another object at an older index
+    check()
+    del log[3:]  # cut (quit)
+    check()
+    log.append({"text": None, "elapsed": 1.5})
+    check()
+    assert len(set(seen)) > 10
+
+
+def test_dict_json_equals_to_json_with_known_parts():
+    data = {"format": "x/1", "settings": {"lang": "es", "options": {"deck": ["ñ", 1.25, None]}},
+            "log": [{"a": True}], "state": None, "finished": False}
+    known = {"settings": to_json(data["settings"]), "log": to_json(data["log"])}
+    assert dict_json(data, known) == to_json(data)
+    assert dict_json(data, {}) == to_json(data)
+    assert dict_json({}, {}) == to_json({})
+    with pytest.raises(TypeError):
+        dict_json({1: "a"}, {})
+
+
+@dataclass(frozen=True)
+class _Leaf:
+    value: int
+    names: tuple[str, ...] = ()
+
+
+@dataclass(frozen=True)
+class _Result:
+    number: int
+    guesses: dict  # a dict in a frozen dataclass: may change, so never kept
+    leaves: tuple[_Leaf, ...]
+
+
+@dataclass
+class _Open:
+    score: int
+    history: tuple[_Result, ...] = ()
+    notes: list = field(default_factory=list)
+
+
+def test_snapshot_memo_equals_asdict_and_sees_every_change():
+    memo = SnapshotMemo()
+    state = _Open(0)
+    for n in range(1, 5):
+        result = _Result(n, {"red": n}, tuple(_Leaf(i, ("a", "b")) for i in range(3)))
+        state.history += (result,)
+        state.score += n
+        state.notes.append(n)
+        assert memo.asdict(state) == dataclasses.asdict(state)
+        assert to_json(memo.asdict(state)) == to_json(dataclasses.asdict(state))
+    state.history[0].guesses["red"] = 99  # a dict inside a frozen instance changed in place
+    state.notes[0] = "changed"
+    assert memo.asdict(state) == dataclasses.asdict(state)
+    assert memo.asdict(state)["history"][0]["guesses"] == {"red": 99}
+    leaf = state.history[1].leaves[0]
+    assert memo.asdict(leaf) is memo.asdict(leaf)  # a frozen instance of frozen values: kept
+    with pytest.raises(TypeError):
+        memo.asdict({"not": "a dataclass"})
+
+
+def test_snapshot_memo_restarts_beyond_its_limit():
+    memo = SnapshotMemo(limit=3)
+    leaves = [_Leaf(i) for i in range(10)]
+    for leaf in leaves:
+        assert memo.asdict(leaf) == dataclasses.asdict(leaf)
+    assert len(memo._memo) <= 4
+
+
+@pytest.mark.parametrize("script", ["wits_es.txt", "rofl_es.txt", "wavelength_es.txt", "wits_full.txt"])
+def test_every_save_of_a_golden_game_is_what_encoding_it_whole_gives(script, tmp_path, monkeypatch):
+    """Whole golden games with undos (replays: new tables, cut logs): at every phase save the
+    autosave and record texts equal ``to_json`` of the same live data, and every snapshot
+    equals ``dataclasses.asdict``."""
+    checked = {"save": 0, "record": 0, "snapshot": 0}
+    save_text, record_text, memo_asdict = (journal.Recorder.save_text, journal.Recorder.record_text,
+                                           SnapshotMemo.asdict)
+
+    def checked_save(self, save):
+        text = save_text(self, save)
+        assert text == to_json(save)
+        checked["save"] += 1
+        return text
+
+    def checked_record(self):
+        text = record_text(self)
+        assert text == to_json(self.record)
+        checked["record"] += 1
+        return text
+
+    def checked_asdict(self, obj):
+        data = memo_asdict(self, obj)
+        assert data == dataclasses.asdict(obj) and to_json(data) == to_json(dataclasses.asdict(obj))
+        checked["snapshot"] += 1
+        return data
+
+    monkeypatch.setattr(journal.Recorder, "save_text", checked_save)
+    monkeypatch.setattr(journal.Recorder, "record_text", checked_record)
+    monkeypatch.setattr(SnapshotMemo, "asdict", checked_asdict)
+    path = bench.SCRIPTS_DIR / script
+    game = script.split("_")[0]
+    with bench._quiet_data_dir(tmp_path):
+        argv, _ = bench.script_argv(path, tmp_path)
+        outcome, probe = bench.play_scripted(game, argv, path, tmp_path)
+    assert outcome == "finished"
+    assert probe.undone, "the script undoes a step (a replay into a new table)"
+    assert min(checked.values()) > 5, checked
