@@ -140,3 +140,45 @@ def test_every_save_of_a_golden_game_is_what_encoding_it_whole_gives(script, tmp
     assert outcome == "finished"
     assert probe.undone, "the script undoes a step (a replay into a new table)"
     assert min(checked.values()) > 5, checked
+
+
+def test_plain_data_is_asdict_and_shares_nothing():
+    from voicegame.engine.session import Settings
+    from voicegame.engine.snapshot import plain_data
+
+    settings = Settings("rofl", "es", 3, options={"deck_cards": [["book", "Cien años", 13]], "players": ("a", "b")},
+                        record="r.json")
+    first, second = plain_data(settings), plain_data(settings)
+    assert first == dataclasses.asdict(settings) and to_json(first) == to_json(dataclasses.asdict(settings))
+    first["options"]["deck_cards"][0][0] = "changed"
+    assert settings.options["deck_cards"][0][0] == "book" and second["options"]["deck_cards"][0][0] == "book"
+    recorder = journal.Recorder(settings, journal.NoStorage(), lambda exc: None)
+    recorder.record["settings"]["options"]["players"] = ["x"]  # the record's copy is its own
+    assert recorder._settings_dict["options"]["players"] == ("a", "b")
+
+
+def test_wavelength_deck_kept_until_the_file_changes(tmp_path):
+    import os
+
+    from voicegame.games.decks import DeckError
+    from voicegame.games.wavelength.deck import load_deck
+
+    deck = tmp_path / "deck.txt"
+    deck.write_text("everyday | hot | cold | wet | dry\n", encoding="utf-8")
+    first = load_deck(deck)
+    first.append("not a card")  # the caller's own list
+    assert [c.sides for c in load_deck(deck)] == [(("hot", "cold"), ("wet", "dry"))]
+    stat = deck.stat()
+    deck.write_text("everyday | big | tiny | wet | dry\n", encoding="utf-8")  # same size
+    os.utime(deck, ns=(stat.st_atime_ns, stat.st_mtime_ns + 1_000_000))
+    assert [c.sides for c in load_deck(deck)] == [(("big", "tiny"), ("wet", "dry"))]
+    deck.write_text("everyday | big | tiny | wet | dry\nodd | up | down | in | out\n", encoding="utf-8")
+    assert len(load_deck(deck)) == 2
+    other = tmp_path / "other.txt"
+    other.write_text("odd | sun | moon | day | night\n", encoding="utf-8")
+    assert load_deck(other)[0].sides[0] == ("sun", "moon")
+    deck.write_text("everyday | same | same | wet | dry\n", encoding="utf-8")
+    with pytest.raises(DeckError):
+        load_deck(deck)
+    with pytest.raises(DeckError):
+        load_deck(deck)  # an error is never kept as a deck

@@ -8,7 +8,6 @@
 
 from __future__ import annotations
 
-import dataclasses
 import errno
 import json
 import logging
@@ -23,6 +22,8 @@ from pathlib import Path
 from typing import Any, Mapping
 
 import platformdirs
+
+from voicegame.engine.snapshot import plain_data
 
 APP = "voicegame"
 _log = logging.getLogger(__name__)
@@ -701,8 +702,8 @@ class Recorder:
         self.settings = settings
         self.storage = storage
         self._failed = said_failure
-        self._settings_dict = dataclasses.asdict(settings)
-        self.record: dict = new_record(dataclasses.asdict(settings))
+        self._settings_dict = plain_data(settings)
+        self.record: dict = new_record(plain_data(settings))
         self.generation = ""
         self._generation_saved = False
         self.journal_seq = 0
@@ -720,8 +721,8 @@ class Recorder:
     def settings_changed(self) -> None:
         """The game's set-up added to its settings (a chance step dealt the questions): the
         autosave and the record keep them from now on, so undo and resume deal the same."""
-        self._settings_dict = dataclasses.asdict(self.settings)
-        self.record["settings"] = dataclasses.asdict(self.settings)
+        self._settings_dict = plain_data(self.settings)
+        self.record["settings"] = plain_data(self.settings)
         self._settings_json = self._record_settings_json = None
 
     def save_text(self, save: dict) -> str:
