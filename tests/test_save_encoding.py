@@ -90,6 +90,10 @@ def test_snapshot_memo_equals_asdict_and_sees_every_change():
     assert memo.asdict(state)["history"][0]["guesses"] == {"red": 99}
     leaf = state.history[1].leaves[0]
     assert memo.asdict(leaf) is memo.asdict(leaf)  # a frozen instance of frozen values: kept
+    holder = _Open(1, notes=[(1, 2), ([3],)])  # a tuple holding a list may change: never kept
+    assert memo.asdict(holder) == dataclasses.asdict(holder)
+    holder.notes[1][0].append(4)
+    assert memo.asdict(holder) == dataclasses.asdict(holder) and memo.asdict(holder)["notes"][1] == ([3, 4],)
     with pytest.raises(TypeError):
         memo.asdict({"not": "a dataclass"})
 

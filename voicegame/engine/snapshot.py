@@ -2,9 +2,9 @@
 
 :class:`SnapshotMemo` gives what :func:`dataclasses.asdict` gives (the Python docs,
 ``dataclasses.asdict``: fields in order, lists/tuples/dicts copied, other values deep-copied),
-but a *frozen* dataclass instance holding only frozen values (frozen dataclass instances,
-tuples of them, str / int / float / bool / None) is converted once and its plain data kept:
-such an instance cannot change, so its data cannot either. A late Wits & Wagers snapshot
+but a *frozen* dataclass instance or tuple holding only frozen values (frozen dataclass
+instances, tuples of them, str / int / float / bool / None) is converted once and its plain
+data kept: such an instance cannot change, so its data cannot either. A late Wits & Wagers snapshot
 holds every finished question (mats, bets, settlements): converted once each, not at every
 phase save. Anything holding a dict or a list is converted afresh each time, as ``asdict`` does.
 """
@@ -25,7 +25,7 @@ class SnapshotMemo:
     """
 
     def __init__(self, limit: int = 20000):
-        self._memo: dict[int, tuple[Any, dict]] = {}  # id → (the instance, kept alive; its data)
+        self._memo: dict[int, tuple[Any, Any]] = {}  # id → (the instance, kept alive; its data)
         self.limit = limit
 
     def asdict(self, obj: Any) -> dict:
@@ -60,9 +60,18 @@ class SnapshotMemo:
         if isinstance(obj, tuple) and hasattr(obj, "_fields"):  # a named tuple, as asdict does
             items = [self._convert(v) for v in obj]
             return type(obj)(*[v for v, _ in items]), False
-        if isinstance(obj, (list, tuple)):
+        if isinstance(obj, tuple):
+            kept = self._memo.get(id(obj))
+            if kept is not None and kept[0] is obj:
+                return kept[1], True
             items = [self._convert(v) for v in obj]
-            return type(obj)(v for v, _ in items), isinstance(obj, tuple) and all(f for _, f in items)
+            out = type(obj)(v for v, _ in items)
+            frozen = all(f for _, f in items)
+            if frozen and obj:  # a tuple of frozen values (a shuffled pile, finished turns): kept too
+                self._memo[id(obj)] = (obj, out)
+            return out, frozen
+        if isinstance(obj, list):
+            return type(obj)(self._convert(v)[0] for v in obj), False
         if isinstance(obj, dict):
             if hasattr(type(obj), "default_factory"):  # a defaultdict, as asdict does
                 out = type(obj)(obj.default_factory)
