@@ -10,7 +10,7 @@ import pytest
 from voicegame import bench
 from voicegame.games.wavelength.intents import WavelengthUnderstanding, wavelength_understanding
 from voicegame.games.wits.intents import WitsUnderstanding, wits_understanding
-from voicegame.language.words import fold
+from voicegame.language.words import Understanding, fold, understanding
 
 LANGS = ("en", "es", "nl")
 
@@ -60,3 +60,12 @@ def test_fold_remembered_equals_fresh():
     for text in ["puntuación", "één", "año", "Ünïcödé", "", "plain"]:
         assert fold(text) == fold.__wrapped__(text)
     assert fold("año") == "ano"
+
+
+@pytest.mark.parametrize("lang", LANGS)
+def test_yes_no_remembered_equals_fresh(lang):
+    u = understanding(lang)
+    fresh = Understanding.yes_no.__wrapped__
+    for text in [*u.yes_words, *u.no_words, "not sure", "klopt niet", "sí, claro", "", "yes no", "blue"]:
+        assert u.yes_no(text) == fresh(u, text)
+    assert u.yes_no(u.yes_words[0]) is True and u.yes_no(u.no_words[0]) is False

@@ -161,8 +161,10 @@ class Understanding:
         wants to stop, but the words to stop are asked for."""
         return fold(normalise(text)) in self._bare_yes
 
+    @lru_cache(maxsize=2048)
     def yes_no(self, text: str) -> bool | None:
-        """``True`` for yes, ``False`` for no, ``None`` when neither (or both) was said."""
+        """``True`` for yes, ``False`` for no, ``None`` when neither (or both) was said
+        (remembered per text: every confirm moment, and every undo replay, asks again)."""
         t = fold(normalise(text))
         yes = tuple(fold(w) for w in self.yes_words)
         no = tuple(fold(w) for w in self.no_words)
