@@ -16,6 +16,7 @@ import dataclasses
 from typing import Any
 
 _ATOMS = (str, int, float, bool, type(None))
+_ATOM_TYPES = frozenset(_ATOMS)
 
 
 class SnapshotMemo:
@@ -71,6 +72,8 @@ class SnapshotMemo:
                 self._memo[id(obj)] = (obj, out)
             return out, frozen
         if isinstance(obj, list):
+            if type(obj) is list and all(type(v) in _ATOM_TYPES for v in obj):  # a deck line: a copy
+                return list(obj), False
             return type(obj)(self._convert(v)[0] for v in obj), False
         if isinstance(obj, dict):
             if hasattr(type(obj), "default_factory"):  # a defaultdict, as asdict does
