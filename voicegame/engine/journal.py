@@ -8,7 +8,6 @@
 
 from __future__ import annotations
 
-import dataclasses
 import errno
 import json
 import logging
@@ -23,6 +22,8 @@ from pathlib import Path
 from typing import Any, Mapping
 
 import platformdirs
+
+from voicegame.engine.snapshot import plain_data
 
 APP = "voicegame"
 _log = logging.getLogger(__name__)
@@ -155,6 +156,49 @@ def atomic_write_text(path: str | Path, text: str, durable: bool = True) -> None
 def to_json(data: Any) -> str:
     """Compact JSON with the C encoder (``json.dump`` to a file never uses it: 5× slower)."""
     return json.dumps(data, ensure_ascii=False, separators=(",", ":"))
+
+
+def dict_json(data: dict, known: Mapping[str, str]) -> str:
+    """``to_json(data)``, byte for byte, with the values of the keys in ``known`` given as
+    their JSON text already (``{"k":v,…}`` in the dict's order, the separators of :func:`to_json`).
+
+    :raises TypeError: a key is not a string (the encoder would turn it into one).
+    """
+    parts = []
+    for key, value in data.items():
+        if not isinstance(key, str):
+            raise TypeError(f"dict_json: key {key!r} is not a string")
+        code = known.get(key)
+        parts.append(f"{to_json(key)}:{to_json(value) if code is None else code}")
+    return "{" + ",".join(parts) + "}"
+
+
+class ListJson:
+    """``to_json`` of a list that only grows at its end and of which only the newest item
+    ever changes (the input log: :class:`~voicegame.engine.table.Table` changes ``log[-1]``
+    alone; the record's accepted inputs are never changed). Every item but the newest is
+    encoded once and kept, with the item itself: an item that is not the same object as
+    the one kept at its index (the list was cut, an item replaced) is encoded again, as is
+    everything after it. The newest item is encoded on every call.
+    """
+
+    def __init__(self):
+        self._items: list = []  # the items encoded, index by index (kept alive: ids never reused)
+        self._codes: list[str] = []
+
+    def encode(self, items: list) -> str:
+        """``to_json(items)``, byte for byte."""
+        last = len(items) - 1
+        same = 0
+        limit = min(len(self._items), max(last, 0))
+        while same < limit and self._items[same] is items[same]:
+            same += 1
+        del self._items[same:], self._codes[same:]
+        for item in items[same:last]:
+            self._items.append(item)
+            self._codes.append(to_json(item))
+        codes = self._codes if last < 0 else [*self._codes, to_json(items[last])]
+        return "[" + ",".join(codes) + "]"
 
 
 class BackgroundWriter:
@@ -658,21 +702,52 @@ class Recorder:
         self.settings = settings
         self.storage = storage
         self._failed = said_failure
-        self._settings_dict = dataclasses.asdict(settings)
-        self.record: dict = new_record(dataclasses.asdict(settings))
+        self._settings_dict = plain_data(settings)
+        self.record: dict = new_record(plain_data(settings))
         self.generation = ""
         self._generation_saved = False
         self.journal_seq = 0
         self._journal = None
         self.snapshot_callback = None
         self._state: Any = None
+        #: the saves' JSON, encoded in parts (:meth:`save_text`, :meth:`record_text`): the
+        #: log's and the record inputs' older entries once, the settings once per change
+        self._log_json = ListJson()
+        self._inputs_json = ListJson()
+        self._settings_json: tuple[Any, Any, str] | None = None  # (dict, its "autosave", JSON)
+        self._record_settings_json: tuple[Any, str] | None = None  # (dict, JSON)
         self.new_generation()
 
     def settings_changed(self) -> None:
         """The game's set-up added to its settings (a chance step dealt the questions): the
         autosave and the record keep them from now on, so undo and resume deal the same."""
-        self._settings_dict = dataclasses.asdict(self.settings)
-        self.record["settings"] = dataclasses.asdict(self.settings)
+        self._settings_dict = plain_data(self.settings)
+        self.record["settings"] = plain_data(self.settings)
+        self._settings_json = self._record_settings_json = None
+
+    def save_text(self, save: dict) -> str:
+        """``to_json(save)`` of an autosave built by :meth:`autosave`, byte for byte: its
+        settings encoded once per change, its log's older entries once (:class:`ListJson`)."""
+        settings = save["settings"]
+        cached = self._settings_json
+        if cached is None or cached[0] is not settings or cached[1] != settings.get("autosave"):
+            cached = self._settings_json = (settings, settings.get("autosave"), to_json(settings))
+        return dict_json(save, {"settings": cached[2], "log": self._log_json.encode(save["log"])})
+
+    def record_text(self) -> str:
+        """``to_json(self.record)``, byte for byte: its settings encoded once per change, its
+        accepted inputs once each (:class:`ListJson`)."""
+        record = self.record
+        known = {}
+        settings, inputs = record.get("settings"), record.get("inputs")
+        if isinstance(settings, dict):
+            cached = self._record_settings_json
+            if cached is None or cached[0] is not settings:
+                cached = self._record_settings_json = (settings, to_json(settings))
+            known["settings"] = cached[1]
+        if isinstance(inputs, list):
+            known["inputs"] = self._inputs_json.encode(inputs)
+        return dict_json(record, known)
 
     def new_generation(self) -> None:
         """Start a new autosave lineage: journal lines written so far stop counting."""
@@ -708,9 +783,9 @@ class Recorder:
                 self.storage.write_now(self.autosave_path(), save)
                 self._generation_saved = True
             if record or finished:
-                self.storage.write_later(self.autosave_path(), to_json(save))
+                self.storage.write_later(self.autosave_path(), self.save_text(save))
                 self.record["finished"] = finished
-                self.storage.write_later(self.record_path(), to_json(self.record))
+                self.storage.write_later(self.record_path(), self.record_text())
             error = self.storage.take_error()
             if error is not None:
                 raise error

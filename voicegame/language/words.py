@@ -40,11 +40,13 @@ _ASCII_DIGITS = re.compile(r"[0-9]+")
 _PUNCT = re.compile(r"[^\w\s'.,-]", re.UNICODE)
 
 
+@lru_cache(maxsize=8192)
 def fold(text: str) -> str:
     """Text without accents, diaereses or tildes ("puntuación" → "puntuacion", "één" → "een",
     "año" → "ano"), so typed or transcribed text without them still matches.
 
-    The one fold of the package: every comparison of words folds both sides with it.
+    The one fold of the package: every comparison of words folds both sides with it
+    (cached: the same words are folded in every moment).
     """
     decomposed = unicodedata.normalize("NFKD", text)
     return unicodedata.normalize("NFC", "".join(ch for ch in decomposed if not unicodedata.combining(ch)))
@@ -159,8 +161,10 @@ class Understanding:
         wants to stop, but the words to stop are asked for."""
         return fold(normalise(text)) in self._bare_yes
 
+    @lru_cache(maxsize=2048)
     def yes_no(self, text: str) -> bool | None:
-        """``True`` for yes, ``False`` for no, ``None`` when neither (or both) was said."""
+        """``True`` for yes, ``False`` for no, ``None`` when neither (or both) was said
+        (remembered per text: every confirm moment, and every undo replay, asks again)."""
         t = fold(normalise(text))
         yes = tuple(fold(w) for w in self.yes_words)
         no = tuple(fold(w) for w in self.no_words)

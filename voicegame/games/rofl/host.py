@@ -27,6 +27,7 @@ from typing import Any
 from transitions import Machine
 
 from voicegame.engine import phases
+from voicegame.engine.snapshot import SnapshotMemo
 from voicegame.engine.seats import default_seats, in_pairs, players_option
 from voicegame.engine.table import DEFAULT_LISTEN_S, SILENT, NotAllowed, NotUnderstood, Table
 from voicegame.engine.timers import WARNING_S
@@ -202,6 +203,8 @@ class Host:
         self.machine = Machine(model=self, states=Phase, initial=Phase.SETUP, transitions=TRANSITIONS,
                                auto_transitions=False, queued=True)
         table.score_callback = lambda: self.say_standings(remember=False)
+        #: the autosave's state of finished, frozen parts (turns, questions) converted once
+        self.snapshot_memo = SnapshotMemo()
         table.snapshot_callback = self.snapshot
         table.where_we_are = self.where_we_are
 
@@ -242,7 +245,7 @@ class Host:
     # ------------------------------------------------------------------ helpers
     def snapshot(self) -> dict:
         """JSON-able state for the autosave (informative: resume replays the log)."""
-        return {"game": dataclasses.asdict(self.game), "turn_state": dataclasses.asdict(self.turn),
+        return {"game": self.snapshot_memo.asdict(self.game), "turn_state": self.snapshot_memo.asdict(self.turn),
                 "turn": self.turn_no}
 
     def name(self, colour: str) -> str:

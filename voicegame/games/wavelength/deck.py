@@ -78,12 +78,30 @@ def load_deck(path: str | Path | None = None, lang: str = "en") -> list[Card]:
 
     :param path: a deck file (``--deck PATH``); ``None`` for the built-in deck of ``lang``.
     :param lang: language of the built-in deck.
-    :returns: the cards in file order (at least one).
+    :returns: the cards in file order (at least one), a new list each call (a file parsed
+        once is kept until it changes: its path, inode, size or modification time).
     :raises DeckError: the file is unreadable, not UTF-8, has a malformed line
         (the message names the file and line) or holds no card.
     """
     p = Path(path) if path is not None else default_deck_path(lang)
+    try:  # the file as it is now: another file, or the same one changed, is another key
+        st = p.stat()
+        key = (str(p), st.st_dev, st.st_ino, st.st_mtime_ns, st.st_size)
+    except OSError:
+        key = None  # data_lines says why it cannot be read
+    kept = _LOADED.get(key) if key is not None else None
+    if kept is not None:
+        return list(kept)
     cards = [parse_card(text, number, p) for number, text in data_lines(p, "wavelength")]
     if not cards:
         raise DeckError("wavelength", "no_cards", p)
+    if key is not None:
+        if len(_LOADED) >= 32:
+            _LOADED.clear()
+        _LOADED[key] = tuple(cards)
     return cards
+
+
+#: decks parsed already (a new host per undo loads the deck again): (path, device, inode,
+#: mtime in ns, size) → the cards; only a deck that loaded without an error is kept
+_LOADED: dict[tuple, tuple[Card, ...]] = {}

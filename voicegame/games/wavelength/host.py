@@ -14,7 +14,6 @@ All chance (the card, the target) comes from ``table.chance()``: a game is its s
 from __future__ import annotations
 
 import argparse
-import dataclasses
 import enum
 import random
 from pathlib import Path
@@ -22,6 +21,7 @@ from pathlib import Path
 from transitions import Machine
 
 from voicegame.engine import phases
+from voicegame.engine.snapshot import SnapshotMemo
 from voicegame.games.wavelength.deck import Card, load_deck
 from voicegame.engine.table import SILENT, NotAllowed, NotUnderstood, Table
 from voicegame.language.budget import OPENING_WORDS, heard_words
@@ -252,6 +252,8 @@ class Host:
         self.machine = Machine(model=self, states=Phase, transitions=TRANSITIONS, initial=Phase.SETUP,
                                auto_transitions=False, queued=True)
         table.score_callback = self.say_standings
+        #: the autosave's state of finished, frozen parts (turns, questions) converted once
+        self.snapshot_memo = SnapshotMemo()
         table.snapshot_callback = self.snapshot
         table.note_record(
             mode="coop" if self.coop else "team", teams=list(self.team_names),
@@ -312,8 +314,8 @@ class Host:
 
     def snapshot(self) -> dict:
         """The JSON-able state for the autosave (informative; resume replays the log)."""
-        return {"phase": self.state.value, "game": dataclasses.asdict(self.game),
-                "turn": dataclasses.asdict(self.turn) if self.turn else None,
+        return {"phase": self.state.value, "game": self.snapshot_memo.asdict(self.game),
+                "turn": self.snapshot_memo.asdict(self.turn) if self.turn else None,
                 "cards_drawn": len(self.recap)}
 
     # ------------------------------------------------------------------ speech helpers

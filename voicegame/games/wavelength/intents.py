@@ -17,7 +17,7 @@ from __future__ import annotations
 
 import re
 from dataclasses import dataclass
-from functools import cache
+from functools import cache, lru_cache
 
 from voicegame.engine.table import NotUnderstood, understood  # noqa: F401 (raised through understood)
 from voicegame.language.prompts import load_toml
@@ -451,7 +451,12 @@ class WavelengthUnderstanding:
 
     # ------------------------------------------------------------------ grammar
     def dial_phrases(self, left: str, right: str) -> list[str]:
-        """The dial moment's grammar for a side with these concepts (W7)."""
+        """The dial moment's grammar for a side with these concepts (W7); a new list each call
+        (built once per pair: every dial moment of a card, and every undo replay, asks again)."""
+        return list(self._dial_phrases(left, right))
+
+    @lru_cache(maxsize=256)
+    def _dial_phrases(self, left: str, right: str) -> tuple[str, ...]:
         concepts = [concept_key(left), concept_key(right)]
         edges = self.raw["edge"]
         out = [*self.raw["lock"], *self.raw["where"], *self.raw["centre"], *self.redo_raw, *self.rules_raw]
@@ -464,10 +469,15 @@ class WavelengthUnderstanding:
         out.extend(self.grammar_set)
         out.extend(self.core.number_words())
         out.extend(self.grammar_units)
-        return out
+        return tuple(out)
 
     def call_phrases(self, left: str, right: str, team_names) -> list[str]:
-        """The left/right moment's grammar: sides, concepts, team names, "pass" (W5)."""
+        """The left/right moment's grammar: sides, concepts, team names, "pass" (W5); a new
+        list each call (built once per pair and team names)."""
+        return list(self._call_phrases(left, right, tuple(team_names)))
+
+    @lru_cache(maxsize=256)
+    def _call_phrases(self, left: str, right: str, team_names: tuple[str, ...]) -> tuple[str, ...]:
         concepts = [concept_key(left), concept_key(right)]
         targets = [*self.side_raw, *concepts, *(f"{cue} {c}" for c in concepts for cue in self.call_grammar_cues)]
         names = [p for n in team_names for p in self.team_phrases(n)]
@@ -477,7 +487,7 @@ class WavelengthUnderstanding:
         out.extend(self.pass_raw)
         out.extend(self.redo_raw)
         out.extend(self.rules_raw)
-        return out
+        return tuple(out)
 
     def clue_words(self) -> list[str]:
         """Phrases said in the (free-text) clue moment besides the clue itself."""

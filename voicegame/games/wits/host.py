@@ -39,6 +39,7 @@ from pathlib import Path
 from transitions import Machine
 
 from voicegame.engine import phases
+from voicegame.engine.snapshot import SnapshotMemo
 from voicegame.engine.seats import default_seats, in_pairs, players_option
 from voicegame.engine.table import SILENT, Ambiguous, NotAllowed, NotUnderstood, Table, understood
 from voicegame.games.wits import rules
@@ -289,6 +290,8 @@ class Host:
         self.machine = Machine(model=self, states=Phase, transitions=TRANSITIONS, initial=Phase.SETUP,
                                auto_transitions=False, queued=True)
         table.score_callback = self.say_scores
+        #: the autosave's state of finished, frozen parts (turns, questions) converted once
+        self.snapshot_memo = SnapshotMemo()
         table.snapshot_callback = self.snapshot
         table.where_we_are = self.where_we_are
         table.speaker_of = self.speaker_of
@@ -323,8 +326,8 @@ class Host:
     # ------------------------------------------------------------------ state
     def snapshot(self) -> dict:
         """JSON-ready state for the autosave (informative; resume replays the log)."""
-        return {"state": self.state.value, "game": dataclasses.asdict(self.game),
-                "question": dataclasses.asdict(self.q) if self.q else None}
+        return {"state": self.state.value, "game": self.snapshot_memo.asdict(self.game),
+                "question": self.snapshot_memo.asdict(self.q) if self.q else None}
 
     @property
     def number(self) -> int:

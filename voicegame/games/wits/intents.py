@@ -55,7 +55,7 @@ from __future__ import annotations
 
 import re
 from dataclasses import dataclass
-from functools import cache
+from functools import cache, lru_cache
 from typing import Iterator, Sequence
 
 from voicegame.language.prompts import load_toml
@@ -244,7 +244,14 @@ class WitsUnderstanding:
     # ------------------------------------------------------------------ tokens
     def words(self, text: str, players: Sequence[str] = ()) -> list[str]:
         """Normalised words; sentence punctuation stripped, "blue's" → "blue", "'s"
-        (the language's possessive endings, ``[grammar] possessive_suffix``)."""
+        (the language's possessive endings, ``[grammar] possessive_suffix``).
+
+        A new list each call (the words of a ``(text, players)`` pair are remembered:
+        every parser of a moment splits the same transcript)."""
+        return list(self._words(text, tuple(players)))
+
+    @lru_cache(maxsize=4096)
+    def _words(self, text: str, players: tuple[str, ...]) -> tuple[str, ...]:
         names = {w for p in players for phrase in self.player_phrases(p) for w in phrase}
         out: list[str] = []
         for w in normalise(text).split():
@@ -257,14 +264,15 @@ class WitsUnderstanding:
                 out += [w[:-len(suffix)], suffix]
             else:
                 out.append(w)
-        return out
+        return tuple(out)
 
     @cache
     def _colour_words(self) -> frozenset[str]:
         return frozenset(w for ps in self.u.colour_words.values() for p in ps for w in p.split())
 
+    @lru_cache(maxsize=256)
     def player_phrases(self, player: str) -> tuple[tuple[str, ...], ...]:
-        """The phrases that name ``player`` (a colour's synonyms, or the name itself)."""
+        """The phrases that name ``player`` (a colour's synonyms, or the name itself; remembered)."""
         phrases = self.u.colour_words.get(player, (player,))
         return self._phrases((player, *phrases))
 
@@ -553,6 +561,7 @@ class WitsUnderstanding:
         big += [p[0] for phrases, *_ in self.scales.values() for p in phrases if len(p) == 1]
         return any(b in fold(w) for w in words for b in map(fold, big))
 
+    @lru_cache(maxsize=1024)
     def question_scale(self, question: str, unit: str = "") -> int:
         """The scale a question asks in: 10**6 for "How many million square kilometres…?" or the
         unit "million square kilometres", 1000 for "in thousands"…; 1 for none.
