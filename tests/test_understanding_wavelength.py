@@ -8,7 +8,8 @@ from voicegame.engine.table import NotUnderstood
 
 from voicegame.games.wavelength.deck import load_deck
 from voicegame.games.wavelength.intents import (
-    LOCK, MOVE, SET, WHERE, Call, DialCommand, DialOutOfRange, concept_key, wavelength_understanding,
+    LOCK, MOVE, SET, WHERE, Call, DialCommand, DialOutOfRange, NotAClue, concept_key,
+    wavelength_understanding,
 )
 
 #: One understanding per language (each loads its words file once).
@@ -303,6 +304,45 @@ def test_call_nonsense_is_not_understood(lang, said):
 def test_turn_words(lang, said, other_side, redo):
     assert W[lang].is_other_side(said) is other_side
     assert W[lang].is_redo(said) is redo
+
+
+#: Utterances made only of hesitation and one-word yes/no words: table talk at the clue moment (W7).
+CLUE_TALK = {
+    "en": ["hmm", "Hmm...", "yes", "no", "okay", "OK.", "yeah", "one second", "wait", "um, let me think",
+           "uh", "er", "hold on", "yeah yeah", "no no no", "okay wait one sec", "sure", "nope", "hang on"],
+    "es": ["mmm", "sí", "si", "no", "vale", "un momento", "espera", "eh, déjame pensar", "vale vale",
+           "a ver", "venga", "ok, un segundo"],
+    "nl": ["hmm", "ja", "nee", "oké", "oke", "momentje", "wacht even", "euh, even denken", "ja ja",
+           "ok", "nou", "eens kijken"],
+}
+#: Clues that contain such words, or one-word yes/no words that are real clues too: still the clue.
+CLUES_WITH_TALK_WORDS = {
+    "en": ["okay boomer", "no way", "wait staff", "wait who is the psychic", "a second hand shop",
+           "yes man", "hmm a dog", "negative", "absolutely", "correct"],
+    "es": ["vale la pena", "no hay manera", "espera sentado", "sí señor", "un segundo plato", "mal", "claro",
+           "negativo"],
+    "nl": ["oké boomer", "nee hoor nooit", "wacht maar af", "ja knikker", "goed", "fout"],
+}
+
+
+@pytest.mark.parametrize("lang, said", [(lang, said) for lang, talk in CLUE_TALK.items() for said in talk])
+def test_a_clue_made_only_of_hesitation_or_yes_no_words_is_table_talk(lang, said):
+    with pytest.raises(NotAClue) as err:
+        W[lang].clue(said)
+    assert isinstance(err.value, NotUnderstood) and err.value.text == said.strip()
+
+
+@pytest.mark.parametrize("lang, said", [(lang, said) for lang, clues in CLUES_WITH_TALK_WORDS.items()
+                                        for said in clues])
+def test_a_clue_that_contains_such_words_is_taken_as_said(lang, said):
+    assert W[lang].clue(f"  {said} ") == said
+
+
+@pytest.mark.parametrize("said", ["", "   "])
+def test_an_empty_clue_is_not_understood(said):
+    with pytest.raises(NotUnderstood) as err:
+        W["en"].clue(said)
+    assert not isinstance(err.value, NotAClue)
 
 
 def test_concept_key_reads_hyphens_as_spaces():

@@ -11,6 +11,7 @@ from pathlib import Path
 import pytest
 
 from tests.playthrough import SCRIPTS, run_cli
+from voicegame.language.prompts import Prompts
 
 TALK = {"en": ["what do you think", "yeah", "no the other way", "hmm maybe", "I don't know", "more like that"],
         "es": ["qué pensáis", "sí", "no, al otro lado", "mmm quizás", "no sé", "más o menos así"],
@@ -51,6 +52,30 @@ def test_table_talk_in_the_dial_gets_nothing_first_then_at_most_a_short_nudge(tm
     assert any(talk) and all(len(reply) <= 1 for reply in talk)
     record = json.loads((tmp_path / "r.json").read_text())
     assert [i["text"] for i in record["inputs"]] == [READY[lang], OPENING[lang]]  # table talk is no input
+
+
+#: Table talk at the clue moment, then the real clue (W7: only hesitation or yes/no words is no clue).
+CLUE_TALK = {"en": ["hmm", "okay"], "es": ["mmm", "vale"], "nl": ["hmm", "oké"]}
+REAL_CLUE = {"en": "a quiet library", "es": "una biblioteca tranquila", "nl": "een stille bibliotheek"}
+FIRST_TEAM = {"en": "Red", "es": "Rojo", "nl": "Rood"}
+LEFT = {"en": "left", "es": "izquierda", "nl": "links"}
+
+
+@pytest.mark.parametrize("lang", ["en", "es", "nl"])
+def test_hesitation_at_the_clue_moment_is_table_talk_and_the_real_clue_is_taken(tmp_path, lang):
+    text = Prompts.load(lang).text
+    script = write_script(tmp_path, "clue.txt", [READY[lang], *CLUE_TALK[lang], REAL_CLUE[lang], LEFT[lang]])
+    status, out, _ = run_cli(["play", "wavelength", "--lang", lang, "--seed", "1", "--input", str(script),
+                              "--output", "text", "--record", str(tmp_path / "r.json")])
+    assert status == 0
+    hmm, okay, clue = replies(out)[1:4]
+    assert hmm == []  # nothing the first time
+    assert okay == [text("common.nudge_question", question=text("wavelength.ask_clue_first"))]  # the usual nudge
+    assert clue == [text("wavelength.clue_heard", clue=REAL_CLUE[lang]),
+                    text("wavelength.dial_start_first", team=FIRST_TEAM[lang])]  # read back, then the dial
+    record = json.loads((tmp_path / "r.json").read_text())
+    assert [(i["phase"], i["text"]) for i in record["inputs"]] == [
+        ("psychic", READY[lang]), ("clue", REAL_CLUE[lang]), ("dial", LEFT[lang])]  # the talk is no input
 
 
 def test_rules_on_request_come_in_short_chunks_that_got_it_ends(tmp_path):

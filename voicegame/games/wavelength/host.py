@@ -667,7 +667,8 @@ class Host:
         return handed
 
     def run_clue(self) -> None:
-        """Capture the Psychic's clue (free text, never judged); "other side" once; "redo" (W8)."""
+        """Capture the Psychic's clue (free text, never judged); "other side" once; "redo" (W8);
+        only hesitation or yes/no words ("hmm", "okay") are table talk, not the clue (W7)."""
         t = self.table
         self.enter()
 
@@ -681,9 +682,7 @@ class Host:
                 return word
             if self.words.is_target_again(text):
                 return ("target_again", None)
-            if not text.strip():
-                raise NotUnderstood
-            return ("clue", text.strip())
+            return ("clue", self.words.clue(text))  # "hmm", "okay": table talk (NotAClue, W7)
 
         # the first clue moment says only what to do; the second adds the card's other side
         key = ("ask_clue_first" if self.first_time("clue")

@@ -4,7 +4,8 @@ Every word lives in ``prompts/<lang>/words_wavelength.toml`` (en, es, nl); this 
 none. Dial sizes: a tiny bit 1°, a little 5°, plain 15°, way 45°; "more/less <concept>",
 "centre", "all the way left", a number of degrees, "set it to eighty", "where is it",
 "lock it in"; a number the dial cannot take raises :class:`DialOutOfRange` (W7: asked again,
-the dial stays). An utterance is read as a
+the dial stays). The clue is free text, but one made only of hesitation and yes/no
+words ("hmm", "okay") raises :class:`NotAClue` (W7: table talk). An utterance is read as a
 set of phrases (size, edge, side or concept, number, filler), so word order is free; size
 words go before numbers ("un poco", "een beetje" start with a number word). Concepts match
 as whole words, accents and hyphens ignored; after a cue word a near miss snaps to a concept
@@ -59,6 +60,19 @@ class DialOutOfRange(ValueError):
         self.degrees = degrees
         self.move = move
         super().__init__(f"{'a move by' if move else 'a position of'} {degrees:g} degrees is off the dial")
+
+
+class NotAClue(NotUnderstood):
+    """An utterance at the clue moment made only of hesitation and one-word yes/no words
+    ("hmm", "okay", "yeah, one second"): table talk, not the clue (W7, Chosen). The moment
+    treats it as any :class:`~voicegame.engine.table.NotUnderstood`.
+
+    :ivar text: the utterance as heard.
+    """
+
+    def __init__(self, text: str):
+        super().__init__(f"table talk, not a clue: {text!r}")
+        self.text = text
 
 
 @dataclass(frozen=True)
@@ -172,6 +186,12 @@ class WavelengthUnderstanding:
         self.target_again_phrases = _folded(turn.get("target_again", []))
         self.psychic_ready_raw = _keys(turn.get("psychic_ready", []))
         self.psychic_ready_phrases = _folded(turn.get("psychic_ready", []))
+        clue = w["clue"]
+        still_clues = _folded(clue.get("yes_no_clues", []))
+        one_word_yes_no = [p for p in _keys([*self.core.yes_words, *self.core.no_words])
+                           if " " not in p and fold(p) not in still_clues]
+        #: Folded token tuples an utterance made only of is table talk at the clue moment (W7).
+        self.clue_talk = _phrase_tokens([*clue["hesitation"], *one_word_yes_no])
         said_rules = w["rules"]
         self.rules_raw = _keys(said_rules["ask"])
         self.rules_phrases_ = _folded(said_rules["ask"])
@@ -488,6 +508,29 @@ class WavelengthUnderstanding:
         out.extend(self.redo_raw)
         out.extend(self.rules_raw)
         return tuple(out)
+
+    def clue(self, text: str) -> str:
+        """The Psychic's clue: the utterance as said, stripped; never judged (W8 covers a bad one).
+
+        :raises NotAClue: the utterance is made only of hesitation and one-word yes/no
+            words (``[clue]`` of ``words_wavelength.toml``, ``[yes_no]`` of ``words.toml``):
+            table talk (W7, Chosen). A clue that merely contains one ("okay boomer") is taken.
+        :raises NotUnderstood: nothing was said.
+        """
+        said = text.strip()
+        if not said:
+            raise NotUnderstood
+        if self.is_clue_talk(said):
+            raise NotAClue(said)
+        return said
+
+    def is_clue_talk(self, text: str) -> bool:
+        """True when every word of ``text`` belongs to a table-talk phrase of the clue moment."""
+        tokens = match_key(text).split()
+        covered = [False] * len(tokens) + [True]  # covered[i]: tokens[i:] split into talk phrases
+        for i in range(len(tokens) - 1, -1, -1):
+            covered[i] = any(tuple(tokens[i:i + len(p)]) == p and covered[i + len(p)] for p in self.clue_talk)
+        return bool(tokens) and covered[0]
 
     def clue_words(self) -> list[str]:
         """Phrases said in the (free-text) clue moment besides the clue itself."""
