@@ -308,3 +308,16 @@ def test_a_longer_reading_in_the_n_best_keeps_a_pair_whole(model, speech):
     assert VoskListener(model, Room(track, chunk_s=0.05), **kw).listen(BENCH_GRAMMAR, 3.0).text == "노랑 오른쪽"
     assert VoskListener(model, Room(track, chunk_s=0.05), doubt_longer=False, **kw).listen(
         BENCH_GRAMMAR, 3.0).text == "네"
+
+
+@pytest.mark.parametrize("word", ["왼쪽", "아니요"])
+def test_a_loud_noise_that_just_stopped_is_not_the_rooms_level(model, speech, word):
+    """1.5 s of loud noise (a blender, louder than the player) that stops 0.3 s before the word:
+    the room's level measured in it would call the whole word noise (it came back as silence).
+    A voice that does not rise above the room's level is not judged by it."""
+    blender = (np.random.default_rng(1).normal(0.0, 1.0, int(1.5 * RATE)) * 5000).astype(np.int16)
+    track, spans = bl.join([blender, 0.3, speech(word), 2.0])
+    room = Room(track, chunk_s=0.05)
+    result = VoskListener(model, room, tail_s=0.0).listen(GRAMMAR, 3.0)
+    assert isinstance(result, Heard) and result.text == word, result
+    assert room.time_s - spans[-1][1] < 0.3

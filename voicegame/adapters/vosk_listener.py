@@ -35,9 +35,11 @@ Speech, for the end of utterance: a detector frame at least ``min_level`` loud a
 once speech has started, within ``speech_drop_db`` of the utterance's loudest frame
 (the voices of the next table are far quieter than the player's) and at least
 ``floor_margin_db`` (or a third of the utterance's rise, if less) above the room's level
-(the 20th percentile of the last 64 frames heard outside utterances): Silero stays on
-speech for up to 5 frames after a word in loud steady noise. The room's level alone
-never ends an utterance early (``floor_needs_vad``). Measured: docs/performance.md §7.
+(the 20th percentile of the last 32 frames heard outside utterances): Silero stays on
+speech for up to 5 frames after a word in loud steady noise. A voice whose loudest frame
+is not ``floor_margin_db`` above that level is not judged by it (a loud noise that just
+stopped is not the room), and the room's level alone never ends an utterance early
+(``floor_needs_vad``). Measured: docs/performance.md §7.
 - ``"max"`` — ``max_utterance_s`` after speech started (continuous talk: rejected in
   grammar mode).
 - ``"timeout"`` — no speech started within ``timeout_s`` → :class:`Silence`.
@@ -94,6 +96,9 @@ log = logging.getLogger(__name__)
 
 UNK = "[unk]"
 ENDPOINTS = frozenset({"early", "pause", "vosk", "max", "timeout", "input_end"})
+#: the room's level: this percentile of the levels of the last FLOOR_FRAMES detector frames
+#: (32 ms) heard outside utterances (low and recent: a noise that just stopped is not the room).
+FLOOR_PERCENTILE, FLOOR_FRAMES = 20, 32
 #: model path of every model :func:`load_model` loaded (for its vocabulary).
 _MODEL_DIRS: dict[int, str] = {}
 
@@ -473,7 +478,7 @@ class VoskListener:
         self.blind_margin = blind_margin
         self.doubt_longer = doubt_longer
         self.tie_margin = tie_margin
-        self._floor_levels: collections.deque = collections.deque(maxlen=64)  # levels heard outside utterances
+        self._floor_levels: collections.deque = collections.deque(maxlen=FLOOR_FRAMES)  # levels heard outside utterances
         self.speaker = speaker
         self.barge_in = barge_in
         self.barge_margin_db = barge_margin_db
@@ -870,10 +875,13 @@ class VoskListener:
                     # the next table), not more of the command
                     speech = level >= state.peak * 10 ** (-self.speech_drop_db / 20)
                 floor_only = False  # only the room's level says this frame is no speech
-                if speech and state.start is not None and not own and state.floor is not None:
+                if speech and state.start is not None and not own and state.floor is not None \
+                        and state.peak >= state.floor * 10 ** (self.floor_margin_db / 20):
                     # a frame that hardly rises above the room is its noise, not the player: Silero
-                    # stays on speech for up to 5 frames after a word in loud steady noise
-                    rise = 20 * math.log10(max(state.peak, state.floor) / state.floor)
+                    # stays on speech for up to 5 frames after a word in loud steady noise (a voice
+                    # that does not rise above the room's level by the margin is not judged by it:
+                    # the room was louder a moment ago, a blender that just stopped)
+                    rise = 20 * math.log10(state.peak / state.floor)
                     speech = level >= state.floor * 10 ** (min(self.floor_margin_db, rise / 3) / 20)
                     floor_only = not speech
                 if state.start is None and not own:
@@ -883,7 +891,7 @@ class VoskListener:
                     state.peak = max(state.peak, level)
                 if state.start is not None and state.floor is None and not own and self.floor_margin_db is not None \
                         and len(self._floor_levels) >= 10:
-                    state.floor = max(1.0, float(np.percentile(self._floor_levels, 20)))
+                    state.floor = max(1.0, float(np.percentile(self._floor_levels, FLOOR_PERCENTILE)))
                 if segment and (not grammar_mode or self.pause_s is None):
                     return final("vosk", audio_t)
                 if segment and self.vosk_end and grammar_mode and state.start is not None and not own \
