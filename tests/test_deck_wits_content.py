@@ -362,6 +362,15 @@ def test_units_are_short_words(lang, rows):
     assert bad == [], f"units that are not a few spoken words: {bad}"
 
 
+def test_no_question_has_a_sentence_over_25_words(lang, rows):
+    """The host reads the question whole, in the opening too: no sentence of it over the voice
+    budget's 25 words (es-0187 had 26, and with the seats an untimed opening could not keep 40)."""
+    from voicegame.language.budget import SENTENCE_WORDS, sentences, words
+
+    bad = [(r["id"], words(s)) for r in rows for s in sentences(r["question"]) if words(s) > SENTENCE_WORDS]
+    assert bad == [], f"questions with a sentence over {SENTENCE_WORDS} words: {bad}"
+
+
 def test_enough_decimal_answers(rows):
     decimals = [r for r in rows if "." in r["answer"]]
     assert len(decimals) >= MIN_DECIMALS

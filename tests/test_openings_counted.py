@@ -54,7 +54,8 @@ def test_rofl_opening_counts_the_words_the_host_then_says(tmp_path, monkeypatch,
 
 
 WITS = [["--seed", "1"], ["--seed", "2", "--players", "red,blue,green"], ["--seed", "3", "--timer", "off"],
-        ["--seed", "4", "--lang", "es"], ["--seed", "5", "--lang", "nl", "--players", "rood,blauw,geel,groen,roze,paars"]]
+        ["--seed", "4", "--lang", "es"], ["--seed", "5", "--lang", "nl", "--players", "rood,blauw,geel,groen,roze,paars"],
+        ["--seed", "16", "--timer", "off"], ["--seed", "18", "--lang", "nl", "--timer", "off"]]  # long questions: short forms
 
 
 @pytest.mark.parametrize("argv", WITS, ids=[" ".join(a) for a in WITS])

@@ -142,13 +142,16 @@ _SEATS = {"en": "red,blue,green,yellow,orange,purple,pink", "es": "rojo,azul,ver
           "nl": "rood,blauw,groen,geel,oranje,paars,roze"}
 
 
+@pytest.mark.parametrize("timer", [[], ["--timer", "off"]], ids=["timed", "timer_off"])
 @pytest.mark.parametrize("lang", ["en", "es", "nl"])
 @pytest.mark.parametrize("game", ["wits", "rofl"])
-def test_openings_keep_the_budget_on_seeds_that_are_not_goldens(game, lang, tmp_path):
+def test_openings_keep_the_budget_on_seeds_that_are_not_goldens(game, lang, timer, tmp_path, monkeypatch):
     """Playtest (item 10): the shipped decks and banks, seeds 0–19, counted as the goldens are
     (:func:`figures`, up to the first input) but for the second telling of a secret, which G2
     requires (the same sentence again, its length the card's); the seed picks the table: the
-    default seats (unnamed: the seats are said) or 3 to 7 named players."""
+    default seats (unnamed: the seats are said) or 3 to 7 named players; timed (30 s) or
+    ``--timer off`` (its start says how to end the guessing: longer). Each seed has a fresh
+    data dir, so the seed picks where the bank starts (a shared one went on in order)."""
     from tests.playthrough import run_cli
 
     script = tmp_path / "s.txt"
@@ -158,11 +161,51 @@ def test_openings_keep_the_budget_on_seeds_that_are_not_goldens(game, lang, tmp_
         count = (None, 3, 4, 5, 6, 7)[seed % 6]
         players = ["--players", ",".join(_SEATS[lang].split(",")[:count])] if count else []
         env = {"VOICEGAME_DATA_DIR": str(tmp_path / f"d{seed}"), "VOICEGAME_CONFIG_DIR": str(tmp_path / "c")}
+        monkeypatch.setenv("VOICEGAME_DATA_DIR", env["VOICEGAME_DATA_DIR"])  # the bank's position file reads it
         status, out, err = run_cli(["play", game, "--lang", lang, "--seed", str(seed), "--input", str(script),
-                                    "--output", "text", *players], environ=env)
+                                    "--output", "text", *players, *timer], environ=env)
         n = figures(out)["before_first_input"]
         opening = turns(out)[0]
         n -= sum(words(a) for a, b in zip(opening, opening[1:]) if a == b)  # G2's second telling of a secret
         if n > OPENING_WORDS:
             over.append((seed, count, n))
+    assert over == []
+
+
+#: "repeat the question" in each language (words_wits.toml's ``repeat_question``).
+REPEAT_QUESTION = {"en": "repeat the question", "es": "repite la pregunta", "nl": "herhaal de vraag"}
+
+
+@pytest.mark.parametrize("timer", [[], ["--timer", "off"]], ids=["timed", "timer_off"])
+@pytest.mark.parametrize("lang", ["en", "es", "nl"])
+def test_the_longest_questions_of_a_bank_open_within_the_budget_read_whole(lang, timer, tmp_path):
+    """Any question of a shipped bank may come first (its position goes round), so the seeds
+    sample what the longest do: the three longest of each bank, each first (a bank of one),
+    with the default seats said (the longest opening), keep 40 words; the question is read
+    whole, and what the opening leaves out of it (its number) is said on "repeat the question"."""
+    import csv
+
+    from tests.playthrough import run_cli
+    from voicegame.games.wits.deck import load_bank
+    from voicegame.language.prompts import Prompts
+
+    longest = sorted(load_bank(None, lang), key=lambda q: (-words(q.question), q.id))[:3]
+    over = []
+    for q in longest:
+        bank = tmp_path / f"{q.id}.csv"
+        with bank.open("w", encoding="utf-8", newline="") as f:
+            csv.writer(f).writerows([["id", "question", "answer", "unit", "source", "year"],
+                                     [q.id, q.question, q.answer, q.unit, q.source, q.year or ""]])
+        script = tmp_path / "s.txt"
+        script.write_text(REPEAT_QUESTION[lang] + "\n", encoding="utf-8")
+        status, out, err = run_cli(["play", "wits", "--lang", lang, "--seed", "1", "--questions", str(bank),
+                                    "--count", "1", "--input", str(script), "--output", "text", *timer])
+        assert status == 0 and "Traceback" not in out + err, err
+        opening, after = out.split("PLAYER:", 1)
+        n = figures(out)["before_first_input"]
+        if n > OPENING_WORDS:
+            over.append((q.id, n))
+        assert q.question in opening
+        numbered = Prompts.load(lang).text("wits.read_question", number=1, count=1, question=q.question)
+        assert f"HOST: {numbered}\n" in after
     assert over == []

@@ -545,7 +545,8 @@ class Table:
                      help_key: str = "common.help_ready", moment: str = "timed", free: bool = False,
                      silence_limit: int | None = None, start_key: str | None = TimerWords.start,
                      warning_key: str | None = TimerWords.warning, end_key: str | None = TimerWords.end,
-                     all_done_key: str | None = TimerWords.all_done, **values) -> list[T]:
+                     all_done_key: str | None = TimerWords.all_done, off_key: str = TimerWords.off,
+                     **values) -> list[T]:
         """Listen for answers until every player has acted (``done()``) or the time is up.
 
         The timer is announced with ``purpose_key``; each answer ``parse`` accepts is
@@ -558,17 +559,18 @@ class Table:
             host has said the question and its time (the same with ``--timer off``).
         :param warning_key, end_key, all_done_key: said at 10 s left, when the time runs
             out, when everyone has acted first; ``None``: nothing (:meth:`Timers.timed`).
+        :param off_key: the start with ``--timer off`` (``{purpose}``; :class:`TimerWords`).
         :returns: the accepted answers, in order.
         """
         m = Moment(None, parse, help_key, moment, phrases=phrases, free=free, silence_limit=silence_limit,
                    help_values=values)
-        words = TimerWords(start_key, warning_key, end_key, all_done_key)
+        words = TimerWords(start_key, warning_key, end_key, all_done_key, off_key)
         return self.timers.timed(purpose_key, m, done, on_answer, words, **values)
 
     def timer_start_text(self, purpose_key: str | None, start_key: str | None = TimerWords.start,
-                         **values) -> str | None:
+                         off_key: str = TimerWords.off, **values) -> str | None:
         """The sentence :meth:`timed_moment` would start its timer with (:meth:`Timers.start_text`)."""
-        return self.timers.start_text(purpose_key, start_key, **values)
+        return self.timers.start_text(purpose_key, start_key, off_key, **values)
 
     def timer_left(self) -> float | None:
         """Seconds left on the running timer (below 0: an answer came after its end), else ``None``."""

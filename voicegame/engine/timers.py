@@ -28,12 +28,15 @@ class TimerWords:
     """What a timer says (prompt keys; ``None``: nothing): at the start (``{purpose}``,
     ``{seconds}``; ``None``: the host has said the question and its time itself), at 10 s left
     (:data:`WARNING_S`; ``None``: the host says it, e.g. in the question it asks again), when
-    the time runs out, and when everyone has acted before it does."""
+    the time runs out, and when everyone has acted before it does; with ``--timer off``, the
+    start (``{purpose}``: ``common.timer_off``, or ``common.timer_off_short`` where an opening
+    needs the room)."""
 
     start: str | None = "common.timer_start"
     warning: str | None = "common.timer_warning"
     end: str | None = "common.timer_end"
     all_done: str | None = "common.timer_all_done"
+    off: str = "common.timer_off"
 
 
 @dataclass
@@ -120,7 +123,7 @@ class Timers:
                 on_answer(value)
 
         seconds = t.settings.timer_s
-        start = self.start_text(purpose_key, words.start, **values)
+        start = self.start_text(purpose_key, words.start, words.off, **values)
         if not seconds:  # no timer: answers until everyone has acted or "ready"
             if start is not None:
                 t.say_text(start)
@@ -131,16 +134,17 @@ class Timers:
         self._listen(seconds, m, done, take, words)
         return answers
 
-    def start_text(self, purpose_key: str | None, start_key: str | None = TimerWords.start, **values) -> str | None:
+    def start_text(self, purpose_key: str | None, start_key: str | None = TimerWords.start,
+                   off_key: str = TimerWords.off, **values) -> str | None:
         """The sentence :meth:`timed` starts with: ``start_key`` (``{purpose}``, ``{seconds}``),
-        with ``--timer off`` ``common.timer_off``; ``None`` when ``start_key`` is ``None``."""
+        with ``--timer off`` ``off_key`` (``{purpose}``); ``None`` when ``start_key`` is ``None``."""
         if start_key is None:
             return None
         t = self.t
         purpose = t.text(purpose_key, **values) if purpose_key else ""
         seconds = t.settings.timer_s
         if not seconds:
-            return t.text("common.timer_off", purpose=purpose)
+            return t.text(off_key, purpose=purpose)
         return t.text(start_key, seconds=int(seconds), purpose=purpose)
 
     def left_s(self) -> float | None:

@@ -34,6 +34,7 @@ import argparse
 import dataclasses
 import enum
 import re
+from typing import NamedTuple
 from pathlib import Path
 
 from transitions import Machine
@@ -42,6 +43,7 @@ from voicegame.engine import phases
 from voicegame.engine.snapshot import SnapshotMemo
 from voicegame.engine.seats import default_seats, in_pairs, players_option
 from voicegame.engine.table import SILENT, Ambiguous, NotAllowed, NotUnderstood, Table, understood
+from voicegame.engine.timers import TimerWords
 from voicegame.games.wits import rules
 from voicegame.games.wits.deck import Question, bank_key, draw_questions, load_bank
 from voicegame.games.wits.intents import (
@@ -72,6 +74,16 @@ from voicegame.games.wits.rules import (
 from voicegame.language.budget import OPENING_WORDS, words
 from voicegame.language.prompts import Prompts
 from voicegame.language.words import normalise, understanding
+
+class FirstQuestion(NamedTuple):
+    """How the opening says the first question (:meth:`Host.opening`): the guessing timer's
+    purpose key, its start with ``--timer off`` (``common.timer_off`` or ``timer_off_short``),
+    and whether the question's number is read ("Question 1 of 7."; else on "repeat the question")."""
+
+    purpose: str = "wits.timer_guess_first"
+    off_key: str = "common.timer_off"
+    numbered: bool = True
+
 
 #: Default players (G3): the first four colours of the one seat order (as the lobby seats them).
 DEFAULT_PLAYERS = tuple(default_seats(4))
@@ -284,9 +296,9 @@ class Host:
         self.rules_at = -1
         #: "ready" was said at an untimed guessing or betting moment (``--timer off``)
         self.ready = False
-        #: the opening's choices (:meth:`opening`): the gist said, the first guessing timer's key
+        #: the opening's choices (:meth:`opening`): the gist said, how the first question is said
         self.gist_told = True
-        self.first_guess_key = "wits.timer_guess_first"
+        self.first = FirstQuestion()
         self.machine = Machine(model=self, states=Phase, transitions=TRANSITIONS, initial=Phase.SETUP,
                                auto_transitions=False, queued=True)
         table.score_callback = self.say_scores
@@ -422,7 +434,7 @@ class Host:
         self._enter()
         t = self.table
         t.check_vocabulary(w for phrase in self.wu.vocabulary(self.players) for w in phrase.split())
-        welcome, seats, self.first_guess_key = self.opening()
+        welcome, seats, self.first = self.opening()
         self.gist_told = welcome == "wits.welcome" or welcome == "wits.welcome_gist"
         if welcome:
             t.say(welcome)
@@ -431,34 +443,40 @@ class Host:
         self.show()
         self.fire("begin")
 
-    def opening(self) -> tuple[str | None, str | None, str]:
+    def opening(self) -> tuple[str | None, str | None, FirstQuestion]:
         """The opening's parts, the richest that keep it within :data:`OPENING_WORDS` (the
         voice budget, tests/test_voice_budget.py) with the first question and its timer as
         the host then says them (:meth:`first_question_lines`): ``(welcome key or None, the
-        seats sentence or None, the first guessing-timer key)``.
+        seats sentence or None, the first question's :class:`FirstQuestion`)``.
 
         Dropped in this order until it fits: the gist (then said at the
-        first mat, ``wits.tip_closest``), the timer's example, the title. The seats are said
-        when the table did not name the players (``seats_named`` false), in pairs ("Red and
-        Blue, Green and Yellow": two short chunks are easier to keep than a list of four)."""
+        first mat, ``wits.tip_closest``), the timer's example, the title, with ``--timer off``
+        the long "no timer" sentence (``common.timer_off_short`` says it in fewer words), the
+        question's number (said on "repeat the question"). The question itself and "colour and
+        guess" always stay. The seats are said when the table did not name the players
+        (``seats_named`` false), in pairs ("Red and Blue, Green and Yellow": two short chunks
+        are easier to keep than a list of four)."""
         seats = None
         if self.table.settings.options.get("seats_named") is False:
             seats = self.text("wits.seats", seats=in_pairs(self.names(self.players), self.table.prompts.join))
-        choices = [("wits.welcome", "wits.timer_guess_first"), ("wits.welcome_gist", "wits.timer_guess_first"),
-                   ("wits.welcome_title", "wits.timer_guess_first"), ("wits.welcome_title", "wits.timer_guess_short"),
-                   (None, "wits.timer_guess_short")]
-        for welcome, timer in choices:
+        short = "wits.timer_guess_short"
+        choices = [("wits.welcome", FirstQuestion()), ("wits.welcome_gist", FirstQuestion()),
+                   ("wits.welcome_title", FirstQuestion()), ("wits.welcome_title", FirstQuestion(short)),
+                   (None, FirstQuestion(short)), (None, FirstQuestion(short, "common.timer_off_short")),
+                   (None, FirstQuestion(short, "common.timer_off_short", numbered=False))]
+        for welcome, first in choices:
             said = [self.text(welcome)] if welcome else []
-            if sum(words(x) for x in [*said, seats or "", *self.first_question_lines(timer)]) <= OPENING_WORDS:
-                return welcome, seats, timer
-        return choices[-1][0], seats, choices[-1][1]
+            if sum(words(x) for x in [*said, seats or "", *self.first_question_lines(first)]) <= OPENING_WORDS:
+                return welcome, seats, first
+        welcome, first = choices[-1]
+        return welcome, seats, first
 
-    def first_question_lines(self, timer: str) -> list[str]:
+    def first_question_lines(self, first: FirstQuestion) -> list[str]:
         """What the host says of the first question before anyone answers, as QUESTION and
-        GUESSES say it: the question (:meth:`question_text`), then the guessing timer's start
-        (``timer``: its purpose key, :meth:`guess_timer`)."""
-        start = self.table.timer_start_text(timer, **self.guess_timer())
-        return [self.question_text()] + ([start] if start else [])
+        GUESSES say it: the question (:meth:`question_text`, numbered or not), then the guessing
+        timer's start (``first``'s purpose and ``--timer off`` keys, :meth:`guess_timer`)."""
+        start = self.table.timer_start_text(first.purpose, off_key=first.off_key, **self.guess_timer())
+        return [self.question_text(first.numbered)] + ([start] if start else [])
 
     def guess_timer(self) -> dict:
         """The guessing timer's words for :meth:`Table.timed_moment` and
@@ -469,7 +487,7 @@ class Host:
         self.q = rules.start_question(self.game)
         self.last_result = None
         self._enter()
-        self.read_question()
+        self.read_question(numbered=self.number > 1 or self.first.numbered)
         self.show()
         self.fire("question_read")
 
@@ -480,11 +498,11 @@ class Host:
         self._enter()
         self.show("wits.hint_guess")
         first = self.first_time("guess_timer")
-        purpose = self.first_guess_key if first else "wits.timer_guess"
+        purpose, off_key = (self.first.purpose, self.first.off_key) if first else ("wits.timer_guess", TimerWords.off)
         self.addressed = None
         t.timed_moment(purpose, self.with_requests(self.parse_open_guess), done=self.guessing_done,
                        on_answer=self.take_open_guess, phrases=self.guess_phrases(),
-                       help_key="wits.help_guess_timer", moment="guess_timer", **self.guess_timer())
+                       help_key="wits.help_guess_timer", moment="guess_timer", off_key=off_key, **self.guess_timer())
         self.ready = False
         for player in rules.waiting_guessers(self.q):
             if player in self.q.guesses:  # answered meanwhile (a guess out of turn)
@@ -644,12 +662,15 @@ class Host:
             sentence += " " + t.text("wits.rules_more")
         t.say_text(sentence, remember=False)
 
-    def read_question(self, remember: bool = True) -> None:
+    def read_question(self, remember: bool = True, numbered: bool = True) -> None:
         """Read the current question (:meth:`question_text`)."""
-        self.table.say_text(self.question_text(), remember=remember)
+        self.table.say_text(self.question_text(numbered), remember=remember)
 
-    def question_text(self) -> str:
-        """The current question as read ("Question 3 of 7. …")."""
+    def question_text(self, numbered: bool = True) -> str:
+        """The current question as read ("Question 3 of 7. …"; not ``numbered``: the question
+        alone, as an opening short of room says the first, :meth:`opening`)."""
+        if not numbered:
+            return self.question.question
         return self.text("wits.read_question", number=self.number, count=len(self.questions),
                          question=self.question.question)
 
