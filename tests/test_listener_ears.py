@@ -321,3 +321,18 @@ def test_a_loud_noise_that_just_stopped_is_not_the_rooms_level(model, speech, wo
     result = VoskListener(model, room, tail_s=0.0).listen(GRAMMAR, 3.0)
     assert isinstance(result, Heard) and result.text == word, result
     assert room.time_s - spans[-1][1] < 0.3
+
+
+@pytest.mark.parametrize("word", ["왼쪽", "오른쪽"])
+def test_the_rooms_level_of_an_earlier_listen_is_not_carried_over(model, speech, word):
+    """A listen over 3 s of loud pink noise (nothing said), then a word right at the start of the
+    next listen in a quiet room: the room's level is this listen's own (once kept for the
+    listener's life, the old noise's level turned 오른쪽 into 아니요)."""
+    w = speech(word)
+    noise = bl.noise("pink", 3.0, 1, speech) * float(np.sqrt(np.mean(w.astype(float) ** 2))) * 10 ** (-3 / 20)
+    listener = VoskListener(model, Room(np.clip(noise, -32768, 32767).astype(np.int16), chunk_s=0.05), tail_s=0.0)
+    assert isinstance(listener.listen(BENCH_GRAMMAR, 2.0), Silence)
+    track, _ = bl.join([0.05, w, 1.5])
+    listener.source = Room(track, chunk_s=0.05)
+    result = listener.listen(BENCH_GRAMMAR, 3.0)
+    assert isinstance(result, Heard) and result.text == word, result

@@ -437,6 +437,7 @@ class VoskListener:
         blind_margin: float | None = 5.0,
         doubt_longer: bool = True,
         tie_margin: float | None = 0.5,
+        early_one_phrase: bool = True,
         speaker=None,
         barge_in: bool = True,
         barge_margin_db: float = 10.0,
@@ -478,7 +479,7 @@ class VoskListener:
         self.blind_margin = blind_margin
         self.doubt_longer = doubt_longer
         self.tie_margin = tie_margin
-        self._floor_levels: collections.deque = collections.deque(maxlen=FLOOR_FRAMES)  # levels heard outside utterances
+        self.early_one_phrase = early_one_phrase
         self.speaker = speaker
         self.barge_in = barge_in
         self.barge_margin_db = barge_margin_db
@@ -762,6 +763,7 @@ class VoskListener:
         by_echo = False  # this barge-in was found on the echo-cancelled signal
         cleaned: collections.deque = collections.deque(maxlen=self.barge_onset_frames + self.barge_preroll_frames)
         stalled: list = [None]
+        room_levels: collections.deque = collections.deque(maxlen=FLOOR_FRAMES)  # this listen's, outside utterances
 
         def final(endpoint: str, audio_t: float, finished: bool = False):
             if not finished:
@@ -806,8 +808,7 @@ class VoskListener:
                 converged = False
                 raw = decoded = frame  # the microphone, and what Vosk hears of this frame
                 level = raw_level = _rms(frame)
-                voiced = self.vad(frame) >= self.vad_threshold  # the detector's own call
-                speech = voiced and level >= self.min_level
+                speech = self.vad(frame) >= self.vad_threshold and level >= self.min_level
                 echo_speech = False
                 if echo is not None and (own or by_echo):
                     ref = self._reference(frame_time - frame_s, n)
@@ -874,7 +875,7 @@ class VoskListener:
                     # a voice far below the utterance's own level is the room behind it (talk at
                     # the next table), not more of the command
                     speech = level >= state.peak * 10 ** (-self.speech_drop_db / 20)
-                floor_only = False  # only the room's level says this frame is no speech
+                loud = speech  # speech that rises above the room's level: for the early end only
                 if speech and state.start is not None and not own and state.floor is not None \
                         and state.peak >= state.floor * 10 ** (self.floor_margin_db / 20):
                     # a frame that hardly rises above the room is its noise, not the player: Silero
@@ -882,16 +883,15 @@ class VoskListener:
                     # that does not rise above the room's level by the margin is not judged by it:
                     # the room was louder a moment ago, a blender that just stopped)
                     rise = 20 * math.log10(state.peak / state.floor)
-                    speech = level >= state.floor * 10 ** (min(self.floor_margin_db, rise / 3) / 20)
-                    floor_only = not speech
+                    loud = level >= state.floor * 10 ** (min(self.floor_margin_db, rise / 3) / 20)
                 if state.start is None and not own:
-                    self._floor_levels.append(level)
-                segment = state.feed(heard_frame.astype("<i2").tobytes(), speech, audio_t, frame_s)
+                    room_levels.append(level)
+                segment = state.feed(heard_frame.astype("<i2").tobytes(), speech, audio_t, frame_s, loud)
                 if speech and state.start is not None and not own:
                     state.peak = max(state.peak, level)
                 if state.start is not None and state.floor is None and not own and self.floor_margin_db is not None \
-                        and len(self._floor_levels) >= 10:
-                    state.floor = max(1.0, float(np.percentile(self._floor_levels, FLOOR_PERCENTILE)))
+                        and len(room_levels) >= 10:
+                    state.floor = max(1.0, float(np.percentile(room_levels, FLOOR_PERCENTILE)))
                 if segment and (not grammar_mode or self.pause_s is None):
                     return final("vosk", audio_t)
                 if segment and self.vosk_end and grammar_mode and state.start is not None and not own \
@@ -925,24 +925,27 @@ class VoskListener:
                     state = _Utterance(command_rec, filler_rec if fillers else None, audio_t)
                     closed_before = None
                     continue
-                if grammar_mode and self.early_pause_s is not None and silence >= self.early_pause_s - 1e-9 \
+                quiet = audio_t - state.last_loud  # non-speech for the early end (the room's level counted)
+                if grammar_mode and self.early_pause_s is not None and quiet >= self.early_pause_s - 1e-9 \
                         and (self.pause_s is None or silence < self.pause_s - 1e-9) \
-                        and not (self.floor_needs_vad and floor_only):
+                        and not (self.floor_needs_vad and speech):
                     # (the room's level alone never ends an utterance early: mid-word, in a clatter,
                     # a syllable can fall to it while the detector is sure of speech)
                     words = state.dec.partial()
                     steady, closed_before = closed_before == words, words if grammar.closed(words) else None
-                    again = self.reprobe and probed == state.last_speech \
-                        and silence >= (probes + 1) * self.early_pause_s - 1e-9
+                    again = self.reprobe and probed == state.last_loud \
+                        and quiet >= (probes + 1) * self.early_pause_s - 1e-9
                     # Vosk's partial result may lag the speech by 0.45 s while its final result has
                     # the word all along: with nothing in the partial, the final is asked anyway
-                    blind = self.blind_margin is not None and not words
-                    if (steady and words or blind) and (probed != state.last_speech or again):  # the same closed phrase two frames running
+                    # (not after a barge-in: there the host's echo is still in the sound)
+                    blind = self.blind_margin is not None and not words and not barged
+                    if (steady and words or blind) and (probed != state.last_loud or again):  # the same closed phrase two frames running
                         state.dec.finish()  # (the filler decoder is not cut by a probe)
                         if grammar.closed(state.dec.words) and not self._doubtful(state.dec, grammar) \
+                                and (not self.early_one_phrase or tuple(state.dec.words) in grammar.phrases) \
                                 and (self._unambiguous(state.dec, self.blind_margin) if blind
                                      else (not self.agree or state.dec.words == words)) \
-                                and (self.tie_margin is None or probed == state.last_speech
+                                and (self.tie_margin is None or probed == state.last_loud
                                      or self._unambiguous(state.dec, self.tie_margin)):
                             # (a near tie between two readings is asked once more, with more audio)
                             state.finish()  # the filler decoder; the command decoder's segment is empty
@@ -952,8 +955,8 @@ class VoskListener:
                         # and a word split there is misheard: 노랑 as "네 오"); the next probe
                         # after another early_pause_s of non-speech (reprobe) or new speech
                         state.redecode()
-                        probes = probes + 1 if probed == state.last_speech else 1
-                        probed = state.last_speech
+                        probes = probes + 1 if probed == state.last_loud else 1
+                        probed = state.last_loud
                 pause = self.pause_s if grammar_mode else self.free_pause_s
                 if pause is not None and silence >= pause - 1e-9:
                     result = final("pause", audio_t)
@@ -977,11 +980,13 @@ class _Utterance:
         self.voiced_s = 0.0
         self.peak = 0.0  # the loudest speech frame's level (RMS) since speech started
         self.floor: float | None = None  # the room's level (RMS) before speech started
+        self.last_loud: float | None = None  # audio seconds of the last speech frame above it
         self.audio: list[bytes] = []  # every frame fed, to decode the utterance again
 
-    def feed(self, data: bytes, speech: bool, audio_t: float, frame_s: float) -> bool:
-        """One frame to both decoders and the speech timing; True when Vosk closed a
-        segment with words in the command decoder."""
+    def feed(self, data: bytes, speech: bool, audio_t: float, frame_s: float, loud: bool | None = None) -> bool:
+        """One frame to both decoders and the speech timing (``loud``: speech above the room's
+        level, for the early end; default ``speech``); True when Vosk closed a segment with
+        words in the command decoder."""
         closed = self.dec.feed(data)
         if self.fdec is not None:
             self.fdec.feed(data)
@@ -997,8 +1002,11 @@ class _Utterance:
             if self.start is not None:
                 self.voiced_s += frame_s
                 self.last_speech = audio_t
+                if loud or loud is None:
+                    self.last_loud = audio_t
             elif self.run >= 2:
                 self.start, self.last_speech, self.voiced_s = audio_t - 2 * frame_s, audio_t, 2 * frame_s
+                self.last_loud = audio_t
         else:
             self.run = 0
         return closed
