@@ -776,7 +776,7 @@ def test_malformed_deck_is_named_with_file_and_line(tmp_path):
     ("es", ["--teams", "Gatos negros", "Gatos"], "Los dos nombres de equipo no pueden compartir ninguna palabra"),
     ("es", ["--coop", "--teams", "a", "b"], "--teams es para el juego por equipos"),
     ("es", ["--target-score", "1"], "--target-score tiene que ser un número entero de al menos 2"),
-    ("es", ["--players", "1"], "--players lleva los jugadores de cada equipo"),
+    ("es", ["--players", "1"], "--players lleva los jugadores por equipo"),
     ("nl", ["--teams", "Links", "Blauw"], "Teamnamen mogen de woorden links niet bevatten"),
     ("nl", ["--teams", "rood", "Rood"], "--teams heeft twee verschillende teamnamen van letters nodig."),
     ("nl", ["--coop", "--players", "1"], "Met --coop krijgt --players één getal"),

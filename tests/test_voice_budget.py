@@ -13,8 +13,9 @@ from voicegame.language.prompts import load_toml
 
 
 @pytest.mark.parametrize("lang", ["en", "es", "nl"])
-@pytest.mark.parametrize("name", ["common", "lobby"])
-def test_no_sentence_of_the_common_and_lobby_prompts_is_over_25_words(lang, name):
+@pytest.mark.parametrize("name", ["common", "lobby", "hear", "screen", "rofl", "wavelength", "wits"])
+def test_no_sentence_of_the_prompts_is_over_25_words(lang, name):
+    """Every sentence of a prompt file, spoken or printed (an option's error too)."""
     long = [(key, words(s), s) for key, s in prompt_sentences(load_toml(lang, name)) if words(s) > SENTENCE_WORDS]
     assert long == []
 
