@@ -10,6 +10,7 @@ tests/test_understanding_wits.py."""
 from __future__ import annotations
 
 import io
+import os
 import json
 import random
 import re
@@ -1200,3 +1201,15 @@ def test_a_game_resumed_during_the_guessing_timer_says_who_is_still_to_guess(ban
     status, out, err = run_cli(["resume", "--input", str(b), "--output", "text"])
     assert status == 0, err
     assert still in out.split("PLAYER:")[0]
+
+
+def test_the_bank_position_and_the_record_go_to_the_commands_own_data_folder(bank7, tmp_path):
+    """A command run with its own environment (``Env.environ``, as a test or a service passes it)
+    keeps the bank position and its record in that environment's data folder, not the process's."""
+    own = tmp_path / "own-data"
+    status, out, err = run_cli(["play", "wits", "--questions", str(bank7), "--input", str(SCRIPTS / "wits_full.txt"),
+                                "--output", "text", "--seed", "7", "--players", ",".join(PLAYERS)],
+                               environ={**os.environ, "VOICEGAME_DATA_DIR": str(own)})
+    assert status == 0, err
+    assert (own / "wits_position.json").exists() and list((own / "records").glob("wits-*.json"))
+    assert not (data_dir() / "wits_position.json").exists() and not (data_dir() / "records").exists()

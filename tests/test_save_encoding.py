@@ -40,6 +40,9 @@ def test_list_json_equals_to_json_through_appends_changes_cuts_and_replacements(
     check()
     log.append({"text": None, "elapsed": 1.5})
     check()
+    log[0]["accepted"] = False  # an older entry changed after all: saved as it is now
+    log[1]["speaker"] = "red"
+    check()
     assert len(set(seen)) > 10
 
 
@@ -156,6 +159,16 @@ def test_plain_data_is_asdict_and_shares_nothing():
     assert first == dataclasses.asdict(settings) and to_json(first) == to_json(dataclasses.asdict(settings))
     first["options"]["deck_cards"][0][0] = "changed"
     assert settings.options["deck_cards"][0][0] == "book" and second["options"]["deck_cards"][0][0] == "book"
+    # one frozen instance twice in the object: two dicts, as asdict gives (changing one leaves the other)
+    @dataclass(frozen=True)
+    class Pair:
+        left: _Leaf
+        right: _Leaf
+
+    leaf = _Leaf(1, ("a",))
+    pair = plain_data(Pair(leaf, leaf))
+    pair["left"]["value"] = 2
+    assert pair["right"]["value"] == 1
     recorder = journal.Recorder(settings, journal.NoStorage(), lambda exc: None)
     recorder.record["settings"]["options"]["players"] = ["x"]  # the record's copy is its own
     assert recorder._settings_dict["options"]["players"] == ("a", "b")

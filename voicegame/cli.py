@@ -22,7 +22,7 @@ from voicegame import bench as bench_module
 from voicegame.adapters.headless import VirtualClock
 from voicegame.display import add_argument as add_display_argument
 from voicegame.doctor import run_doctor
-from voicegame.engine.journal import data_dir, journal_path, load_autosave
+from voicegame.engine.journal import data_dir, environment, journal_path, load_autosave
 from voicegame.engine.session import Settings
 from voicegame.env import CliError, Env, PortChoice, make_listener
 from voicegame.games.registry import GAMES, host_module
@@ -374,7 +374,8 @@ def main(argv: list[str] | None = None, env: Env | None = None) -> int:
     logs.logging.getLogger(logs.LOGGER).info("voicegame %s: %s", version(),
                                              " ".join(argv) or "kiosk")
     try:
-        return COMMANDS[args.command](args, env)
+        with environment(env.environ):  # records, autosaves, the bank position: this run's folders
+            return COMMANDS[args.command](args, env)
     except CliError as exc:
         env.stderr.write(f"voicegame: {exc}\n")
         return logs.USAGE

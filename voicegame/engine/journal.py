@@ -1,13 +1,16 @@
 """Where voicegame keeps files, and how it writes them without losing any.
 
 - :func:`data_dir` — ``$VOICEGAME_DATA_DIR`` or ``platformdirs.user_data_dir("voicegame")``
-  (records, autosaves, question-bank positions, models).
+  (records, autosaves, question-bank positions, models), read from the environment a
+  command runs in (:func:`environment`; else ``os.environ``).
 - :func:`atomic_write_json` — temp file + ``os.replace`` so a crash never leaves
   half a file (POSIX rename is atomic on one file system).
 """
 
 from __future__ import annotations
 
+import contextlib
+import contextvars
 import errno
 import json
 import logging
@@ -27,11 +30,32 @@ from voicegame.engine.snapshot import plain_data
 
 APP = "voicegame"
 _log = logging.getLogger(__name__)
+#: the environment of the command running (``cli.main`` sets its ``Env.environ``)
+_ENVIRON: contextvars.ContextVar[Mapping[str, str] | None] = contextvars.ContextVar("voicegame_environ",
+                                                                                     default=None)
+
+
+@contextlib.contextmanager
+def environment(environ: Mapping[str, str]):
+    """Within the block, :func:`data_dir` and :func:`config_dir` called with no ``env`` read
+    ``environ`` (a command's own, which a test passes in) instead of ``os.environ``."""
+    token = _ENVIRON.set(environ)
+    try:
+        yield
+    finally:
+        _ENVIRON.reset(token)
+
+
+def _environ(env: Mapping[str, str] | None) -> Mapping[str, str]:
+    if env is not None:
+        return env
+    current = _ENVIRON.get()
+    return os.environ if current is None else current
 
 
 def data_dir(env: Mapping[str, str] | None = None) -> Path:
     """The user data directory (created on demand by writers, not here)."""
-    env = os.environ if env is None else env
+    env = _environ(env)
     if env.get("VOICEGAME_DATA_DIR"):
         return Path(env["VOICEGAME_DATA_DIR"])
     return Path(platformdirs.user_data_dir(APP))
@@ -39,7 +63,7 @@ def data_dir(env: Mapping[str, str] | None = None) -> Path:
 
 def config_dir(env: Mapping[str, str] | None = None) -> Path:
     """The user configuration directory (``$VOICEGAME_CONFIG_DIR`` overrides)."""
-    env = os.environ if env is None else env
+    env = _environ(env)
     if env.get("VOICEGAME_CONFIG_DIR"):
         return Path(env["VOICEGAME_CONFIG_DIR"])
     return Path(platformdirs.user_config_dir(APP))
@@ -174,16 +198,19 @@ def dict_json(data: dict, known: Mapping[str, str]) -> str:
 
 
 class ListJson:
-    """``to_json`` of a list that only grows at its end and of which only the newest item
-    ever changes (the input log: :class:`~voicegame.engine.table.Table` changes ``log[-1]``
+    """``to_json`` of a list that mostly grows at its end and of which mostly the newest item
+    changes (the input log: :class:`~voicegame.engine.table.Table` sets keys of ``log[-1]``
     alone; the record's accepted inputs are never changed). Every item but the newest is
-    encoded once and kept, with the item itself: an item that is not the same object as
-    the one kept at its index (the list was cut, an item replaced) is encoded again, as is
-    everything after it. The newest item is encoded on every call.
+    encoded once and kept, with the item itself and a shallow copy of a dict item: an item
+    that is not the same object as the one kept at its index (the list was cut, an item
+    replaced) or a dict whose keys were set since (an older entry changed after all) is
+    encoded again, as is everything after it. The newest item is encoded on every call.
+    A change deep inside an older item (a list in it appended to) is not seen: nothing does it.
     """
 
     def __init__(self):
         self._items: list = []  # the items encoded, index by index (kept alive: ids never reused)
+        self._shallow: list = []  # a shallow copy of each dict item, as encoded
         self._codes: list[str] = []
 
     def encode(self, items: list) -> str:
@@ -191,11 +218,13 @@ class ListJson:
         last = len(items) - 1
         same = 0
         limit = min(len(self._items), max(last, 0))
-        while same < limit and self._items[same] is items[same]:
+        while same < limit and self._items[same] is items[same] \
+                and (self._shallow[same] is None or self._shallow[same] == items[same]):
             same += 1
-        del self._items[same:], self._codes[same:]
+        del self._items[same:], self._codes[same:], self._shallow[same:]
         for item in items[same:last]:
             self._items.append(item)
+            self._shallow.append(dict(item) if isinstance(item, dict) else None)
             self._codes.append(to_json(item))
         codes = self._codes if last < 0 else [*self._codes, to_json(items[last])]
         return "[" + ",".join(codes) + "]"

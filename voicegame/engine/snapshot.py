@@ -22,12 +22,14 @@ _ATOM_TYPES = frozenset(_ATOMS)
 class SnapshotMemo:
     """``asdict`` with the plain data of unchangeable dataclass instances kept.
 
-    :param limit: instances kept at most; beyond it the memo starts again (memory stays bounded).
+    :param limit: instances kept at most; beyond it the memo starts again (memory stays bounded);
+        0 keeps none (every result is fresh, its dicts shared with nothing).
     """
 
     def __init__(self, limit: int = 20000):
         self._memo: dict[int, tuple[Any, Any]] = {}  # id → (the instance, kept alive; its data)
         self.limit = limit
+        self._keep = limit > 0
 
     def asdict(self, obj: Any) -> dict:
         """Plain data of the dataclass instance ``obj``, equal to ``dataclasses.asdict(obj)``.
@@ -55,7 +57,7 @@ class SnapshotMemo:
                 value, value_frozen = self._convert(getattr(obj, f.name))
                 out[f.name] = value
                 frozen = frozen and value_frozen
-            if frozen:
+            if frozen and self._keep:
                 self._memo[id(obj)] = (obj, out)
             return out, frozen
         if isinstance(obj, tuple) and hasattr(obj, "_fields"):  # a named tuple, as asdict does
@@ -68,7 +70,7 @@ class SnapshotMemo:
             items = [self._convert(v) for v in obj]
             out = type(obj)(v for v, _ in items)
             frozen = all(f for _, f in items)
-            if frozen and obj:  # a tuple of frozen values (a shuffled pile, finished turns): kept too
+            if frozen and obj and self._keep:  # a tuple of frozen values (a shuffled pile, finished turns): kept too
                 self._memo[id(obj)] = (obj, out)
             return out, frozen
         if isinstance(obj, list):
@@ -93,4 +95,4 @@ def plain_data(obj: Any) -> dict:
 
     :raises TypeError: ``obj`` is not a dataclass instance.
     """
-    return SnapshotMemo().asdict(obj)
+    return SnapshotMemo(limit=0).asdict(obj)

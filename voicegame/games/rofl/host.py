@@ -530,7 +530,8 @@ class Host:
             self.message, self.category = msg.text, msg.category
             self.record_turn.update(category=msg.category, message=msg.text, card_line=card.line,
                                     card_side=side + 1)
-        for how, text in self.delivery_lines(self.turn, msg, tip_hard=self.options.hard and self.tip("hard")):
+        for how, text in self.delivery_lines(self.turn, msg, tip_hard=self.options.hard and not self.options.own_message
+                                                 and self.tip("hard")):
             if how == "secret":
                 self.tell_writers(text, ws, guessers)
                 self.told = (text, ws, guessers)  # "the message again" while claiming
