@@ -336,3 +336,16 @@ def test_the_rooms_level_of_an_earlier_listen_is_not_carried_over(model, speech,
     listener.source = Room(track, chunk_s=0.05)
     result = listener.listen(BENCH_GRAMMAR, 3.0)
     assert isinstance(result, Heard) and result.text == word, result
+
+
+def test_the_real_pause_counts_from_the_last_frame_above_the_rooms_level(model, speech):
+    """왼쪽 (ko+m3) at 5 dB of pink noise, ended by the real pause (two readings too close for an
+    early end): Silero stays on speech after the word, so counted from the detector's last speech
+    frame the pause ends 0.2 s later; counted from the last frame above the room's level it does not."""
+    track, end = _command_in(speech, "왼쪽", "ko+m3", "pink", 5, 8020)  # pink_5dB, ko+m3, 1st word
+    room = Room(track, chunk_s=0.05)
+    listener = VoskListener(model, room, tail_s=0.0)
+    assert listener.listen(BENCH_GRAMMAR, 3.0).text == "왼쪽" and listener.last_endpoint == "pause"
+    by_detector = Room(track, chunk_s=0.05)
+    assert VoskListener(model, by_detector, tail_s=0.0, pause_from_loud=False).listen(BENCH_GRAMMAR, 3.0).text == "왼쪽"
+    assert room.time_s - end < 0.6 and by_detector.time_s - room.time_s >= 0.15

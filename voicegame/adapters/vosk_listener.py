@@ -39,7 +39,8 @@ once speech has started, within ``speech_drop_db`` of the utterance's loudest fr
 speech for up to 5 frames after a word in loud steady noise. A voice whose loudest frame
 is not ``floor_margin_db`` above that level is not judged by it (a loud noise that just
 stopped is not the room), and the room's level alone never ends an utterance early
-(``floor_needs_vad``). Measured: docs/performance.md §7.
+(``floor_needs_vad``). The real pause counts from the last frame above the room's level
+(``pause_from_loud``); a click is judged by the detector alone. Measured: docs/performance.md §7.
 - ``"max"`` — ``max_utterance_s`` after speech started (continuous talk: rejected in
   grammar mode).
 - ``"timeout"`` — no speech started within ``timeout_s`` → :class:`Silence`.
@@ -379,7 +380,13 @@ class VoskListener:
     :param doubt_longer: an n-best alternative of more words within ``doubt_margin`` keeps a
         closed phrase from ending early ("네 오른쪽" behind "네" for 노랑).
     :param tie_margin: a different n-best reading within this log-likelihood holds an early
-        end back once, to be asked again after ``early_pause_s`` (``None``: never).
+        end back once: asked again after a further ``early_pause_s`` with ``reprobe``, else
+        only after new speech, or the real pause ends it (``None``: never held back).
+    :param pause_from_loud: in a grammar moment, the real pause (``pause_s``) counts from
+        the last frame above the room's level, not the detector's last speech frame
+        (Silero stays on speech after a word in loud steady noise; measured: white and pink
+        noise at 5 dB, docs/performance.md §7). The click rule and free-text moments go
+        by the detector alone.
     :param talk_fillers: filler words the filler grammar needs in an utterance to call it
         talk (1 filler for 1 command word is a near miss of the sound, frequent in noise).
     :param speaker: the host's voice (:class:`~voicegame.ports.Interruptible`), or ``None``.
@@ -438,6 +445,7 @@ class VoskListener:
         doubt_longer: bool = True,
         tie_margin: float | None = 0.5,
         early_one_phrase: bool = True,
+        pause_from_loud: bool = True,
         speaker=None,
         barge_in: bool = True,
         barge_margin_db: float = 10.0,
@@ -480,6 +488,7 @@ class VoskListener:
         self.doubt_longer = doubt_longer
         self.tie_margin = tie_margin
         self.early_one_phrase = early_one_phrase
+        self.pause_from_loud = pause_from_loud
         self.speaker = speaker
         self.barge_in = barge_in
         self.barge_margin_db = barge_margin_db
@@ -921,11 +930,14 @@ class VoskListener:
                         state = _Utterance(command_rec, filler_rec if fillers else None)
                     continue
                 if silence >= 0.1 and state.voiced_s < self.min_speech_s - 1e-9:
-                    # a click or a clatter, shorter than any word: not an utterance
+                    # a click or a clatter, shorter than any word: not an utterance (by the detector
+                    # alone: a word's onset can hardly rise above loud noise)
                     state = _Utterance(command_rec, filler_rec if fillers else None, audio_t)
                     closed_before = None
                     continue
                 quiet = audio_t - state.last_loud  # non-speech for the early end (the room's level counted)
+                if grammar_mode and self.pause_from_loud:
+                    silence = quiet  # the real pause too (not the click rule above)
                 if grammar_mode and self.early_pause_s is not None and quiet >= self.early_pause_s - 1e-9 \
                         and (self.pause_s is None or silence < self.pause_s - 1e-9) \
                         and not (self.floor_needs_vad and speech):
@@ -981,6 +993,7 @@ class _Utterance:
         self.peak = 0.0  # the loudest speech frame's level (RMS) since speech started
         self.floor: float | None = None  # the room's level (RMS) before speech started
         self.last_loud: float | None = None  # audio seconds of the last speech frame above it
+        self.loud_s = 0.0  # seconds of speech above it
         self.audio: list[bytes] = []  # every frame fed, to decode the utterance again
 
     def feed(self, data: bytes, speech: bool, audio_t: float, frame_s: float, loud: bool | None = None) -> bool:
@@ -1004,9 +1017,10 @@ class _Utterance:
                 self.last_speech = audio_t
                 if loud or loud is None:
                     self.last_loud = audio_t
+                    self.loud_s += frame_s
             elif self.run >= 2:
                 self.start, self.last_speech, self.voiced_s = audio_t - 2 * frame_s, audio_t, 2 * frame_s
-                self.last_loud = audio_t
+                self.last_loud, self.loud_s = audio_t, 2 * frame_s
         else:
             self.run = 0
         return closed
