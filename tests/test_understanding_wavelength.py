@@ -338,6 +338,22 @@ def test_a_clue_that_contains_such_words_is_taken_as_said(lang, said):
     assert W[lang].clue(f"  {said} ") == said
 
 
+@pytest.mark.parametrize("lang, said, clue", [
+    ("en", "my clue is okay", "okay"), ("en", "My clue is: hot sauce", "hot sauce"), ("en", "the clue is yeah", "yeah"),
+    ("es", "mi pista es vale", "vale"), ("es", "la pista es sí", "sí"), ("nl", "mijn hint is oké", "oké"),
+    ("nl", "de hint is wacht even", "wacht even"),
+])
+def test_after_my_clue_is_even_a_talk_word_is_the_clue(lang, said, clue):
+    """A Psychic whose clue is "okay" says "my clue is okay" (W7): what follows the intro is the clue."""
+    assert W[lang].clue(said) == clue
+
+
+@pytest.mark.parametrize("lang, said", [("en", "my clue is"), ("es", "mi pista es"), ("nl", "mijn hint is")])
+def test_the_intro_alone_is_not_the_clue(lang, said):
+    with pytest.raises(NotAClue):
+        W[lang].clue(said)
+
+
 @pytest.mark.parametrize("said", ["", "   "])
 def test_an_empty_clue_is_not_understood(said):
     with pytest.raises(NotUnderstood) as err:

@@ -192,6 +192,11 @@ class WavelengthUnderstanding:
                            if " " not in p and fold(p) not in still_clues]
         #: Folded token tuples an utterance made only of is table talk at the clue moment (W7).
         self.clue_talk = _phrase_tokens([*clue["hesitation"], *one_word_yes_no])
+        #: "my clue is …": what follows is the clue as said, never table talk (W7)
+        self.clue_intros = [re.compile(r"\W*" + r"\W+".join(map(re.escape, intro)) + r"\b[\s,:;.!-]*(?=\w)",
+                                       re.IGNORECASE)
+                            for intro in _phrase_tokens(clue.get("intro", []))]
+        self.clue_intro_tokens = _phrase_tokens(clue.get("intro", []))
         said_rules = w["rules"]
         self.rules_raw = _keys(said_rules["ask"])
         self.rules_phrases_ = _folded(said_rules["ask"])
@@ -514,12 +519,20 @@ class WavelengthUnderstanding:
 
         :raises NotAClue: the utterance is made only of hesitation and one-word yes/no
             words (``[clue]`` of ``words_wavelength.toml``, ``[yes_no]`` of ``words.toml``):
-            table talk (W7, Chosen). A clue that merely contains one ("okay boomer") is taken.
+            table talk (W7, Chosen). A clue that merely contains one ("okay boomer") is taken,
+            and so is whatever follows an intro (``[clue] intro``: "my clue is okay" is "okay").
         :raises NotUnderstood: nothing was said.
         """
         said = text.strip()
         if not said:
             raise NotUnderstood
+        if any(tuple(match_key(said).split()) == intro for intro in self.clue_intro_tokens):
+            raise NotAClue(said)  # an intro alone ("my clue is"): the clue is still to come
+        folded = fold(said)
+        for intro in self.clue_intros:  # "my clue is okay": the clue is "okay", even a talk word
+            m = intro.match(folded)
+            if m:
+                return (said if len(folded) == len(said) else folded)[m.end():].strip()
         if self.is_clue_talk(said):
             raise NotAClue(said)
         return said
