@@ -339,13 +339,37 @@ def test_the_rooms_level_of_an_earlier_listen_is_not_carried_over(model, speech,
 
 
 def test_the_real_pause_counts_from_the_last_frame_above_the_rooms_level(model, speech):
-    """왼쪽 (ko+m3) at 5 dB of pink noise, ended by the real pause (two readings too close for an
-    early end): Silero stays on speech after the word, so counted from the detector's last speech
-    frame the pause ends 0.2 s later; counted from the last frame above the room's level it does not."""
+    """왼쪽 (ko+m3) at 5 dB of pink noise, ended by the real pause (a reading of more words, "왼쪽
+    왼쪽", too close for an early end while such readings hold it): Silero stays on speech after the
+    word, so counted from the detector's last speech frame the pause ends 0.2 s later; counted from
+    the last frame above the room's level it does not."""
     track, end = _command_in(speech, "왼쪽", "ko+m3", "pink", 5, 8020)  # pink_5dB, ko+m3, 1st word
     room = Room(track, chunk_s=0.05)
-    listener = VoskListener(model, room, tail_s=0.0)
+    listener = VoskListener(model, room, tail_s=0.0, same_repeated=False)
     assert listener.listen(BENCH_GRAMMAR, 3.0).text == "왼쪽" and listener.last_endpoint == "pause"
     by_detector = Room(track, chunk_s=0.05)
-    assert VoskListener(model, by_detector, tail_s=0.0, pause_from_loud=False).listen(BENCH_GRAMMAR, 3.0).text == "왼쪽"
+    assert VoskListener(model, by_detector, tail_s=0.0, pause_from_loud=False,
+                        same_repeated=False).listen(BENCH_GRAMMAR, 3.0).text == "왼쪽"
     assert room.time_s - end < 0.6 and by_detector.time_s - room.time_s >= 0.15
+
+
+def test_the_same_word_read_twice_does_not_hold_an_early_end(model, speech):
+    """다시 (ko+m3) at 5 dB of white noise: Vosk's n-best holds "다시 다시" 0.08 behind "다시", over
+    the same sound. A reading of more words holds an early end back (a pair may be coming), but
+    this one is the same command said again and ends where the best one does: the word ends early."""
+    track, end = _command_in(speech, "다시", "ko+m3", "white", 5, 4025)  # white_5dB, ko+m3, 다시
+    room = Room(track, chunk_s=0.05)
+    listener = VoskListener(model, room, tail_s=0.0)
+    assert listener.listen(BENCH_GRAMMAR, 3.0).text == "다시" and listener.last_endpoint == "early"
+    held = Room(track, chunk_s=0.05)
+    slow = VoskListener(model, held, tail_s=0.0, same_repeated=False)
+    assert slow.listen(BENCH_GRAMMAR, 3.0).text == "다시" and slow.last_endpoint == "pause"
+    assert room.time_s - end < 0.3 <= held.time_s - end
+
+
+def test_a_repeated_reading_is_the_phrase_said_again():
+    from voicegame.adapters.vosk_listener import _repeats
+
+    assert _repeats(["다시", "다시"], ["다시"]) and _repeats(["노랑", "왼쪽"] * 2, ["노랑", "왼쪽"])
+    assert not _repeats(["다시"], ["다시"]) and not _repeats(["네", "오른쪽"], ["네"])
+    assert not _repeats(["노랑", "왼쪽", "노랑"], ["노랑", "왼쪽"]) and not _repeats(["다시"], [])

@@ -23,7 +23,8 @@ End of utterance (``VoskListener.last_endpoint``):
   decoded again and asked again after each further ``early_pause_s``. With nothing in the
   partial result yet (it can lag the speech by 0.45 s), the final result is asked anyway and
   taken when no other reading comes within ``blind_margin``. A different reading within
-  ``tie_margin``, or a longer one within ``doubt_margin``, holds the end back (a tie once).
+  ``tie_margin``, or a longer one within ``doubt_margin``, holds the end back (a tie once;
+  not a longer one that is the same phrase said again over the same sound, "다시 다시").
 - ``"pause"`` — ``pause_s`` of non-speech after speech (a real pause), whatever was heard.
 - ``"vosk"`` — Vosk's own endpoint with words, when what has been heard is a closed
   phrase (talk behind a command keeps the detector on speech; Vosk's decoder hears
@@ -169,6 +170,19 @@ def _has_unk(model) -> bool:
 
 def _clean(text: str) -> str:
     return " ".join(w for w in text.split() if w != UNK)
+
+
+def _repeats(words: list[str], phrase: list[str]) -> bool:
+    """``words`` is ``phrase`` said two or more times over ("다시 다시" for "다시")."""
+    n = len(phrase)
+    return n > 0 and len(words) > n and len(words) % n == 0 and words == phrase * (len(words) // n)
+
+
+def _end_s(reading: dict) -> float:
+    """Seconds (from the segment's start) at which a Vosk reading's last word ends; 0.0 when
+    it has no word times."""
+    words = reading.get("result") or []
+    return float(words[-1].get("end", 0.0)) if words else 0.0
 
 
 def _best(result: dict) -> tuple[dict, list[dict]]:
@@ -387,6 +401,10 @@ class VoskListener:
         (Silero stays on speech after a word in loud steady noise; measured: white and pink
         noise at 5 dB, docs/performance.md §7). The click rule and free-text moments go
         by the detector alone.
+    :param same_repeated: an n-best alternative that is the best phrase said again ("다시 다시"
+        behind "다시", ending where it ends) does not keep it from ending early: either
+        reading is the same command, and both end with the sound already heard (measured:
+        white noise at 5 and 10 dB, docs/performance.md §7).
     :param talk_fillers: filler words the filler grammar needs in an utterance to call it
         talk (1 filler for 1 command word is a near miss of the sound, frequent in noise).
     :param speaker: the host's voice (:class:`~voicegame.ports.Interruptible`), or ``None``.
@@ -446,6 +464,7 @@ class VoskListener:
         tie_margin: float | None = 0.5,
         early_one_phrase: bool = True,
         pause_from_loud: bool = True,
+        same_repeated: bool = True,
         speaker=None,
         barge_in: bool = True,
         barge_margin_db: float = 10.0,
@@ -489,6 +508,7 @@ class VoskListener:
         self.tie_margin = tie_margin
         self.early_one_phrase = early_one_phrase
         self.pause_from_loud = pause_from_loud
+        self.same_repeated = same_repeated
         self.speaker = speaker
         self.barge_in = barge_in
         self.barge_margin_db = barge_margin_db
@@ -625,10 +645,12 @@ class VoskListener:
             return False
         best, alts = _best(dec.last)
         s_best = float(best.get("confidence", 0.0))
-        n_best = len(_clean(best.get("text", "")).split())
+        best_words = _clean(best.get("text", "")).split()
         return any(s_best - float(a.get("confidence", 0.0)) <= self.doubt_margin
                    and (grammar.starts_longer(dec.prefix + _clean(a.get("text", "")).split())
-                        or self.doubt_longer and len(_clean(a.get("text", "")).split()) > n_best)
+                        or self.doubt_longer and len(_clean(a.get("text", "")).split()) > len(best_words)
+                        and not (self.same_repeated and _repeats(_clean(a.get("text", "")).split(), best_words)
+                                 and _end_s(a) <= _end_s(best) + 0.05))
                    for a in alts[1:])
 
     def _unambiguous(self, dec: _Decoder, margin: float) -> bool:
