@@ -49,12 +49,22 @@ def recording(tmp_path_factory):
     stereo = d / "stereo.wav"  # the first channel is the microphone, the second is noise
     other = np.random.default_rng(0).normal(0, 3000, x.size).astype(np.int16)
     _write(stereo, np.stack([x, other], axis=1).reshape(-1), channels=2)
+    # what other recorders write (Python's wave module reads neither): 32-bit float at 48 kHz, and
+    # 24-bit at 44.1 kHz from a four-microphone array (an extensible header)
+    import soundfile
+
+    up = lambda rate: np.interp(np.arange(int(x.size * rate / 16000)) * 16000 / rate, np.arange(x.size), x)
+    float48k, pcm24 = d / "float48k.wav", d / "pcm24.wav"
+    soundfile.write(str(float48k), np.stack([up(48000) / 32768, np.zeros(int(x.size * 3))], axis=1),
+                    48000, subtype="FLOAT")
+    y = up(44100) / 32768
+    soundfile.write(str(pcm24), np.stack([y, 0.1 * y, -y, np.zeros_like(y)], axis=1), 44100, subtype="PCM_24", format="WAVEX")
     phrases = d / "phrases.txt"
     phrases.write_text("# the room's commands\n왼쪽\n오른쪽\n네\n아니요\n노랑 왼쪽\n노랑 오른쪽\n", encoding="utf-8")
-    return {"wav": wav, "stereo": stereo, "phrases": phrases, "spans": spans, "seconds": x.size / 16000}
+    return {"wav": wav, "stereo": stereo, "float48k": float48k, "pcm24": pcm24, "phrases": phrases, "spans": spans, "seconds": x.size / 16000}
 
 
-@pytest.mark.parametrize("which", ["wav", "stereo"])
+@pytest.mark.parametrize("which", ["wav", "stereo", "float48k", "pcm24"])
 def test_hear_json_on_a_recording(recording, which):
     status, out, err = _run(["hear", "--input", str(recording[which]), "--phrases", str(recording["phrases"]),
                              "--model", MODEL_DIR, "--fast", "--json", "--lang", "en"])
@@ -90,3 +100,28 @@ def test_hear_with_an_empty_phrases_file_names_the_fix(recording, tmp_path):
     status, _, err = _run(["hear", "--input", str(recording["wav"]), "--phrases", str(empty),
                            "--model", MODEL_DIR, "--fast", "--json"])
     assert status == 2 and "no phrase" in err
+
+
+@pytest.mark.parametrize("which", ["float48k", "pcm24"])
+def test_recordings_in_float_or_24_bit_are_ones_the_wave_module_cannot_read(recording, which):
+    """(So the recordings above prove the conversion, not a header Python reads anyway.)"""
+    with pytest.raises(wave.Error):
+        wave.open(str(recording[which]), "rb")
+
+
+def test_hear_on_a_file_that_is_no_sound_names_the_fix(tmp_path):
+    bad = tmp_path / "notes.wav"
+    bad.write_text("not a recording", encoding="utf-8")
+    status, out, err = _run(["hear", "--input", str(bad), "--model", MODEL_DIR, "--fast", "--json"])
+    assert status == 2 and "not a WAV file" in err and "arecord" in err and "Traceback" not in err + out
+
+
+def test_hear_without_libsndfile_names_the_fix(recording, monkeypatch):
+    import sys
+
+    monkeypatch.setitem(sys.modules, "soundfile", None)  # import fails, as with no libsndfile
+    status, out, err = _run(["hear", "--input", str(recording["float48k"]), "--model", MODEL_DIR, "--fast", "--json"])
+    assert status == 2 and "libsndfile1" in err and "sox" in err and "Traceback" not in err + out
+    status, out, err = _run(["hear", "--input", str(recording["wav"]), "--phrases", str(recording["phrases"]),
+                             "--model", MODEL_DIR, "--fast", "--json"])
+    assert status == 0 and "왼쪽" in out  # a plain 16-bit mono WAV needs no libsndfile

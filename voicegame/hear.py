@@ -42,34 +42,40 @@ def is_wav_input(args) -> bool:
 
 
 def first_channel_wav(path: Path, folder: Path) -> Path:
-    """``path`` itself when it is 16-bit mono, else its first channel as 16-bit mono in ``folder``.
+    """``path`` itself when it is a plain 16-bit mono PCM WAV, else its first channel as one in
+    ``folder`` (any sample rate; 8/16/24/32-bit PCM or 32/64-bit float, plain or extensible
+    header, any number of channels: what recorders and microphone arrays write).
 
-    :raises CliError: the file is missing or not a WAV file.
+    Read with ``soundfile`` (libsndfile) as floats in [-1, 1), which it scales every PCM width
+    to; written as int16, clipped.
+
+    :raises CliError: the file is missing, or not a sound file libsndfile can read.
     """
+    if not path.is_file():
+        raise CliError(f"There is no recording at {path}: give the path of a WAV file.")
     try:
         with wave.open(str(path), "rb") as wf:
-            channels, width, rate = wf.getnchannels(), wf.getsampwidth(), wf.getframerate()
-            data = wf.readframes(wf.getnframes())
-    except FileNotFoundError:
-        raise CliError(f"There is no recording at {path}: give the path of a WAV file.") from None
-    except (wave.Error, EOFError) as exc:
+            if wf.getnchannels() == 1 and wf.getsampwidth() == 2:
+                return path
+    except (wave.Error, EOFError):
+        pass  # float, 24-bit or extensible headers: libsndfile reads them
+    try:
+        import soundfile
+    except (OSError, ImportError):  # no libsndfile for the wheel, or a venv set up before it
+        raise CliError(f"{path} is not a plain 16-bit WAV, and reading it needs libsndfile: "
+                       f"`sudo apt-get install libsndfile1`, or `sox {path} -b 16 -c 1 out.wav`.") from None
+    try:
+        x, rate = soundfile.read(str(path), dtype="float64", always_2d=True)  # PCM scaled to [-1, 1)
+    except (RuntimeError, TypeError, ValueError) as exc:  # soundfile.LibsndfileError is a RuntimeError
         raise CliError(f"{path} is not a WAV file ({exc}): record one with `arecord -f S16_LE -r 16000 room.wav`.") from None
-    if channels == 1 and width == 2:
-        return path
-    kinds = {1: np.uint8, 2: np.int16, 4: np.int32}
-    if width not in kinds:
-        raise CliError(f"{path} has {8 * width}-bit samples: convert it to 16-bit with `sox {path} -b 16 out.wav`.")
-    x = np.frombuffer(data, dtype=kinds[width]).reshape(-1, channels)[:, 0].astype(np.float64)
-    if width == 1:
-        x = (x - 128.0) * 256.0
-    elif width == 4:
-        x = x / 65536.0
+    if x.shape[0] == 0:
+        raise CliError(f"{path} holds no audio: record one with `arecord -f S16_LE -r 16000 room.wav`.")
     out = folder / "first-channel.wav"
     with wave.open(str(out), "wb") as wf:
         wf.setnchannels(1)
         wf.setsampwidth(2)
-        wf.setframerate(rate)
-        wf.writeframes(np.clip(x, -32768, 32767).astype("<i2").tobytes())
+        wf.setframerate(int(rate))
+        wf.writeframes(np.clip(np.round(x[:, 0] * 32768.0), -32768, 32767).astype("<i2").tobytes())
     return out
 
 
