@@ -249,6 +249,43 @@ def test_wav_source_streams_file_then_silence_then_ends(tmp_path):
     assert np.array_equal(data[800:1800], samples)
 
 
+def test_wav_source_takes_the_first_channel_of_what_recorders_write(tmp_path):
+    """A 4-channel 24-bit file (extensible header) and a float one, read chunk by chunk:
+    the first channel, sample for sample (int16, as libsndfile scales it)."""
+    import soundfile
+
+    samples = (np.arange(1000) % 200 - 100).astype(np.int16) * 100
+    other = np.full_like(samples, 1234)
+    soundfile.write(str(tmp_path / "c4.wav"), np.stack([samples, other, -samples, other], axis=1), 8000,
+                    subtype="PCM_24", format="WAVEX")
+    soundfile.write(str(tmp_path / "f.wav"), np.stack([samples / 32768, other / 32768], axis=1), 8000,
+                    subtype="FLOAT")
+    for name in ("c4.wav", "f.wav"):
+        with pytest.raises(ValueError):
+            WavSource(tmp_path / name)  # (without first_channel: mono 16-bit only)
+        src = WavSource(tmp_path / name, chunk_s=0.033, leading_silence_s=0.1, trailing_silence_s=0.1,
+                        first_channel=True)
+        got = b""
+        with pytest.raises(InputEnded):
+            while True:
+                got += src.read(0.1)
+        data = np.frombuffer(got, dtype="<i2")
+        assert src.sample_rate == 8000 and len(data) == 800 + 1000 + 800
+        assert not data[:800].any() and not data[-800:].any()
+        assert np.array_equal(data[800:1800], samples), name
+        src.close()
+
+
+def test_wav_source_with_first_channel_refuses_what_is_no_sound(tmp_path):
+    (tmp_path / "x.wav").write_bytes(b"RIFF0000WAVEnot really")
+    with pytest.raises(ValueError, match="not a WAV file"):
+        WavSource(tmp_path / "x.wav", first_channel=True)
+    soundfile = pytest.importorskip("soundfile")
+    soundfile.write(str(tmp_path / "empty.wav"), np.zeros((0, 2)), 8000, subtype="FLOAT")
+    with pytest.raises(ValueError, match="no audio"):
+        WavSource(tmp_path / "empty.wav", first_channel=True)
+
+
 def test_read_wav_rejects_stereo(tmp_path):
     _write_wav(tmp_path / "s.wav", np.zeros(200, dtype=np.int16), 8000, channels=2)
     with pytest.raises(ValueError, match="mono"):

@@ -17,8 +17,6 @@ from __future__ import annotations
 
 import argparse
 import json
-import tempfile
-import wave
 from pathlib import Path
 
 import numpy as np
@@ -41,42 +39,24 @@ def is_wav_input(args) -> bool:
     return str(getattr(args, "input", "")).lower().endswith(".wav")
 
 
-def first_channel_wav(path: Path, folder: Path) -> Path:
-    """``path`` itself when it is a plain 16-bit mono PCM WAV, else its first channel as one in
-    ``folder`` (any sample rate; 8/16/24/32-bit PCM or 32/64-bit float, plain or extensible
-    header, any number of channels: what recorders and microphone arrays write).
+def open_recording(path: Path, realtime: bool):
+    """The recording as the microphone: a :class:`~voicegame.adapters.audio.WavSource` of its
+    first channel (any rate; 8–32-bit PCM or float, plain or extensible header, any channels:
+    what recorders and microphone arrays write; read chunk by chunk, never whole).
 
-    Read with ``soundfile`` (libsndfile) as floats in [-1, 1), which it scales every PCM width
-    to; written as int16, clipped.
-
-    :raises CliError: the file is missing, or not a sound file libsndfile can read.
+    :raises CliError: the file is missing, is no sound file, or needs libsndfile and it is missing.
     """
+    from voicegame.adapters.audio import WavSource
+
     if not path.is_file():
         raise CliError(f"There is no recording at {path}: give the path of a WAV file.")
     try:
-        with wave.open(str(path), "rb") as wf:
-            if wf.getnchannels() == 1 and wf.getsampwidth() == 2:
-                return path
-    except (wave.Error, EOFError):
-        pass  # float, 24-bit or extensible headers: libsndfile reads them
-    try:
-        import soundfile
+        return WavSource(path, realtime=realtime, trailing_silence_s=1.0, first_channel=True)
+    except ValueError as exc:
+        raise CliError(f"{exc}: record one with `arecord -f S16_LE -r 16000 room.wav`.") from None
     except (OSError, ImportError):  # no libsndfile for the wheel, or a venv set up before it
-        raise CliError(f"{path} is not a plain 16-bit WAV, and reading it needs libsndfile: "
+        raise CliError(f"{path} is not a plain 16-bit mono WAV, and reading it needs libsndfile: "
                        f"`sudo apt-get install libsndfile1`, or `sox {path} -b 16 -c 1 out.wav`.") from None
-    try:
-        x, rate = soundfile.read(str(path), dtype="float64", always_2d=True)  # PCM scaled to [-1, 1)
-    except (RuntimeError, TypeError, ValueError) as exc:  # soundfile.LibsndfileError is a RuntimeError
-        raise CliError(f"{path} is not a WAV file ({exc}): record one with `arecord -f S16_LE -r 16000 room.wav`.") from None
-    if x.shape[0] == 0:
-        raise CliError(f"{path} holds no audio: record one with `arecord -f S16_LE -r 16000 room.wav`.")
-    out = folder / "first-channel.wav"
-    with wave.open(str(out), "wb") as wf:
-        wf.setnchannels(1)
-        wf.setsampwidth(2)
-        wf.setframerate(int(rate))
-        wf.writeframes(np.clip(np.round(x[:, 0] * 32768.0), -32768, 32767).astype("<i2").tobytes())
-    return out
 
 
 def read_phrases(path: str) -> tuple[str, ...]:
@@ -118,7 +98,6 @@ def run_wav(args, env: Env) -> int:
     :returns: 0. :raises CliError: no model, unreadable WAV or phrases file.
     """
     from voicegame import models
-    from voicegame.adapters.audio import WavSource
     from voicegame.adapters.vosk_listener import VoskListener, load_model
     from voicegame.language.speakable import format_number
     from voicegame.language.prompts import Prompts
@@ -137,14 +116,11 @@ def run_wav(args, env: Env) -> int:
     else:
         phrases = u.grammar(u.number_words(), u.yes_no_phrases(), u.side_phrases(), u.colour_phrases())
         expected = Expected(phrases, False, "hear", open_words=tuple(u.number_words()))
-    with tempfile.TemporaryDirectory(prefix="voicegame-hear-") as tmp:
-        wav = first_channel_wav(Path(args.input), Path(tmp))
+    source = open_recording(Path(args.input), realtime=not args.fast)
+    try:
         try:
-            source = WavSource(wav, realtime=not args.fast, trailing_silence_s=1.0)
             listener = VoskListener(load_model(model_path), source)
-        except ValueError as exc:
-            raise CliError(str(exc)) from None
-        except DeviceError as exc:
+        except (ValueError, DeviceError) as exc:
             raise CliError(str(exc)) from None
         if not expected.free:
             missing = listener.missing_words(sorted(expected.words()))
@@ -172,6 +148,8 @@ def run_wav(args, env: Env) -> int:
         except (InputEnded, KeyboardInterrupt):
             if not args.json:
                 env.say(prompts.text("hear.done"))
+    finally:
+        source.close()
     return 0
 
 

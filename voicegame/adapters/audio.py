@@ -179,7 +179,8 @@ class WavSource:
     recognizer's audio time is deterministic; with ``realtime=True`` reads are paced
     to the wall clock. After the file comes ``trailing_silence_s`` seconds of zeros;
     after that :meth:`read` raises :class:`~voicegame.ports.InputEnded`.
-    :meth:`drain` is a no-op: a file holds no audio captured "in the past".
+    :meth:`drain` is a no-op: a file holds no audio captured "in the past". The file is
+    read chunk by chunk, never whole (a game night's recording is hours long).
 
     :param path: the WAV file.
     :param realtime: pace reads to real time (``time.sleep`` or ``clock.sleep``).
@@ -187,7 +188,13 @@ class WavSource:
     :param chunk_s: seconds per chunk.
     :param leading_silence_s: seconds of zeros before the file.
     :param trailing_silence_s: seconds of zeros after the file.
-    :raises ValueError: the file is not a mono 16-bit WAV.
+    :param first_channel: also take any other WAV recorders write (8–32-bit PCM, 32/64-bit
+        float, extensible headers, any number of channels), read with ``soundfile``
+        (libsndfile), of which the first channel is the microphone.
+    :raises ValueError: the file is not a mono 16-bit WAV (with ``first_channel``: not a
+        sound file libsndfile reads, or holds no audio).
+    :raises ImportError, OSError: ``first_channel`` on a file the ``wave`` module cannot take,
+        and ``soundfile`` or its libsndfile is missing.
     """
 
     def __init__(
@@ -198,17 +205,41 @@ class WavSource:
         chunk_s: float = 0.1,
         leading_silence_s: float = 0.0,
         trailing_silence_s: float = 3.0,
+        first_channel: bool = False,
     ):
-        samples, rate = read_wav(path)
         self.path = Path(path)
+        self._wav = self._sound = None
+        try:
+            self._wav = wave.open(str(path), "rb")
+        except (wave.Error, EOFError, RuntimeError) as exc:  # (RuntimeError: a chunk past the file's end)
+            if not first_channel:
+                raise ValueError(f"{path}: not a WAV file ({exc or type(exc).__name__})") from exc
+        if self._wav is not None and (self._wav.getnchannels() != 1 or self._wav.getsampwidth() != 2):
+            self._wav.close()
+            self._wav = None
+            if not first_channel:
+                raise ValueError(f"{path}: need a mono 16-bit WAV file")
+        if self._wav is not None:
+            rate, frames = self._wav.getframerate(), self._wav.getnframes()
+        else:
+            import soundfile
+
+            try:
+                self._sound = soundfile.SoundFile(str(path))
+            except (RuntimeError, TypeError) as exc:  # soundfile.LibsndfileError is a RuntimeError
+                raise ValueError(f"{path}: not a WAV file ({exc})") from exc
+            rate, frames = int(self._sound.samplerate), int(self._sound.frames)
+            if frames <= 0:
+                self._sound.close()
+                raise ValueError(f"{path}: holds no audio")
         self.sample_rate = rate
         self.realtime = realtime
         self.clock = clock
         self.chunk_samples = max(1, int(round(chunk_s * rate)))
-        lead = np.zeros(int(round(leading_silence_s * rate)), dtype=np.int16)
-        trail = np.zeros(int(round(trailing_silence_s * rate)), dtype=np.int16)
-        self._data = np.concatenate([lead, samples, trail]).astype("<i2").tobytes()
-        self._pos = 0  # bytes
+        self._lead = int(round(leading_silence_s * rate))  # samples of zeros before the file
+        self._file_end = self._lead + frames
+        self._total = self._file_end + int(round(trailing_silence_s * rate))
+        self._pos = 0  # samples handed out
         self._started_at: float | None = None
 
     def _now(self) -> float:
@@ -219,31 +250,50 @@ class WavSource:
         if self._started_at is None:
             self._started_at = self._now()
 
+    def _samples(self, start: int, end: int) -> bytes:
+        """Bytes of samples ``start:end`` of lead + file + trail (reads are in order)."""
+        out = b""
+        if start < self._lead:
+            out += bytes(2 * (min(end, self._lead) - start))
+        a, b = max(start, self._lead), min(end, self._file_end)
+        if b > a:
+            data = self._wav.readframes(b - a) if self._wav is not None else self._first_channel(b - a)
+            out += data + bytes(2 * (b - a) - len(data))  # (a file shorter than its header says)
+        if end > self._file_end:
+            out += bytes(2 * (end - max(start, self._file_end)))
+        return out
+
+    def _first_channel(self, n: int) -> bytes:
+        """The next ``n`` frames of a file libsndfile reads: the first channel as int16 bytes
+        (libsndfile scales every PCM width to floats in [-1, 1); clipped)."""
+        block = self._sound.read(n, dtype="float64", always_2d=True)
+        return np.clip(np.round(block[:, 0] * 32768.0), -32768, 32767).astype("<i2").tobytes()
+
     def read(self, timeout_s: float) -> bytes | None:
         """The next chunk; paced in real time when ``realtime`` is set.
 
         :raises InputEnded: the file and its trailing silence are used up.
         """
         self.start()
-        if self._pos >= len(self._data):
+        if self._pos >= self._total:
             raise InputEnded(f"end of {self.path.name}")
-        end = min(len(self._data), self._pos + 2 * self.chunk_samples)
+        end = min(self._total, self._pos + self.chunk_samples)
         if self.realtime:
-            due = self._started_at + (end / 2) / self.sample_rate
+            due = self._started_at + end / self.sample_rate
             wait = due - self._now()
             if wait > timeout_s:
                 (self.clock.sleep if self.clock is not None else time.sleep)(max(0.0, timeout_s))
                 return None
             if wait > 0:
                 (self.clock.sleep if self.clock is not None else time.sleep)(wait)
-        chunk = self._data[self._pos:end]
+        chunk = self._samples(self._pos, end)
         self._pos = end
         return chunk
 
     @property
     def position_s(self) -> float:
         """Seconds of audio handed out so far."""
-        return (self._pos / 2) / self.sample_rate
+        return self._pos / self.sample_rate
 
     @property
     def time_s(self) -> float:
@@ -254,8 +304,11 @@ class WavSource:
         """No-op: a file has no backlog of captured audio."""
 
     def close(self) -> None:
-        """Nothing to free; further reads raise :class:`InputEnded`."""
-        self._pos = len(self._data)
+        """Closes the file; further reads raise :class:`InputEnded`."""
+        self._pos = self._total
+        for f in (self._wav, self._sound):
+            if f is not None:
+                f.close()
 
 
 def device_info(device: int | str | None, kind: str) -> dict:
