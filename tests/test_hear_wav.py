@@ -70,7 +70,7 @@ def test_hear_json_on_a_recording(recording, which):
                              "--model", MODEL_DIR, "--fast", "--json", "--lang", "en"])
     assert status == 0, err
     rows = [json.loads(line) for line in out.splitlines()]
-    assert rows and all({"text", "confidence", "alternatives", "returned_s"} <= set(r) for r in rows)
+    assert rows and all({"text", "confidence", "alternatives", "returned_s", "gain_db"} <= set(r) for r in rows)
     heard = [r for r in rows if r["text"] is not None]
     assert [r["text"] for r in heard] == ["왼쪽", "노랑 오른쪽"]
     assert all(0.0 <= r["confidence"] <= 1.0 and isinstance(r["alternatives"], list) for r in heard)

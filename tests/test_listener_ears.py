@@ -373,3 +373,56 @@ def test_a_repeated_reading_is_the_phrase_said_again():
     assert _repeats(["다시", "다시"], ["다시"]) and _repeats(["노랑", "왼쪽"] * 2, ["노랑", "왼쪽"])
     assert not _repeats(["다시"], ["다시"]) and not _repeats(["네", "오른쪽"], ["네"])
     assert not _repeats(["노랑", "왼쪽", "노랑"], ["노랑", "왼쪽"]) and not _repeats(["다시"], [])
+
+
+def _quiet_commands(speech, words, gain):
+    pieces = []
+    for w in words:
+        pieces += [0.6, speech(w, "ko"), 1.4]
+    x, spans = bl.join(pieces)
+    return np.round(x * gain).astype(np.int16), spans
+
+
+def _listen_through(listener):
+    heard = []
+    with pytest.raises(InputEnded):
+        while True:
+            r = listener.listen(BENCH_GRAMMAR, 30.0)
+            if isinstance(r, Heard) and r.text:
+                heard.append(r.text)
+    return heard
+
+
+def test_a_quiet_microphone_is_heard_once_the_gain_has_learned_the_players(model, speech):
+    """Four commands 23 dB below the bench's level (loudest frames at −38 dBFS, a far or
+    low-gain microphone): Vosk makes no word of them as they are; the first voice raises the
+    input gain of the listens after it, and the next commands are heard."""
+    track, _ = _quiet_commands(speech, ["멈춰", "왼쪽", "오른쪽", "다시"], 0.07)
+    listener = VoskListener(model, Room(track, chunk_s=0.05), tail_s=0.0)
+    heard = _listen_through(listener)
+    assert listener.gain_db > 10 and {"왼쪽", "오른쪽"} <= set(heard), (listener.gain_db, heard)
+    fixed = VoskListener(model, Room(track, chunk_s=0.05), tail_s=0.0, quiet_db=None)
+    assert _listen_through(fixed) == [] and fixed.gain_db == 0
+
+
+def test_quiet_talk_does_not_raise_the_gain(model, speech):
+    """Babble at −41 dBFS in an otherwise silent room: its voices never stand 15 dB above the
+    room's level (the babble is the room), so it teaches no gain and stays talk."""
+    track = (bl.noise("babble", 20.0, 99, speech) * 300.0).astype(np.int16)
+    listener = VoskListener(model, Room(track, chunk_s=0.05), tail_s=0.0)
+    assert _listen_through(listener) == [] and listener.gain_db == 0
+
+
+def test_the_gain_moves_toward_the_target_and_stays_within_its_bounds():
+    listener = VoskListener.__new__(VoskListener)
+    listener.quiet_db, listener.loud_db, listener.gain_target_db, listener.max_gain_db = -24.0, -6.0, -15.0, 30.0
+    listener.gain_db = 0.0
+    at = lambda dbfs: 32768 * 10 ** (dbfs / 20)
+    assert listener._regain(at(-15.0)) is None and listener._regain(at(-23.0)) is None  # loud enough
+    assert abs(listener._regain(at(-35.0)) - 20.0) < 1e-9  # −35 dBFS: +20 dB brings it to −15
+    assert listener._regain(at(-70.0)) == 30.0  # no more than max_gain_db
+    assert listener._regain(at(-3.0)) is None  # already at 0 dB: never below
+    listener.gain_db = 20.0
+    assert abs(listener._regain(at(-2.0)) - 7.0) < 1e-9  # a nearer player: lowered
+    listener.gain_db = 30.0
+    assert listener._regain(at(-40.0)) is None  # at the most already

@@ -6,7 +6,8 @@ espeak-ng talk) mixed at 30/20/10/5 dB SNR; two-word commands and digit strings
 with 200–500 ms pauses inside; a minute of babble with no command; the host's own
 prompt leaking into the microphone through a simulated room
 (:mod:`voicegame.adapters.room`: output latency 0–1 s, a reverberant impulse
-response, −10 dB); and barge-in over the prompt. Each case runs through the
+response, −10 dB); barge-in over the prompt; and a quiet microphone (a session of
+commands 17–23 dB below the rest, one listener throughout). Each case runs through the
 product's :class:`~voicegame.adapters.vosk_listener.VoskListener` and through
 :class:`PlainVosk` (the same grammar, Vosk's own endpointing, a 0.25 s tail after
 the prompt) in the same run.
@@ -68,12 +69,13 @@ QUICK = {"voices": VOICES[:1], "single": SINGLE[:2], "noises": ("babble",), "snr
          "pauses": (0.35,), "digit_strings": DIGIT_STRINGS[:1], "babble_s": 4.0, "talk": TALK[:1],
          "latencies": (1.0,), "prompts": PROMPTS[:1], "barge_at": (1.2,), "barge_latencies": (1.0,),
          "barge_prompts": PROMPTS[:1], "barge_words": ("멈춰",),
-         "host_sentences": (), "multi_noise": False}
+         "host_sentences": (), "multi_noise": False, "quiet": ((-23, "clean", None),)}
 FULL = {"voices": VOICES, "single": SINGLE, "noises": NOISES, "snrs": SNRS, "pairs": PAIRS,
         "pauses": (0.2, 0.35, 0.5), "digit_strings": DIGIT_STRINGS[:2], "babble_s": 60.0, "talk": TALK,
         "latencies": (0.0, 0.2, 0.4, 0.7, 1.0), "prompts": PROMPTS, "barge_at": (1.2, 2.0),
         "barge_latencies": (0.0, 0.4, 1.0), "barge_prompts": PROMPTS[:2], "barge_words": ("왼쪽", "멈춰"),
-        "host_sentences": PROMPTS + TALK, "multi_noise": True}
+        "host_sentences": PROMPTS + TALK, "multi_noise": True,
+        "quiet": ((-17, "clean", None), (-23, "clean", None), (-23, "kitchen", 20))}
 
 
 # ---------------------------------------------------------------------- sounds
@@ -332,6 +334,49 @@ def bench_multiword(model, speech: Speech, cfg: dict, log) -> dict:
     return out
 
 
+def bench_quiet(model, speech: Speech, cfg: dict, log) -> dict:
+    """A quiet microphone: a session of every one-word command, one after another (0.6 s before
+    each, 1.4 s after), the whole track ``gain_db`` below the others' level, clean or in
+    kitchen noise; one listener hears the whole session, as at a table. A result counts for
+    the command whose speech began last before it returned; the first result per command."""
+    from voicegame.adapters.room import Room
+    from voicegame.ports import Heard, InputEnded
+
+    exp = _expected(SINGLE + PAIRS + DIGITS, DIGITS)
+    out = {}
+    for gain_db, kind, snr in cfg["quiet"]:
+        pieces, want = [], []
+        for voice in cfg["voices"]:
+            for word in cfg["single"]:
+                pieces += [LEAD_S, speech(word, voice), 1.4]
+                want.append(word)
+        x, spans = join(pieces)
+        nz = noise(kind, x.size / RATE, 4242, speech) if snr is not None else None
+        track = np.round(mix(x, nz, snr).astype(np.float64) * 10 ** (gain_db / 20)).astype(np.int16)
+        rows = {}
+        for k in ("product", "plain"):
+            room = Room(track, chunk_s=CHUNK_S)
+            listener = _listeners(model, room)[k]
+            got: dict[int, dict] = {}
+            try:
+                while True:
+                    result = listener.listen(exp, 30.0)
+                    if isinstance(result, Heard) and result.text:
+                        i = max([j for j, (a, _) in enumerate(spans) if a < room.time_s] or [0])
+                        got.setdefault(i, {"text": result.text, "gap_s": round(room.time_s - spans[i][1], 4)})
+            except InputEnded:
+                pass
+            rows[k] = [got.get(i, {"text": None, "gap_s": None}) for i in range(len(want))]
+            if k == "product":
+                learned = round(listener.gain_db, 1)
+        name = f"quiet_{gain_db:g}dB" + ("" if snr is None else f"_{kind}_{snr}dB")
+        out[name] = {k: _score(v, want) for k, v in rows.items()}
+        out[name]["gain_db_learned"] = learned
+        log(f"listening: {name}: product {out[name]['product']['correct']}/{len(want)}, "
+            f"plain {out[name]['plain']['correct']}/{len(want)}, gain learned {learned} dB")
+    return out
+
+
 def _listen_through(listener, room, expected) -> tuple[int, int]:
     """Listen again and again until the room's track ends: (accepted phrases, rejected)."""
     from voicegame.ports import Heard, InputEnded, Rejected
@@ -523,6 +568,7 @@ def run(model, quick: bool = False, log: Callable[[str], None] | None = None) ->
         result["vad"] = bench_vad(speech, 0.5 if quick else 3.0)
         result["commands"] = bench_commands(model, speech, cfg, log)
         result["multiword"] = bench_multiword(model, speech, cfg, log)
+        result["quiet"] = bench_quiet(model, speech, cfg, log)
         result["talk"] = bench_talk(model, speech, cfg, log)
         result["own_voice"] = bench_own_voice(model, speech, cfg, log)
         result["barge_in"] = bench_barge_in(model, speech, cfg, log)
@@ -534,16 +580,17 @@ def run(model, quick: bool = False, log: Callable[[str], None] | None = None) ->
 def targets(r: dict) -> list[dict]:
     """The issue's targets, each with the figures and met / missed."""
     out = []
-    for group in ("commands", "multiword"):
-        for name, c in r[group].items():
+    for group in ("commands", "multiword", "quiet"):
+        for name, c in r.get(group, {}).items():
             p, b = c["product"], c["plain"]
             out.append({"what": f"accuracy {name}", "value": p["accuracy"], "plain": b["accuracy"],
                         "met": p["accuracy"] is not None and b["accuracy"] is not None
                         and p["accuracy"] >= b["accuracy"] - 0.02})
             pm, bm = p["gap_ms"]["median"], b["gap_ms"]["median"]
             if pm is not None and bm:
-                factor = 0.35 if group == "commands" else 0.5
-                limit = min(factor * bm, 300.0) if group == "commands" else factor * bm
+                single = group != "multiword"
+                factor = 0.35 if single else 0.5
+                limit = min(factor * bm, 300.0) if single else factor * bm
                 out.append({"what": f"gap median {name}", "value": pm, "plain": bm, "limit": round(limit, 1),
                             "met": pm <= limit})
     t = r["talk"]
@@ -572,8 +619,8 @@ def format_lines(r: dict) -> list[str]:
         f"{k} {row['us_per_frame']:.0f} µs/{row['frame_ms']:g} ms frame, speech found {row['speech_found']:.2f}, "
         f"noise called speech white {row['noise_as_speech_white']:.2f} babble {row['noise_as_speech_babble']:.2f}"
         for k, row in v.items()))
-    for group in ("commands", "multiword"):
-        for name, c in r[group].items():
+    for group in ("commands", "multiword", "quiet"):
+        for name, c in r.get(group, {}).items():
             p, b = c["product"], c["plain"]
             lines.append(f"  {name:24} correct {p['correct']:>3}/{p['n']:<3} vs {b['correct']:>3}/{b['n']:<3}"
                          f"  gap median {p['gap_ms']['median']} / p90 {p['gap_ms']['p90']} ms"

@@ -7,8 +7,9 @@ ends. ``--phrases FILE`` (UTF-8, one phrase a line) is the grammar of every mome
 instead of the language's words. ``--json`` prints one JSON object per line for
 every result: ``text`` (``null`` when nothing was accepted), ``confidence``,
 ``alternatives``, ``returned_s`` (seconds of the file consumed when the result was
-returned), plus ``result`` (``heard``, ``rejected`` or ``silence``), ``endpoint``
-and, for rejected talk, ``reason``.
+returned), plus ``result`` (``heard``, ``rejected`` or ``silence``), ``endpoint``,
+``gain_db`` (the input gain the listener has learned from the voices so far: a quiet
+recording shows it rising) and, for rejected talk, ``reason``.
 
 Also :func:`connect`, which tells a listener about the voice it must not hear.
 """
@@ -85,7 +86,8 @@ def result_record(result, listener, position_s: float) -> dict:
               "returned_s": round(position_s, 3),
               "result": "heard" if isinstance(result, Heard) else
                         "rejected" if isinstance(result, Rejected) else "silence",
-              "endpoint": getattr(listener, "last_endpoint", None)}
+              "endpoint": getattr(listener, "last_endpoint", None),
+              "gain_db": round(float(getattr(listener, "gain_db", 0.0)), 1)}
     if isinstance(result, Rejected):
         record["reason"] = result.reason
         record["heard_as"] = result.text

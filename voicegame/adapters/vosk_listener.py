@@ -405,6 +405,21 @@ class VoskListener:
         behind "다시", ending where it ends) does not keep it from ending early: either
         reading is the same command, and both end with the sound already heard (measured:
         white noise at 5 and 10 dB, docs/performance.md §7).
+    :param quiet_db: a command (a grammar-mode :class:`Heard`, not talk, not a barge-in), or
+        a voice in a grammar moment that Vosk made no word of, whose loudest speech frame is
+        below this level (dBFS, RMS of a 32 ms frame, after the input gain) raises the input
+        gain of the listens after it toward ``gain_target_db``: Vosk hears little of a voice
+        at −30 dBFS (a far or low-gain microphone) and most of it amplified (measured:
+        docs/performance.md §7, "A quiet microphone"). Only a voice well above the room's
+        level teaches it (``gain_rise_db``). ``None``: no gain.
+    :param loud_db: a command louder than this (dBFS, after the gain) lowers a raised gain
+        (a nearer player), never below 0 dB.
+    :param gain_target_db: the level (dBFS) a gain change brings the loudest frame to.
+    :param max_gain_db: the most input gain (dB); noise is amplified with the voice.
+    :param gain_rise_db: a command teaches the gain only when its loudest frame is this many
+        dB above the room's level (a player at the microphone; babble that slipped through
+        as a command rises a few dB).
+    :param gain_step: the share of the way to the new gain one command moves it.
     :param talk_fillers: filler words the filler grammar needs in an utterance to call it
         talk (1 filler for 1 command word is a near miss of the sound, frequent in noise).
     :param speaker: the host's voice (:class:`~voicegame.ports.Interruptible`), or ``None``.
@@ -465,6 +480,12 @@ class VoskListener:
         early_one_phrase: bool = True,
         pause_from_loud: bool = True,
         same_repeated: bool = True,
+        quiet_db: float | None = -24.0,
+        loud_db: float = -6.0,
+        gain_target_db: float = -15.0,
+        max_gain_db: float = 30.0,
+        gain_rise_db: float = 15.0,
+        gain_step: float = 0.5,
         speaker=None,
         barge_in: bool = True,
         barge_margin_db: float = 10.0,
@@ -509,6 +530,15 @@ class VoskListener:
         self.early_one_phrase = early_one_phrase
         self.pause_from_loud = pause_from_loud
         self.same_repeated = same_repeated
+        self.quiet_db = quiet_db
+        self.loud_db = loud_db
+        self.gain_target_db = gain_target_db
+        self.max_gain_db = max_gain_db
+        self.gain_rise_db = gain_rise_db
+        self.gain_step = gain_step
+        #: the input gain (dB) the microphone's audio gets before the detector and Vosk; set
+        #: from the players' own voices, kept for the listener's life (see ``quiet_db``).
+        self.gain_db = 0.0
         self.speaker = speaker
         self.barge_in = barge_in
         self.barge_margin_db = barge_margin_db
@@ -688,6 +718,28 @@ class VoskListener:
             return heard
         return Rejected(heard.text, reason, heard.duration_s)
 
+    def _regain(self, peak: float) -> float | None:
+        """The new input gain (dB) for an utterance whose loudest speech frame, after the
+        present gain, has RMS ``peak`` (int16 units); ``None`` to keep it."""
+        if self.quiet_db is None or peak <= 0:
+            return None
+        level_db = 20 * math.log10(peak / 32768.0)
+        if self.quiet_db <= level_db <= self.loud_db or (level_db < self.quiet_db and self.gain_db >= self.max_gain_db):
+            return None
+        want = min(self.max_gain_db, max(0.0, self.gain_db + self.gain_target_db - level_db))
+        return want if abs(want - self.gain_db) >= 1.0 else None
+
+    def _learn_gain(self, state, up_only: bool = False) -> None:
+        """Move the input gain of the listens to come toward what a clear voice needs: one
+        well above the room's level (``gain_rise_db``; talk at the next table that slipped
+        through as a command rises a few dB), a command or (``up_only``) a voice Vosk made no
+        word of, which at a quiet microphone is every voice."""
+        if state.floor is None or state.peak < state.floor * 10 ** (self.gain_rise_db / 20):
+            return
+        gain = self._regain(state.peak)
+        if gain is not None and (gain > self.gain_db or not up_only):
+            self.gain_db += (gain - self.gain_db) * self.gain_step
+
     def _finish(self, endpoint: str, audio_t: float) -> None:
         self.last_endpoint = endpoint
         self.last_return_s = audio_t
@@ -804,12 +856,13 @@ class VoskListener:
             if not grammar_mode:
                 return heard
             speech_s = (state.last_speech or audio_t) - (state.start or audio_t)
-            # a barge-in was already told from the host's voice by level and grammar; the
-            # filler grammar would only weigh the host's echo mixed into it
             # a barge-in was already told from the host's voice (by level and grammar, or on the
             # echo-cancelled signal); the filler grammar would only weigh what is left of the
             # host's echo in it (measured: it rejected right commands); the shape checks stay
-            return self._judge(heard, grammar, filler_set, speech_s, state.dec, None if barged else state.fdec)
+            result = self._judge(heard, grammar, filler_set, speech_s, state.dec, None if barged else state.fdec)
+            if isinstance(result, Heard) and result.text and not barged:
+                self._learn_gain(state)
+            return result
 
         while True:
             try:
@@ -837,6 +890,8 @@ class VoskListener:
                     continue  # the host's own sound: never heard
                 audio_t += frame_s
                 converged = False
+                if self.gain_db:  # (learned from the players' commands: see quiet_db)
+                    frame = np.clip(np.round(frame * 10 ** (self.gain_db / 20)), -32768, 32767).astype(np.int16)
                 raw = decoded = frame  # the microphone, and what Vosk hears of this frame
                 level = raw_level = _rms(frame)
                 speech = self.vad(frame) >= self.vad_threshold and level >= self.min_level
@@ -996,6 +1051,8 @@ class VoskListener:
                     result = final("pause", audio_t)
                     if isinstance(result, Rejected) or result.text:
                         return result
+                    if grammar_mode and not barged and state.voiced_s >= self.min_speech_s - 1e-9:
+                        self._learn_gain(state, up_only=True)  # a voice Vosk made no word of: too quiet?
                     state = _Utterance(command_rec, filler_rec if fillers else None, audio_t)  # no word
                     continue
                 if audio_t - state.start >= self.max_utterance_s - 1e-9:
