@@ -219,6 +219,9 @@ class PlainVosk:
         grammar = list(expected.phrases)
         if self.model.vosk_model_find_word("[unk]") >= 0:
             grammar.append("[unk]")
+        from voicegame.adapters.vosk_listener import seed_dither
+
+        seed_dither()  # as the product's listener: repeatable, whatever was decoded before
         rec = vosk.KaldiRecognizer(self.model, self.source.sample_rate, json.dumps(grammar, ensure_ascii=False))
         skip = skip_until_s + self.tail_s
         waited = 0.0

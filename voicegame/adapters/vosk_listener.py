@@ -116,6 +116,33 @@ def _import_vosk():
     return vosk
 
 
+#: the seed of Kaldi's dither at the start of every listen (see :func:`seed_dither`)
+DITHER_SEED = 1
+
+
+def seed_dither(seed: int = DITHER_SEED) -> bool:
+    """Seed the C library's ``rand()``, which Kaldi's feature dither draws from (its
+    ``RandGauss``; models' ``mfcc.conf`` leave ``--dither`` at 1.0): without it the same
+    audio decodes differently as the process goes on (log-likelihoods 0.1 apart, and now and
+    then other words), so a listen's result depended on what was decoded before it.
+
+    :returns: False where the C library cannot be reached (results are then not repeatable).
+    """
+    global _libc
+    try:
+        if _libc is None:
+            import ctypes
+
+            _libc = ctypes.CDLL(None)
+        _libc.srand(int(seed) & 0xFFFFFFFF)
+        return True
+    except (OSError, AttributeError, TypeError):
+        return False
+
+
+_libc = None
+
+
 def load_model(path: str | Path):
     """Load a Vosk model once per process per path (later calls return the same object).
 
@@ -802,6 +829,7 @@ class VoskListener:
         self.last_result = None
         self.source.start()
         self.source.drain()
+        seed_dither()  # the same audio, the same result, whatever was decoded before
         grammar_mode = not expected.free and bool(expected.phrases)
         if grammar_mode:
             self.last_missing = self.check_vocabulary(expected)
