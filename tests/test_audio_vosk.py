@@ -276,6 +276,35 @@ def test_wav_source_takes_the_first_channel_of_what_recorders_write(tmp_path):
         src.close()
 
 
+@pytest.mark.parametrize("kind", ["pcm16", "float"])
+def test_a_recording_cut_off_mid_write_ends_where_its_audio_does(tmp_path, kind):
+    """The header says 10 s, the file holds 0.5 s (arecord killed, a Pi losing power): the
+    source gives the 0.5 s and its trailing silence, not 9.5 s of zeros; read after close ends."""
+    samples = (np.arange(80000) % 200 - 100).astype(np.int16)
+    if kind == "pcm16":
+        _write_wav(tmp_path / "full.wav", samples, 8000)
+        width = 2
+    else:
+        import soundfile
+
+        soundfile.write(str(tmp_path / "full.wav"), samples / 32768, 8000, subtype="FLOAT")
+        width = 4
+    data = (tmp_path / "full.wav").read_bytes()
+    header = data.index(b"data") + 8
+    (tmp_path / "cut.wav").write_bytes(data[: header + width * 4000])  # 0.5 s of the 10 s the header says
+    src = WavSource(tmp_path / "cut.wav", chunk_s=0.05, trailing_silence_s=0.2, first_channel=True)
+    got = b""
+    with pytest.raises(InputEnded):
+        while True:
+            got += src.read(0.1)
+    out = np.frombuffer(got, dtype="<i2")
+    assert len(out) == 4000 + 1600 and np.array_equal(out[:4000], samples[:4000]) and not out[4000:].any()
+    assert abs(src.position_s - 0.7) < 1e-9
+    src.close()
+    with pytest.raises(InputEnded):
+        src.read(0.1)
+
+
 def test_wav_source_with_first_channel_refuses_what_is_no_sound(tmp_path):
     (tmp_path / "x.wav").write_bytes(b"RIFF0000WAVEnot really")
     with pytest.raises(ValueError, match="not a WAV file"):

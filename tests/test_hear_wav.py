@@ -105,6 +105,10 @@ def test_hear_with_an_empty_phrases_file_names_the_fix(recording, tmp_path):
 @pytest.mark.parametrize("which", ["float48k", "pcm24"])
 def test_recordings_in_float_or_24_bit_are_ones_the_wave_module_cannot_read(recording, which):
     """(So the recordings above prove the conversion, not a header Python reads anyway.)"""
+    import sys
+
+    if which == "pcm24" and sys.version_info >= (3, 12):
+        pytest.skip("Python 3.12's wave module reads extensible PCM headers")
     with pytest.raises(wave.Error):
         wave.open(str(recording[which]), "rb")
 

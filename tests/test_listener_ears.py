@@ -456,3 +456,35 @@ def test_the_same_audio_gives_the_same_result_whatever_was_decoded_before(model,
     n_best(False)  # something else decoded in between
     again = VoskListener(model, Room(track, chunk_s=0.05), tail_s=0.0).listen(BENCH_GRAMMAR, 3.0)
     assert first == again
+
+
+def test_a_nearer_voice_lowers_a_raised_gain(model, speech):
+    """After a quiet player raised the gain by 20 dB, a command at the bench's level clips
+    (over −6 dBFS after the gain): it lowers the gain, and is still heard."""
+    track, _ = _command_in(speech, "왼쪽", "ko", "kitchen", 30, 9000)
+    listener = VoskListener(model, Room(track, chunk_s=0.05), tail_s=0.0)
+    listener.gain_db = 20.0
+    listener.listen(BENCH_GRAMMAR, 3.0)
+    assert listener.gain_db < 15.0
+
+
+def test_hear_on_a_quiet_recording_shows_the_gain_it_learned(model, speech, tmp_path):
+    import io
+    import json as _json
+    import wave as _wave
+
+    from voicegame.cli import main
+    from voicegame.env import Env
+
+    track, _ = _quiet_commands(speech, ["멈춰", "왼쪽", "오른쪽", "다시"], 0.07)
+    with _wave.open(str(tmp_path / "quiet.wav"), "wb") as wf:
+        wf.setnchannels(1), wf.setsampwidth(2), wf.setframerate(RATE)
+        wf.writeframes(track.astype("<i2").tobytes())
+    (tmp_path / "p.txt").write_text("\n".join(bl.SINGLE), encoding="utf-8")
+    out = io.StringIO()
+    status = main(["hear", "--input", str(tmp_path / "quiet.wav"), "--phrases", str(tmp_path / "p.txt"),
+                   "--model", MODEL_DIR, "--fast", "--json"],
+                  Env(stdin=io.StringIO(), stdout=out, stderr=io.StringIO(), environ={}))
+    rows = [_json.loads(line) for line in out.getvalue().splitlines()]
+    assert status == 0 and rows[-1]["gain_db"] > 10
+    assert {"왼쪽", "오른쪽"} & {r["text"] for r in rows}

@@ -18,6 +18,7 @@ from __future__ import annotations
 
 import argparse
 import json
+import os
 from pathlib import Path
 
 import numpy as np
@@ -51,6 +52,8 @@ def open_recording(path: Path, realtime: bool):
 
     if not path.is_file():
         raise CliError(f"There is no recording at {path}: give the path of a WAV file.")
+    if not os.access(path, os.R_OK):
+        raise CliError(f"The recording {path} cannot be read by this user: `chmod a+r {path}`, or copy it.")
     try:
         return WavSource(path, realtime=realtime, trailing_silence_s=1.0, first_channel=True)
     except ValueError as exc:

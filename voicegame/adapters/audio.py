@@ -258,7 +258,14 @@ class WavSource:
         a, b = max(start, self._lead), min(end, self._file_end)
         if b > a:
             data = self._wav.readframes(b - a) if self._wav is not None else self._first_channel(b - a)
-            out += data + bytes(2 * (b - a) - len(data))  # (a file shorter than its header says)
+            out += data
+            if len(data) < 2 * (b - a):
+                # a file shorter than its header says (a recording cut off mid-write can claim
+                # 2 GB): it ends here, then the trailing silence
+                trail = self._total - self._file_end
+                self._file_end = a + len(data) // 2
+                self._total = self._file_end + trail
+                end = min(end, self._total)
         if end > self._file_end:
             out += bytes(2 * (end - max(start, self._file_end)))
         return out
@@ -266,7 +273,10 @@ class WavSource:
     def _first_channel(self, n: int) -> bytes:
         """The next ``n`` frames of a file libsndfile reads: the first channel as int16 bytes
         (libsndfile scales every PCM width to floats in [-1, 1); clipped)."""
-        block = self._sound.read(n, dtype="float64", always_2d=True)
+        try:
+            block = self._sound.read(n, dtype="float64", always_2d=True)
+        except RuntimeError:  # (soundfile.LibsndfileError) damaged past here: the file ends
+            return b""
         return np.clip(np.round(block[:, 0] * 32768.0), -32768, 32767).astype("<i2").tobytes()
 
     def read(self, timeout_s: float) -> bytes | None:
@@ -287,7 +297,9 @@ class WavSource:
             if wait > 0:
                 (self.clock.sleep if self.clock is not None else time.sleep)(wait)
         chunk = self._samples(self._pos, end)
-        self._pos = end
+        self._pos += len(chunk) // 2
+        if not chunk:
+            raise InputEnded(f"end of {self.path.name}")
         return chunk
 
     @property

@@ -126,6 +126,9 @@ def seed_dither(seed: int = DITHER_SEED) -> bool:
     audio decodes differently as the process goes on (log-likelihoods 0.1 apart, and now and
     then other words), so a listen's result depended on what was decoded before it.
 
+    Listeners on several threads at once share that generator: each listen's own results
+    are then not repeatable, and nothing else changes (the dither is noise either way).
+
     :returns: False where the C library cannot be reached (results are then not repeatable).
     """
     global _libc
@@ -136,11 +139,16 @@ def seed_dither(seed: int = DITHER_SEED) -> bool:
             _libc = ctypes.CDLL(None)
         _libc.srand(int(seed) & 0xFFFFFFFF)
         return True
-    except (OSError, AttributeError, TypeError):
+    except (OSError, AttributeError, TypeError):  # (CDLL(None) on Windows)
+        global _dither_warned
+        if not _dither_warned:
+            log.info("Kaldi's dither cannot be seeded here: the same audio may decode a little differently")
+            _dither_warned = True
         return False
 
 
 _libc = None
+_dither_warned = False
 
 
 def load_model(path: str | Path):
@@ -380,8 +388,9 @@ class VoskListener:
     :param vad: ``"silero"`` (default) or ``"webrtc"``, or a detector object (see
         :mod:`voicegame.adapters.vad`).
     :param vad_threshold: speech probability at which a frame counts as speech.
-    :param min_level: least RMS (int16 units; 150 ≈ −47 dBFS) of a speech frame: the
-        detector is level-blind, and a far reverberation tail is no player.
+    :param min_level: least RMS (int16 units; 150 ≈ −47 dBFS) of a speech frame, after the
+        input gain (``gain_db``): the detector is level-blind, and a far reverberation tail is
+        no player.
     :param early_pause_s: seconds of non-speech after which a closed phrase ends the
         utterance (``None``: never early).
     :param pause_s: seconds of non-speech that end any utterance in grammar mode
@@ -435,12 +444,12 @@ class VoskListener:
     :param quiet_db: a command (a grammar-mode :class:`Heard`, not talk, not a barge-in), or
         a voice in a grammar moment that Vosk made no word of, whose loudest speech frame is
         below this level (dBFS, RMS of a 32 ms frame, after the input gain) raises the input
-        gain of the listens after it toward ``gain_target_db``: Vosk hears little of a voice
+        gain for what is heard after it toward ``gain_target_db``: Vosk hears little of a voice
         at −30 dBFS (a far or low-gain microphone) and most of it amplified (measured:
         docs/performance.md §7, "A quiet microphone"). Only a voice well above the room's
         level teaches it (``gain_rise_db``). ``None``: no gain.
-    :param loud_db: a command louder than this (dBFS, after the gain) lowers a raised gain
-        (a nearer player), never below 0 dB.
+    :param loud_db: a voice louder than this (dBFS, after the gain; a command, talk, or one
+        Vosk made no word of) lowers a raised gain (a nearer player), never below 0 dB.
     :param gain_target_db: the level (dBFS) a gain change brings the loudest frame to.
     :param max_gain_db: the most input gain (dB); noise is amplified with the voice.
     :param gain_rise_db: a command teaches the gain only when its loudest frame is this many
@@ -756,16 +765,24 @@ class VoskListener:
         want = min(self.max_gain_db, max(0.0, self.gain_db + self.gain_target_db - level_db))
         return want if abs(want - self.gain_db) >= 1.0 else None
 
-    def _learn_gain(self, state, up_only: bool = False) -> None:
-        """Move the input gain of the listens to come toward what a clear voice needs: one
-        well above the room's level (``gain_rise_db``; talk at the next table that slipped
-        through as a command rises a few dB), a command or (``up_only``) a voice Vosk made no
-        word of, which at a quiet microphone is every voice."""
-        if state.floor is None or state.peak < state.floor * 10 ** (self.gain_rise_db / 20):
-            return
+    def _learn_gain(self, state, may_raise: bool = True) -> float:
+        """Move the input gain toward what the utterance's voice needs (``_regain``): any
+        voice may lower it; only one well above the room's level (``gain_rise_db``; talk at
+        the next table that slipped through rises a few dB) and ``may_raise`` (a command, or a
+        voice Vosk made no word of, which at a quiet microphone is every voice) raises it.
+
+        :returns: the factor by which the gain changed (1.0: unchanged).
+        """
         gain = self._regain(state.peak)
-        if gain is not None and (gain > self.gain_db or not up_only):
-            self.gain_db += (gain - self.gain_db) * self.gain_step
+        if gain is None:
+            return 1.0
+        if gain > self.gain_db and not (may_raise and state.floor is not None
+                                        and state.peak >= state.floor * 10 ** (self.gain_rise_db / 20)):
+            return 1.0
+        new = self.gain_db + (gain - self.gain_db) * self.gain_step
+        ratio = 10 ** ((new - self.gain_db) / 20)
+        self.gain_db = new
+        return ratio
 
     def _finish(self, endpoint: str, audio_t: float) -> None:
         self.last_endpoint = endpoint
@@ -888,8 +905,9 @@ class VoskListener:
             # echo-cancelled signal); the filler grammar would only weigh what is left of the
             # host's echo in it (measured: it rejected right commands); the shape checks stay
             result = self._judge(heard, grammar, filler_set, speech_s, state.dec, None if barged else state.fdec)
-            if isinstance(result, Heard) and result.text and not barged:
-                self._learn_gain(state)
+            if not barged and state.start is not None:
+                # a command may raise the gain; any voice, talk too, may lower it
+                self._learn_gain(state, may_raise=isinstance(result, Heard) and bool(result.text))
             return result
 
         while True:
@@ -918,7 +936,9 @@ class VoskListener:
                     continue  # the host's own sound: never heard
                 audio_t += frame_s
                 converged = False
-                if self.gain_db:  # (learned from the players' commands: see quiet_db)
+                if self.gain_db and not (own or barged or by_echo):
+                    # (learned from the players' voices: see quiet_db; never while the host's sound
+                    # is out, so the echo canceller and the barge-in gate hear the microphone as is)
                     frame = np.clip(np.round(frame * 10 ** (self.gain_db / 20)), -32768, 32767).astype(np.int16)
                 raw = decoded = frame  # the microphone, and what Vosk hears of this frame
                 level = raw_level = _rms(frame)
@@ -1080,7 +1100,11 @@ class VoskListener:
                     if isinstance(result, Rejected) or result.text:
                         return result
                     if grammar_mode and not barged and state.voiced_s >= self.min_speech_s - 1e-9:
-                        self._learn_gain(state, up_only=True)  # a voice Vosk made no word of: too quiet?
+                        # a voice Vosk made no word of: too quiet? (this listen goes on: the room's
+                        # level is rescaled to the new gain, else the next floor is too low)
+                        ratio = self._learn_gain(state)
+                        if ratio != 1.0:
+                            room_levels = collections.deque((v * ratio for v in room_levels), maxlen=FLOOR_FRAMES)
                     state = _Utterance(command_rec, filler_rec if fillers else None, audio_t)  # no word
                     continue
                 if audio_t - state.start >= self.max_utterance_s - 1e-9:
