@@ -414,6 +414,44 @@ def test_a_clue_with_a_number_is_kept_with_a_reminder_of_redo(tmp_path):
     assert "HOST: Turn 1 again, same Psychic." in out
 
 
+@pytest.mark.parametrize("lang, lines, clue", [
+    ("en", ["ready", "my clue is", "okay"], "okay"), ("es", ["listos", "mi pista es", "vale"], "vale"),
+    ("nl", ["klaar", "mijn hint is", "oké"], "oké"), ("en", ["ready", "my clue is okay"], "okay"),
+])
+def test_my_clue_is_then_a_pause_asks_for_the_rest_and_takes_it_as_the_clue(tmp_path, lang, lines, clue):
+    """(W7) "okay" alone is table talk at the clue moment; after "my clue is", with or without a
+    pause (an endpoint) between them, it is the clue."""
+    script = write_script(tmp_path, "intro.txt", lines)
+    status, out, _ = play(script, ["--lang", lang, "--seed", "1"], tmp_path / "r.json")
+    assert status == 0
+    go_on = host_text("clue_go_on", lang)
+    assert (f"HOST: {go_on}" in out) == (len(lines) == 3)
+    heard = _prompts(lang)["clue_heard"].format(clue=clue)
+    assert f"HOST: {heard}\n" in out, out
+
+
+@pytest.mark.parametrize("lang", ["en", "es", "nl"])
+@pytest.mark.parametrize("ready_inside", [False, True])
+def test_the_rules_can_be_asked_before_the_first_psychic_is_chosen(tmp_path, lang, ready_inside):
+    """A new table asks for the rules first: at "choose your Psychic, then say ready" they are
+    told; after them the host asks for ready again, and "ready" said in the middle of them
+    ends them and is the answer (the card comes at once)."""
+    u = UNDERSTANDING[lang]
+    lines = [u.rules_raw[0], READY[lang]] if ready_inside else [u.rules_raw[0], u.rules_more_raw[0],
+                                                                  u.rules_done_raw[0], READY[lang]]
+    status, out, _ = play(write_script(tmp_path, "rules.txt", [*lines, OPENINGS[lang][1]]),
+                          ["--lang", lang, "--seed", "1"], tmp_path / "r.json")
+    assert status == 0
+    said = [line[6:] for line in out.splitlines() if line.startswith("HOST: ")]
+    assert said.count(host_text("rules_team_1", lang)) == 1
+    assert (host_text("rules_team_2", lang) in said) == (not ready_inside)
+    again = host_text("ask_psychic_ready_again", lang)
+    assert (again in said) == (not ready_inside)
+    cover = _prompts(lang)["cover_ears"].split("{")[0]
+    assert any(line.startswith(cover) for line in said)  # then the turn went on: the card, the secret
+    assert said.index(host_text("rules_team_1", lang)) < [i for i, x in enumerate(said) if x.startswith(cover)][0]
+
+
 def host_text(key: str, lang: str = "en") -> str:
     from voicegame.language.prompts import Prompts
     return Prompts.load(lang).text(f"wavelength.{key}")

@@ -551,12 +551,23 @@ class Host:
         def parse(text: str):
             if words.is_psychic_ready(text):
                 return True
+            if words.is_rules(text):  # a new table asks for the rules before its first turn
+                return "rules"
             raise NotUnderstood
+
+        def ready_in_rules(text: str):  # "ready" said in the rules ends them and is the answer
+            return ("ready", True) if words.is_psychic_ready(text) else ("talk", None)
 
         self.awaiting_psychic = True
         try:
-            self.table.ask(None, parse, phrases=words.psychic_ready_grammar(), help_key="wavelength.help_psychic_ready",
-                           moment="psychic_ready", timeout_s=PSYCHIC_READY_S, silence_limit=1)
+            prompt = None
+            while True:
+                answer = self.table.ask(prompt, parse, phrases=[*words.psychic_ready_grammar(), *words.rules_phrases()],
+                                        help_key="wavelength.help_psychic_ready", moment="psychic_ready",
+                                        timeout_s=PSYCHIC_READY_S, silence_limit=1)
+                if answer != "rules" or self.tell_rules(ready_in_rules, words.psychic_ready_grammar()) is not None:
+                    break
+                prompt = "wavelength.ask_psychic_ready_again"
         finally:
             self.awaiting_psychic = False
 
@@ -671,6 +682,7 @@ class Host:
         only hesitation or yes/no words ("hmm", "okay") are table talk, not the clue (W7)."""
         t = self.table
         self.enter()
+        intro_said = [False]  # the last utterance was "my clue is" alone
 
         def parse(text: str):
             if self.words.is_other_side(text):
@@ -682,6 +694,11 @@ class Host:
                 return word
             if self.words.is_target_again(text):
                 return ("target_again", None)
+            if self.words.is_clue_intro(text):  # "my clue is" and a pause: the clue is to come
+                intro_said[0] = True
+                raise NotAllowed(self.text("clue_go_on"))
+            if intro_said[0] and text.strip():  # what follows the intro is the clue, even "okay"
+                return ("clue", text.strip())
             return ("clue", self.words.clue(text))  # "hmm", "okay": table talk (NotAClue, W7)
 
         # the first clue moment says only what to do; the second adds the card's other side

@@ -526,7 +526,7 @@ class WavelengthUnderstanding:
         said = text.strip()
         if not said:
             raise NotUnderstood
-        if any(tuple(match_key(said).split()) == intro for intro in self.clue_intro_tokens):
+        if self.is_clue_intro(said):
             raise NotAClue(said)  # an intro alone ("my clue is"): the clue is still to come
         folded = fold(said)
         for intro in self.clue_intros:  # "my clue is okay": the clue is "okay", even a talk word
@@ -536,6 +536,10 @@ class WavelengthUnderstanding:
         if self.is_clue_talk(said):
             raise NotAClue(said)
         return said
+
+    def is_clue_intro(self, text: str) -> bool:
+        """The utterance is only an intro ("my clue is", ``[clue] intro``): the clue is still to come."""
+        return tuple(match_key(text).split()) in self.clue_intro_tokens
 
     def is_clue_talk(self, text: str) -> bool:
         """True when every word of ``text`` belongs to a table-talk phrase of the clue moment."""
