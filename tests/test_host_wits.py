@@ -1213,3 +1213,16 @@ def test_the_bank_position_and_the_record_go_to_the_commands_own_data_folder(ban
     assert status == 0, err
     assert (own / "wits_position.json").exists() and list((own / "records").glob("wits-*.json"))
     assert not (data_dir() / "wits_position.json").exists() and not (data_dir() / "records").exists()
+
+
+@pytest.mark.parametrize("players, lines, said, not_said", [
+    ("ann,bob", ["ann 2", "bob 3", "yes"], ["Name and guess", "Say a name and the right number"], ["Colour and guess", "a colour"]),
+    ("red,blue", ["red 2", "blue 3", "yes"], ["Colour and guess", "Say a colour and the right number"], ["Name and guess"]),
+])
+def test_named_players_are_asked_by_name_not_by_colour(tmp_path, bank7, players, lines, said, not_said):
+    """Play-test: "Colour and guess" said to Ann and Bob; with names the host says "Name and guess"."""
+    script = tmp_path / "s.txt"
+    script.write_text("\n".join(lines) + "\n", encoding="utf-8")
+    status, out, err = play(bank7, script, tmp_path / "r.json", "--players", players, "--count", "1")
+    host = "\n".join(line for line in out.splitlines() if line.startswith("HOST: "))
+    assert all(x in host for x in said) and not any(x in host for x in not_said), host

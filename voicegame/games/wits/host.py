@@ -475,7 +475,7 @@ class Host:
         """What the host says of the first question before anyone answers, as QUESTION and
         GUESSES say it: the question (:meth:`question_text`, numbered or not), then the guessing
         timer's start (``first``'s purpose and ``--timer off`` keys, :meth:`guess_timer`)."""
-        start = self.table.timer_start_text(first.purpose, off_key=first.off_key, **self.guess_timer())
+        start = self.table.timer_start_text(self.seat_key(first.purpose), off_key=first.off_key, **self.guess_timer())
         return [self.question_text(first.numbered)] + ([start] if start else [])
 
     def guess_timer(self) -> dict:
@@ -498,7 +498,8 @@ class Host:
         self._enter()
         self.show("wits.hint_guess")
         first = self.first_time("guess_timer")
-        purpose, off_key = (self.first.purpose, self.first.off_key) if first else ("wits.timer_guess", TimerWords.off)
+        purpose, off_key = (self.seat_key(self.first.purpose), self.first.off_key) if first \
+            else ("wits.timer_guess", TimerWords.off)
         self.addressed = None
         t.timed_moment(purpose, self.with_requests(self.parse_open_guess), done=self.guessing_done,
                        on_answer=self.take_open_guess, phrases=self.guess_phrases(),
@@ -824,9 +825,9 @@ class Host:
 
         phrases = (self.guess_phrases() + u.yes_no_phrases()
                    + [" ".join(p) for k in ("all_right", "back_out") for p in wu.moments.get(k, ())])
-        key = "wits.any_fix_first" if self.first_time("any_fix") else "wits.any_fix"
+        key = self.seat_key("wits.any_fix_first") if self.first_time("any_fix") else "wits.any_fix"
         while True:
-            got = self.ask(key, parse, phrases=phrases, help_key="wits.help_any_fix", moment="fix_guess",
+            got = self.ask(key, parse, phrases=phrases, help_key=self.seat_key("wits.help_any_fix"), moment="fix_guess",
                            silence_limit=CONFIRM_SILENCES)
             if got is SILENT or got is Said.KEEP:
                 return
@@ -1089,6 +1090,13 @@ class Host:
             said = self.chosen_names.get(player) or self.table.name(player)
             return said[:1].upper() + said[1:]
         return self.table.name(player)
+
+    def seat_key(self, key: str) -> str:
+        """``key``, or its ``_named`` form ("Name and guess") when a player has a name, not a
+        colour: "Colour and guess" said to Ann, Bob and Cat is wrong (play-test)."""
+        if all(p in self.table.understanding.colour_words for p in self.players):
+            return key
+        return f"{key}_named"
 
     def names(self, players) -> list[str]:
         """:meth:`name` of each player (a list: the template joins it with "and")."""
