@@ -1351,3 +1351,17 @@ def test_spanish_prompts_tell_the_table_fijadlo_never_fijalo():
     assert all("fijadlo" in prompts[k] for k in ("rules_team_2", "dial_start_first", "dial_start_coop_first",
                                                   "help_dial", "dial_nudge", "dial_silence_centre",
                                                   "dial_silence_moved"))
+
+
+@pytest.mark.parametrize("lang", ["en", "es", "nl"])
+def test_the_card_and_the_clue_can_be_heard_again_while_turning_the_dial_and_calling(tmp_path, lang):
+    """Play-test: "what was the clue" while turning the dial got "Say a move, or lock it in"."""
+    u = UNDERSTANDING[lang]
+    ask = u.clue_again_raw[0]
+    script = write_script(tmp_path, "again.txt", [READY[lang], "hot sauce", ask, u.raw["lock"][0],
+                                                   u.core.yes_no_phrases()[0], ask])
+    status, out, _ = play(script, ["--lang", lang, "--seed", "1"], tmp_path / "r.json")
+    assert status == 0
+    middle = _prompts(lang)["clue_again"].split("{right}")[1].split("{clue}")[0]  # "; the clue: "
+    again = [line for line in out.splitlines() if line.startswith("HOST: ") and f"{middle}hot sauce." in line]
+    assert len(again) == 2, out  # in the dial moment and in the call moment

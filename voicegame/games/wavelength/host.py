@@ -629,7 +629,15 @@ class Host:
             return ("redo", None)
         if self.words.is_rules(text):
             return ("rules", None)
+        if self.turn is not None and self.turn.clue and self.words.is_clue_again(text):
+            return ("clue_again", None)  # turning the dial or calling: "what was the clue?"
         return None
+
+    def say_clue_again(self) -> None:
+        """The card and the clue again, on request (they were said once, before the dial)."""
+        self.not_undoable()
+        left, right = self.pair()
+        self.table.say_text(self.text("clue_again", left=left, right=right, clue=self.turn.clue), remember=False)
 
     def tell_rules(self, moment_parse=None, phrases=()):
         """The rules on request, in short chunks; "got it" (or silence) ends them.
@@ -893,6 +901,9 @@ class Host:
                     t.say_text(self.text("dial_nudge"), remember=False)
                 continue
             misses = 0
+            if kind == "clue_again":
+                self.say_clue_again()
+                continue
             if kind == "rules":
                 handed = self.tell_rules(parse, phrases)
                 continue
@@ -972,6 +983,9 @@ class Host:
                     t.say_text(self.text("call_nudge", caller=caller_name), remember=False)
                 continue
             misses = 0
+            if kind == "clue_again":
+                self.say_clue_again()
+                continue
             if kind == "rules":
                 handed = self.tell_rules(parse, self.words.call_phrases(left, right, self.team_names))
                 key = None if handed is not None else "ask_call_again"

@@ -184,6 +184,8 @@ class WavelengthUnderstanding:
         self.redo_phrases = _folded(turn["redo"])
         self.target_again_raw = _keys(turn.get("target_again", []))
         self.target_again_phrases = _folded(turn.get("target_again", []))
+        self.clue_again_raw = _keys(turn.get("clue_again", []))
+        self.clue_again_phrases = _folded(turn.get("clue_again", []))
         self.psychic_ready_raw = _keys(turn.get("psychic_ready", []))
         self.psychic_ready_phrases = _folded(turn.get("psychic_ready", []))
         clue = w["clue"]
@@ -240,6 +242,10 @@ class WavelengthUnderstanding:
     def is_redo(self, text: str) -> bool:
         """True when the utterance is "redo": the Psychic gave the target away (W8)."""
         return match_key(text) in self.redo_phrases
+
+    def is_clue_again(self, text: str) -> bool:
+        """The table asks to hear the card and the clue again ("what was the clue")."""
+        return match_key(text) in self.clue_again_phrases
 
     def is_target_again(self, text: str) -> bool:
         """True when the Psychic asks to hear the target again ("the target again", G2)."""
@@ -484,7 +490,8 @@ class WavelengthUnderstanding:
     def _dial_phrases(self, left: str, right: str) -> tuple[str, ...]:
         concepts = [concept_key(left), concept_key(right)]
         edges = self.raw["edge"]
-        out = [*self.raw["lock"], *self.raw["where"], *self.raw["centre"], *self.redo_raw, *self.rules_raw]
+        out = [*self.raw["lock"], *self.raw["where"], *self.raw["centre"], *self.redo_raw, *self.rules_raw,
+               *self.clue_again_raw]
         for target in [*self.side_raw, *self.grammar_extra_sides,
                        *(f"{cue} {c}" for c in concepts for cue in self.grammar_cues)]:
             out.append(target)
@@ -512,6 +519,7 @@ class WavelengthUnderstanding:
         out.extend(self.pass_raw)
         out.extend(self.redo_raw)
         out.extend(self.rules_raw)
+        out.extend(self.clue_again_raw)
         return tuple(out)
 
     def clue(self, text: str) -> str:
@@ -559,7 +567,7 @@ class WavelengthUnderstanding:
                   self.grammar_cues, self.grammar_edge_to, self.grammar_units, self.call_filler_raw, self.pass_raw,
                   self.team_raw, self.call_grammar_cues, self.call_grammar_says, self.other_side_raw,
                   self.redo_raw, self.psychic_ready_raw, self.target_again_raw, self.rules_raw, self.rules_more_raw,
-                  self.rules_done_raw]
+                  self.rules_done_raw, self.clue_again_raw]
         words: set[str] = set()
         for group in groups:
             for phrase in group:
